@@ -1,0 +1,62 @@
+/// A place in a source file: the UTF-8 byte offset and the 1-based line and byte column.
+///
+/// Readers record offsets (cheap); ``SourceFile`` turns a position into the line's text and a
+/// character column only when a diagnostic is rendered.
+public struct SourcePosition: Sendable, Hashable, Codable, Comparable {
+    /// UTF-8 byte offset from the start of the decoded text.
+    public var offset: Int
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column in UTF-8 bytes from the line's start.
+    public var column: Int
+
+    public init(offset: Int, line: Int, column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
+}
+
+/// The text of one input, decoded to UTF-8, kept for diagnostics and positions.
+public struct SourceFile: Sendable {
+    /// The name as the user gave it (`-` for standard input).
+    public let name: String
+    /// The decoded UTF-8 bytes.
+    public let text: [UInt8]
+
+    public init(name: String, text: [UInt8]) {
+        self.name = name
+        self.text = text
+    }
+
+    public init(name: String, string: String) {
+        self.init(name: name, text: Array(string.utf8))
+    }
+
+    /// The position of a byte offset (clamped to the text).
+    ///
+    /// - Complexity: O(offset); use line counters in hot loops instead.
+    public func position(ofOffset offset: Int) -> SourcePosition {
+        let end = max(0, min(offset, text.count))
+        var line = 1, lineStart = 0
+        text.withUnsafeBufferPointer { buffer in
+            for i in 0..<end where buffer[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+        }
+        return SourcePosition(offset: end, line: line, column: end - lineStart + 1)
+    }
+
+    /// The text of the line holding `offset`, without its line break.
+    public func lineText(containing offset: Int) -> (text: String, start: Int) {
+        let o = max(0, min(offset, text.count))
+        var start = o
+        while start > 0 && text[start - 1] != 0x0A { start -= 1 }
+        var end = o
+        while end < text.count && text[end] != 0x0A && text[end] != 0x0D { end += 1 }
+        return (String(decoding: text[start..<end], as: UTF8.self), start)
+    }
+}

@@ -1,0 +1,228 @@
+extension Amount {
+    /// Reads an amount as written in `format`; see ``AmountFormat``.
+    ///
+    /// Accepts a leading or trailing `-` or `+`, parentheses for negatives, `CR`/`DR` suffixes and
+    /// currency symbols where the format allows them, and padding spaces. Everything else is
+    /// refused with a reason: `1,5` in a point file, `12abc`, `--1`, a lone `-`, 19 digits.
+    ///
+    /// - Complexity: O(n) in the length of the text, no allocation on success.
+    public init(parsing text: some StringProtocol, format: AmountFormat = .plain) throws(AmountParseError) {
+        var copy = String(text)
+        let result: Result<Amount, AmountParseError> = copy.withUTF8 { buffer in
+            do throws(AmountParseError) {
+                return .success(try Amount.parse(buffer, format: format))
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try result.get()
+    }
+
+    /// Reads an amount from UTF-8 bytes; the fast path used by readers.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) throws(AmountParseError) -> Amount {
+        var reader = AmountReader(bytes: bytes, format: format)
+        return try reader.read()
+    }
+}
+
+private let ascii0: UInt8 = 0x30
+
+/// The byte state machine behind ``Amount/parse(_:format:)``.
+struct AmountReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let decimalMark: UInt8
+    let groupingMarks: [UInt8]     // single-byte marks
+    let groupsWithSpaces: Bool     // space or no-break spaces group digits
+    let allowsCurrency: Bool
+    let allowsIndicators: Bool
+    var i = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) {
+        self.bytes = bytes
+        self.decimalMark = format.decimalMark.asciiValue ?? 0x2E
+        var marks: [UInt8] = []
+        var spaces = false
+        for mark in format.groupingMarks {
+            if mark == " " || mark == "\u{00A0}" || mark == "\u{202F}" { spaces = true }
+            else if let a = mark.asciiValue { marks.append(a) }
+        }
+        self.groupingMarks = marks
+        self.groupsWithSpaces = spaces
+        self.allowsCurrency = format.allowsCurrency
+        self.allowsIndicators = format.allowsIndicators
+    }
+
+    /// Length of the space (ASCII, tab, NBSP, narrow NBSP, thin space) at `at`, or 0.
+    func spaceLength(at: Int) -> Int {
+        guard at < bytes.count else { return 0 }
+        let b = bytes[at]
+        if b == 0x20 || b == 0x09 { return 1 }
+        if b == 0xC2, at + 1 < bytes.count, bytes[at + 1] == 0xA0 { return 2 }
+        if b == 0xE2, at + 2 < bytes.count, bytes[at + 1] == 0x80,
+           bytes[at + 2] == 0xAF || bytes[at + 2] == 0x89 { return 3 }
+        return 0
+    }
+
+    mutating func skipSpaces() {
+        while true {
+            let n = spaceLength(at: i)
+            if n == 0 { return }
+            i += n
+        }
+    }
+
+    /// Length of a currency symbol or ISO code at `at`, or 0.
+    func currencyLength(at: Int) -> Int {
+        guard allowsCurrency, at < bytes.count else { return 0 }
+        let b = bytes[at]
+        if b == 0x24 { return 1 } // $
+        if b == 0xC2, at + 1 < bytes.count, [0xA3, 0xA5, 0xA2].contains(bytes[at + 1]) { return 2 } // £ ¥ ¢
+        if b == 0xE2, at + 2 < bytes.count, bytes[at + 1] == 0x82 {
+            // € ₹ ₽ ₺ ₩ ₪ ₫ ₱ ₴ ₦ ₡ ₲ ₵ ₸ ₭ ₮
+            return 3
+        }
+        // Three upper-case ASCII letters (an ISO 4217 code), optionally prefixed (US$, R$, C$, A$).
+        var j = at
+        while j < bytes.count, j - at < 3, (0x41...0x5A).contains(bytes[j]) { j += 1 }
+        if j - at == 3, j == bytes.count || !isLetter(bytes[j]) { return 3 }
+        if j - at >= 1, j - at <= 2, j < bytes.count, bytes[j] == 0x24 { return j - at + 1 } // US$ R$
+        if at + 1 < bytes.count, (b == 0x6B || b == 0x4B), bytes[at + 1] == 0x72 || bytes[at + 1] == 0x52,
+           at + 2 == bytes.count || !isLetter(bytes[at + 2]) { return 2 } // kr
+        return 0
+    }
+
+    func isLetter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+    func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// `CR` or `DR` (any case) at `at`, not followed by a letter.
+    func isIndicator(_ at: Int) -> Bool {
+        guard at + 1 < bytes.count else { return false }
+        let a = bytes[at] | 0x20, b = bytes[at + 1] | 0x20
+        guard (a == 0x63 || a == 0x64) && b == 0x72 else { return false }
+        return at + 2 == bytes.count || !isLetter(bytes[at + 2])
+    }
+
+    func describe(_ at: Int) -> String {
+        guard at < bytes.count else { return "end of text" }
+        var end = at + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self)
+        return "\"\(text)\""
+    }
+
+    mutating func read() throws(AmountParseError) -> Amount {
+        var negative = false
+        var signs = 0
+        var openParen = false
+        skipSpaces()
+        if i == bytes.count { throw AmountParseError("empty amount", offset: 0) }
+
+        // Before the digits: signs, an opening parenthesis, a currency symbol.
+        prefix: while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x2D || b == 0x2B {
+                signs += 1
+                if b == 0x2D { negative = true }
+                i += 1
+            } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x88, bytes[i + 2] == 0x92 { // U+2212 minus
+                signs += 1; negative = true; i += 3
+            } else if b == 0x28 {
+                if openParen { throw AmountParseError("two opening parentheses", offset: i) }
+                openParen = true; signs += 1; negative = true; i += 1
+            } else {
+                let c = currencyLength(at: i)
+                if c > 0 { i += c } else { break prefix }
+            }
+            skipSpaces()
+        }
+        if signs > 1 { throw AmountParseError("more than one sign", offset: i) }
+
+        // The digits.
+        var units: Int64 = 0
+        var digits = 0, significant = 0, scale = 0
+        var seenDecimal = false
+        var groupLengths: [Int] = []
+        var currentGroup = 0
+        var sawGrouping = false
+        let numberStart = i
+        number: while i < bytes.count {
+            let b = bytes[i]
+            if isDigit(b) {
+                if significant > 0 || b != ascii0 { significant += 1 }
+                if significant > 18 { throw AmountParseError("more than 18 digits", offset: i) }
+                units = units * 10 + Int64(b - ascii0)
+                digits += 1
+                currentGroup += 1
+                if seenDecimal { scale += 1 }
+                i += 1
+            } else if b == decimalMark && !seenDecimal {
+                seenDecimal = true
+                if sawGrouping { groupLengths.append(currentGroup) }
+                i += 1
+            } else if !seenDecimal, groupingMarks.contains(b), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
+                groupLengths.append(currentGroup); currentGroup = 0; sawGrouping = true
+                i += 1
+            } else if !seenDecimal, groupsWithSpaces, digits > 0, spaceLength(at: i) > 0,
+                      startsDigitGroup(at: i + spaceLength(at: i)) {
+                groupLengths.append(currentGroup); currentGroup = 0; sawGrouping = true
+                i += spaceLength(at: i)
+            } else {
+                break number
+            }
+        }
+        if digits == 0 {
+            if i < bytes.count {
+                throw AmountParseError("expected digits, found \(describe(i))", offset: i)
+            }
+            throw AmountParseError("no digits", offset: numberStart)
+        }
+        if sawGrouping {
+            if !seenDecimal { groupLengths.append(currentGroup) }
+            if !AmountReader.validGrouping(groupLengths) {
+                throw AmountParseError("digit groups do not fit the grouping marks (is \"\(Character(UnicodeScalar(decimalMark)))\" the right decimal mark?)", offset: numberStart)
+            }
+        }
+
+        // After the digits: a trailing sign, a closing parenthesis, CR/DR, a currency symbol.
+        var closed = false
+        skipSpaces()
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x29 && openParen && !closed {
+                closed = true; i += 1
+            } else if (b == 0x2D || b == 0x2B) {
+                signs += 1
+                if b == 0x2D { negative = true }
+                i += 1
+            } else if allowsIndicators && isIndicator(i) {
+                signs += 1
+                if bytes[i] | 0x20 == 0x64 { negative = true }
+                i += 2
+            } else {
+                let c = currencyLength(at: i)
+                if c > 0 { i += c } else {
+                    throw AmountParseError("unexpected \(describe(i)) in an amount", offset: i)
+                }
+            }
+            skipSpaces()
+        }
+        if openParen && !closed { throw AmountParseError("opening parenthesis is never closed", offset: numberStart) }
+        if signs > 1 { throw AmountParseError("more than one sign", offset: i) }
+        return Amount(units: negative ? -units : units, scale: scale)
+    }
+
+    /// Whether three digits start at `at` and no fourth follows (a digit group after a space).
+    func startsDigitGroup(at: Int) -> Bool {
+        guard at + 2 < bytes.count, isDigit(bytes[at]), isDigit(bytes[at + 1]), isDigit(bytes[at + 2]) else { return false }
+        return at + 3 == bytes.count || !isDigit(bytes[at + 3])
+    }
+
+    /// Groups of three after a first group of one to three digits; Indian grouping (`1,23,456`) too.
+    static func validGrouping(_ groups: [Int]) -> Bool {
+        guard let first = groups.first, let last = groups.last, groups.count >= 2 else { return false }
+        guard (1...3).contains(first), last == 3 else { return false }
+        let middle = groups.dropFirst().dropLast()
+        if middle.allSatisfy({ $0 == 3 }) { return true }
+        return first <= 2 && middle.allSatisfy({ $0 == 2 })
+    }
+}

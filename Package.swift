@@ -38,7 +38,9 @@ let package = Package(
                                "MyMoneyReconcile", "MyMoneyStore", "MyMoneyReports"]),
         .target(name: "MyMoneyCLI", dependencies: ["MyMoneyKit"]),
         .executableTarget(name: "mymoney", dependencies: ["MyMoneyCLI"]),
-        .executableTarget(name: "mymoney-bench", dependencies: ["MyMoneyKit"]),
+        .executableTarget(name: "mymoney-bench",
+                         dependencies: ["MyMoneyKit", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyImport",
+                                        "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore"]),
 
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),

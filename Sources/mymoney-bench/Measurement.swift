@@ -24,7 +24,7 @@ struct BenchmarkResult: Codable, Sendable {
 /// Peak resident set size of this process so far, in bytes.
 func peakMemoryBytes() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
     return Int(usage.ru_maxrss) * 1024
 }
 

@@ -1,1 +1,4 @@
-print("mymoney")
+import Foundation
+import MyMoneyCLI
+
+exit(MyMoneyCommandLine.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where a command writes: standard output for results, standard error for diagnostics and progress.
+///
+/// Colors only on a terminal and never when `NO_COLOR` is set. Final class: it owns the buffered
+/// output and is used from one thread only (not Sendable).
+public final class Terminal {
+    public let color: Bool
+    public let isInteractive: Bool
+    private var out: [UInt8] = []
+    private let capture: Bool
+    public private(set) var capturedOutput = ""
+    public private(set) var capturedError = ""
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, capture: Bool = false) {
+        self.capture = capture
+        let tty = !capture && isatty(STDOUT_FILENO) == 1
+        self.isInteractive = !capture && isatty(STDERR_FILENO) == 1
+        self.color = tty && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// Writes a line (or text ending in a newline) to standard output.
+    public func print(_ text: String = "") {
+        if capture { capturedOutput += text + "\n"; return }
+        out.append(contentsOf: text.utf8)
+        out.append(0x0A)
+        if out.count > 1 << 16 { flush() }
+    }
+
+    /// Writes a line to standard error at once.
+    public func error(_ text: String) {
+        if capture { capturedError += text + "\n"; return }
+        flush()
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// A progress line on standard error, overwritten in place; only on an interactive terminal.
+    public func progress(_ text: String) {
+        guard isInteractive else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    public func endProgress() {
+        guard isInteractive else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    public func flush() {
+        guard !out.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(out))
+        out.removeAll(keepingCapacity: true)
+    }
+
+    /// Bold text when colors are on.
+    public func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    public func green(_ text: String) -> String { color ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
+    public func red(_ text: String) -> String { color ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+    public func yellow(_ text: String) -> String { color ? "\u{1B}[33m\(text)\u{1B}[0m" : text }
+    public func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+
+    deinit { flush() }
+}

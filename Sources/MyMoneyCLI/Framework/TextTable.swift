@@ -1,0 +1,37 @@
+/// A plain-text table for people: a header, aligned columns, numbers right-aligned.
+public struct TextTable: Sendable {
+    public enum Alignment: Sendable { case left, right }
+
+    public var headers: [String]
+    public var alignments: [Alignment]
+    public var rows: [[String]] = []
+
+    public init(_ headers: [String], alignments: [Alignment]? = nil) {
+        self.headers = headers
+        self.alignments = alignments ?? headers.map { _ in .left }
+    }
+
+    public mutating func add(_ row: [String]) { rows.append(row) }
+
+    /// The table as lines, columns separated by two spaces, trailing spaces trimmed.
+    public func render() -> String {
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for (i, width) in widths.enumerated() {
+                let cell = i < cells.count ? cells[i] : ""
+                let pad = String(repeating: " ", count: max(0, width - cell.count))
+                parts.append(alignments.indices.contains(i) && alignments[i] == .right ? pad + cell : cell + pad)
+            }
+            var text = parts.joined(separator: "  ")
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }
+        var lines = [line(headers), line(widths.map { String(repeating: "-", count: $0) })]
+        lines += rows.map(line)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The `mymoney` command line: dispatches to a subcommand, prints help, maps failures to exit statuses.
+public enum MyMoneyCommandLine {
+    /// Every subcommand, in the order `mymoney --help` lists them.
+    static var commands: [any Command] {
+        [
+            ParseCommand(),
+        ]
+    }
+
+    static let overview = """
+    mymoney: turn the statements your banks give you into a ledger you can trust.
+
+    usage: mymoney <command> [options]
+
+    """
+
+    /// Runs `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], terminal: Terminal = Terminal(),
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        defer { terminal.flush() }
+        guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
+            if arguments.count >= 2, let command = commands.first(where: { $0.name == arguments[1] }) {
+                terminal.print(command.help)
+                return ExitStatus.success.rawValue
+            }
+            terminal.print(usage())
+            return arguments.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.success.rawValue
+        }
+        if first == "--version" {
+            terminal.print("mymoney 0.1.0")
+            return 0
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            terminal.error("mymoney: unknown command \"\(first)\"\n\n" + usage())
+            return ExitStatus.usage.rawValue
+        }
+        let context = CommandContext(terminal: terminal, environment: environment)
+        do throws(CommandFailure) {
+            let parsed = try Arguments(Array(arguments.dropFirst()), options: command.options, flags: command.flags)
+            if parsed.flag("--help") {
+                terminal.print(command.help)
+                return ExitStatus.success.rawValue
+            }
+            return try command.run(parsed, context).rawValue
+        } catch {
+            terminal.error("mymoney \(command.name): \(error.message)")
+            if error.status == .usage { terminal.error("run 'mymoney \(command.name) --help' for usage") }
+            return error.status.rawValue
+        }
+    }
+
+    static func usage() -> String {
+        let width = commands.map(\.name.count).max() ?? 0
+        var text = overview + "commands:\n"
+        for command in commands {
+            text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
+        }
+        text += """
+
+        Every command takes --help. Ledger commands take --ledger PATH (or MYMONEY_LEDGER).
+        Exit status: 0 success, 1 a check found a problem, 2 usage error, 65 bad input data, 74 I/O error.
+        """
+        return text
+    }
+}

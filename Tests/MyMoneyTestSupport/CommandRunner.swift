@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs the built `mymoney` binary the way a user does, capturing stdout, stderr and the exit status.
+public struct CommandRun: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+public enum MyMoneyBinary {
+    /// `.build/<config>/mymoney`, beside the test bundle.
+    public static var url: URL {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = me.deletingLastPathComponent()
+        // The XCTest bundle may be a folder (`…xctest/…`); walk up to the build folder.
+        while dir.path.contains(".xctest") { dir = dir.deletingLastPathComponent() }
+        return dir.appendingPathComponent("mymoney")
+    }
+
+    /// Runs `mymoney arguments…` in `directory` (default: the repository root) with `environment`
+    /// added to a clean one (`NO_COLOR` set, `HOME` pointing at a scratch folder).
+    public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                           stdin: String? = nil) throws -> CommandRun {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? Corpus.repositoryRoot
+        var env = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TZ": "UTC"]
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                          stderr: String(decoding: errBox.data, as: UTF8.self))
+    }
+
+    /// A fresh scratch folder for one test.
+    public static func scratch(_ name: String = "test") -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-\(name)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

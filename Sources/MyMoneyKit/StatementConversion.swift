@@ -1,0 +1,35 @@
+import Foundation
+/// Turns a statement's transactions into ledger transactions for one account.
+public enum StatementConversion {
+    /// One ledger transaction per statement transaction, in statement order, with the fields the
+    /// source gave (category, tags, transfer hints, splits) carried over.
+    ///
+    /// A transaction in another currency than the account's keeps the account's currency only when
+    /// the statement says nothing else; its own currency is kept in `extra` as `currency`.
+    public static func ledgerTransactions(from statement: Statement, account: Account) -> [LedgerTransaction] {
+        statement.transactions.map { t in
+            var extra = t.extra
+            if let c = t.currency, c != account.currency { extra.append(StatementField("currency", c.code)) }
+            return LedgerTransaction(
+                accountId: account.id ?? 0, day: t.day, amount: t.amount, currency: account.currency,
+                originalPayee: t.payee.map(clean), memo: t.memo.map(clean), type: nil,
+                category: t.category.flatMap { CategoryPath(parsing: $0) }, tags: t.tags,
+                bankId: t.id.flatMap { $0.isEmpty ? nil : $0 }, bankType: t.bankType, checkNumber: t.checkNumber,
+                transferHint: t.transferAccount, splits: t.splits, extra: extra,
+                sourceFormat: statement.source.format, sourceFile: statement.source.file, sourceLine: t.position?.line)
+        }
+    }
+
+    /// Collapses runs of white space and trims: bank text is often padded.
+    static func clean(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for ch in text {
+            if ch.isWhitespace { pendingSpace = !out.isEmpty; continue }
+            if pendingSpace { out.append(" "); pendingSpace = false }
+            out.append(ch)
+        }
+        return out
+    }
+}

@@ -73,9 +73,9 @@ struct StatementGenerator {
                 }
                 let arrival = day.advanced(by: rng.below(3))
                 perAccount[account].append(GeneratedTransaction(account: account, day: day, amount: out,
-                    payee: "TRANSFER TO \(accountNumber(other))", memo: "Own account transfer", id: "T\(serial)A"))
+                    payee: "XFER TO \(accountNumber(other))", memo: "Own account transfer", id: "T\(serial)A"))
                 perAccount[other].append(GeneratedTransaction(account: other, day: arrival, amount: Amount(units: inUnits, scale: 2),
-                    payee: "TRANSFER FROM \(accountNumber(account))", memo: "Own account transfer", id: "T\(serial)B"))
+                    payee: "XFER FROM \(accountNumber(account))", memo: "Own account transfer", id: "T\(serial)B"))
                 produced += 2
                 continue
             }
@@ -94,7 +94,7 @@ struct StatementGenerator {
 
     /// Writes every format into `directory`; returns the files written, by format.
     @discardableResult
-    func write(to directory: URL, formats: Set<String> = ["csv", "ofx1", "ofx2", "qif", "rules"], rules: Int = 1000) throws -> [String: [URL]] {
+    func write(to directory: URL, formats: Set<String> = ["csv", "ofx1", "ofx2", "qif", "peers"], rules: Int = 1000) throws -> [String: [URL]] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let all = transactions()
         var written: [String: [URL]] = [:]
@@ -114,6 +114,11 @@ struct StatementGenerator {
                 let url = directory.appendingPathComponent("\(base)-v1.ofx")
                 try ofx(list, account: index, sgml: true).write(to: url)
                 written["ofx1", default: []].append(url)
+            }
+            if formats.contains("peers") {
+                try Data(hledgerRules(count: 10).utf8).write(to: directory.appendingPathComponent("\(base).csv.rules"))
+                try journal(list, account: index).write(to: directory.appendingPathComponent("\(base).journal"))
+                try beancount(list, account: index).write(to: directory.appendingPathComponent("\(base).beancount"))
             }
             if formats.contains("qif") {
                 let url = directory.appendingPathComponent("\(base).qif")

@@ -25,10 +25,18 @@ func printTable(_ results: [BenchmarkResult]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: mymoney-bench [NAME…] [--size N] [--json FILE]\n\nbenchmarks:")
+    print("""
+    usage: mymoney-bench [NAME…] [--size N] [--json FILE]
+           mymoney-bench generate --size N --accounts K --out DIR
+           mymoney-bench parse-file FILE…
+
+    benchmarks:
+    """)
     for b in benchmarks { print("  \(b.name)\t\(b.summary)") }
     exit(0)
 }
+if arguments.first == "generate" { try generateCommand(Array(arguments.dropFirst())); exit(0) }
+if arguments.first == "parse-file" { try parseFileCommand(Array(arguments.dropFirst())); exit(0) }
 let names = arguments.prefix(while: { !$0.hasPrefix("--") })
 if arguments.contains("--in-process") {
     // One benchmark in this process: print its results as JSON lines for the parent.

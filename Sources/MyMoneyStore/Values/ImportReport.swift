@@ -20,15 +20,15 @@ public struct ImportReport: Sendable, Hashable {
 public struct AccountImportReport: Sendable, Hashable {
     public var accountId: Int64
     public var accountName: String
-    /// The new transactions, with their ids (ids are nil in a dry run).
-    public var added: [LedgerTransaction]
+    /// The new transactions: where they were in the request, and their ids (nil in a dry run).
+    public var added: [ImportedTransaction]
     /// Transactions the ledger already held, and why they were recognized.
     public var skipped: [SkippedTransaction]
     /// Statement balances stored, and those already held.
     public var balancesAdded: Int
     public var balancesSkipped: Int
 
-    public init(accountId: Int64, accountName: String, added: [LedgerTransaction] = [],
+    public init(accountId: Int64, accountName: String, added: [ImportedTransaction] = [],
                 skipped: [SkippedTransaction] = [], balancesAdded: Int = 0, balancesSkipped: Int = 0) {
         self.accountId = accountId
         self.accountName = accountName
@@ -37,16 +37,38 @@ public struct AccountImportReport: Sendable, Hashable {
         self.balancesAdded = balancesAdded
         self.balancesSkipped = balancesSkipped
     }
+
+    /// How many were skipped for `reason`.
+    public func skippedCount(_ reason: DuplicateReason) -> Int { skipped.count(where: { $0.reason == reason }) }
+}
+
+/// A new transaction an import stored: `statements[statementIndex].transactions[index]` of the request.
+public struct ImportedTransaction: Sendable, Hashable {
+    public var statementIndex: Int
+    public var index: Int
+    /// The stored id; nil in a dry run.
+    public var id: Int64?
+
+    public init(statementIndex: Int, index: Int, id: Int64?) {
+        self.statementIndex = statementIndex
+        self.index = index
+        self.id = id
+    }
 }
 
 /// A candidate the ledger already held.
 public struct SkippedTransaction: Sendable, Hashable {
+    /// Where it was in the request: `statements[statementIndex].transactions[index]`.
+    public var statementIndex: Int
+    public var index: Int
     public var transaction: LedgerTransaction
     public var reason: DuplicateReason
     /// The stored transaction it matched.
     public var existingId: Int64
 
-    public init(transaction: LedgerTransaction, reason: DuplicateReason, existingId: Int64) {
+    public init(statementIndex: Int, index: Int, transaction: LedgerTransaction, reason: DuplicateReason, existingId: Int64) {
+        self.statementIndex = statementIndex
+        self.index = index
         self.transaction = transaction
         self.reason = reason
         self.existingId = existingId

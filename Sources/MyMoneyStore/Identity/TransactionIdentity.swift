@@ -190,4 +190,9 @@ public struct IdentityRecord: Sendable, Hashable {
 public struct IdentityMatch: Sendable, Hashable {
     public var existingId: Int64
     public var reason: DuplicateReason
+
+    public init(existingId: Int64, reason: DuplicateReason) {
+        self.existingId = existingId
+        self.reason = reason
+    }
 }

@@ -15,6 +15,7 @@ extension Ledger {
     ///   - dryRun: computes the same report, then rolls everything back (ids in the report are nil).
     ///   - progress: called with (rows handled, rows in all) every 1,000 rows and at the end.
     /// - Throws: ``LedgerError``; nothing is written then.
+    @discardableResult
     public func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
                                  progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
         let total = statements.reduce(0) { $0 + $1.transactions.count }

@@ -120,6 +120,7 @@ public final class Ledger {
     /// The outermost call takes the write lock up front (`BEGIN IMMEDIATE`, waiting for other
     /// writers), so what `body` reads cannot change before it writes. Nested calls become savepoints.
     /// With `dryRun`, everything is rolled back after `body` returns, and its result is still returned.
+    @discardableResult
     public func transaction<T>(dryRun: Bool = false, _ body: () throws -> T) throws -> T {
         if savepointDepth == 0 && db.isInTransaction {
             throw LedgerError(.storage, "the ledger is in an unexpected transaction state")

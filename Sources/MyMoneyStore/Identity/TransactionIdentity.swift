@@ -1,0 +1,198 @@
+/// How the ledger knows a transaction it already holds, so importing a file twice adds nothing.
+///
+/// The rules, applied per account, each candidate against stored transactions not yet claimed
+/// by an earlier candidate of the same run:
+///
+/// 1. **Bank id.** A candidate with a bank id (OFX FITID, a CSV id column) is the stored transaction
+///    with the same bank id *and the same amount*. The amount is part of the identity because some
+///    banks reuse one id for a purchase and its foreign-transaction fee. When one bank id and amount
+///    occur n times in a statement, the first n stored ones are claimed (occurrence).
+/// 2. **Fingerprint.** Otherwise a candidate is a stored transaction with the same day, amount and
+///    text (payee and memo, case- and space-folded). Identical rows are counted, not collapsed: two
+///    coffees on one day at one price in a statement are occurrences 1 and 2, and the ledger keeps
+///    both; a re-import claims both, an overlapping export with a third adds only the third.
+///    A candidate with a bank id claims only stored rows without one (the same account imported
+///    from CSV before); a candidate without a bank id may claim any.
+/// 3. **Rewritten description.** Still unmatched candidates without a bank id are paired, in
+///    statement order, with still unclaimed *imported* transactions of the same day and amount
+///    whose text differs: the bank rewrote the description between two exports.
+///
+/// Limits: a transaction whose day or amount changed between exports (a pending charge that posts
+/// later, or for another amount) is not recognized; a bank that changes its ids between downloads
+/// is recognized only through rule 2 when the other has no id; rule 3 can pair a genuinely new
+/// transaction with an older one when both fall on the same day with the same amount *and* the
+/// older one is not in the new export; rule 1 looks for the same bank id within 90 days of the
+/// candidate's day.
+///
+/// - Complexity: O(n + m) expected for n candidates and m stored transactions.
+public enum TransactionIdentity {
+    /// How far apart (days) a candidate and a stored transaction with the same bank id may lie.
+    public static let bankIdWindow = 90
+
+    /// Payee and memo, lower-cased, with runs of white space folded to one space, trimmed.
+    public static func textKey(payee: String?, memo: String?) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for part in [payee, memo] {
+            guard let part else { continue }
+            if !result.isEmpty { pendingSpace = true }
+            for scalar in part.unicodeScalars {
+                if scalar.properties.isWhitespace {
+                    if !result.isEmpty { pendingSpace = true }
+                    continue
+                }
+                if pendingSpace { result.append(" "); pendingSpace = false }
+                if scalar.isASCII {
+                    let v = scalar.value
+                    result.append(v >= 65 && v <= 90 ? Unicode.Scalar(UInt8(v + 32)) : scalar)
+                } else {
+                    result.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                }
+            }
+        }
+        return String(result)
+    }
+
+    /// For each row, its occurrence number: 1 + the number of earlier rows in the same statement with
+    /// the same day, amount and text key.
+    public static func occurrences(of rows: [IdentityCandidate]) -> [Int] {
+        var seen: [FingerprintKey: Int] = [:]
+        var result: [Int] = []
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            let key = FingerprintKey(day: row.day, amount: row.amount, text: row.textKey)
+            let n = (seen[key] ?? 0) + 1
+            seen[key] = n
+            result.append(n)
+        }
+        return result
+    }
+
+    /// Decides, for each candidate in statement order, which stored transaction it is, or nil when new.
+    ///
+    /// `stored` holds the account's transactions near the candidates' days (see ``bankIdWindow``);
+    /// each stored transaction is claimed by at most one candidate.
+    public static func match(_ candidates: [IdentityCandidate], against stored: [IdentityRecord]) -> [IdentityMatch?] {
+        var result = [IdentityMatch?](repeating: nil, count: candidates.count)
+        if stored.isEmpty { return result }
+        let ordered = stored.sorted { $0.id < $1.id }
+        var claimed = Set<Int64>()
+
+        // 1. Same bank id and amount.
+        var byBankId: [BankKey: [IdentityRecord]] = [:]
+        for record in ordered {
+            if let bankId = record.bankId { byBankId[BankKey(bankId: bankId, amount: record.amount), default: []].append(record) }
+        }
+        for (index, candidate) in candidates.enumerated() {
+            guard let bankId = candidate.bankId,
+                  let records = byBankId[BankKey(bankId: bankId, amount: candidate.amount)] else { continue }
+            if let record = records.first(where: { !claimed.contains($0.id)
+                                                   && abs($0.day.distance(to: candidate.day)) <= bankIdWindow }) {
+                claimed.insert(record.id)
+                result[index] = IdentityMatch(existingId: record.id, reason: .sameBankId)
+            }
+        }
+
+        // 2. Same day, amount and text, counted.
+        var byFingerprint: [FingerprintKey: [IdentityRecord]] = [:]
+        for record in ordered where !claimed.contains(record.id) {
+            byFingerprint[FingerprintKey(day: record.day, amount: record.amount, text: record.textKey), default: []]
+                .append(record)
+        }
+        for (index, candidate) in candidates.enumerated() where result[index] == nil {
+            guard let records = byFingerprint[FingerprintKey(day: candidate.day, amount: candidate.amount,
+                                                             text: candidate.textKey)] else { continue }
+            let hasBankId = candidate.bankId != nil
+            if let record = records.first(where: { !claimed.contains($0.id) && (!hasBankId || $0.bankId == nil) }) {
+                claimed.insert(record.id)
+                result[index] = IdentityMatch(existingId: record.id, reason: .sameFingerprint)
+            }
+        }
+
+        // 3. Same day and amount, text rewritten: pair what is left, in order.
+        var byDayAmount: [DayAmountKey: [IdentityRecord]] = [:]
+        for record in ordered where !claimed.contains(record.id) && record.isImported {
+            byDayAmount[DayAmountKey(day: record.day, amount: record.amount), default: []].append(record)
+        }
+        if byDayAmount.isEmpty { return result }
+        for (index, candidate) in candidates.enumerated() where result[index] == nil && candidate.bankId == nil {
+            let key = DayAmountKey(day: candidate.day, amount: candidate.amount)
+            guard var records = byDayAmount[key], !records.isEmpty else { continue }
+            let record = records.removeFirst()
+            byDayAmount[key] = records
+            claimed.insert(record.id)
+            result[index] = IdentityMatch(existingId: record.id, reason: .rewrittenDescription)
+        }
+        return result
+    }
+
+    private struct BankKey: Hashable {
+        let bankId: String
+        let amount: Amount
+    }
+
+    private struct FingerprintKey: Hashable {
+        let day: Day
+        let amount: Amount
+        let text: String
+    }
+
+    private struct DayAmountKey: Hashable {
+        let day: Day
+        let amount: Amount
+    }
+}
+
+/// A transaction about to be imported, reduced to what identifies it.
+public struct IdentityCandidate: Sendable, Hashable {
+    public var day: Day
+    public var amount: Amount
+    public var bankId: String?
+    /// ``TransactionIdentity/textKey(payee:memo:)`` of the original payee and memo.
+    public var textKey: String
+
+    public init(day: Day, amount: Amount, bankId: String?, textKey: String) {
+        self.day = day
+        self.amount = amount
+        self.bankId = bankId
+        self.textKey = textKey
+    }
+
+    /// The identity of a transaction as the bank reported it (original payee, memo).
+    public init(_ transaction: LedgerTransaction) {
+        self.init(day: transaction.day, amount: transaction.amount, bankId: transaction.bankId,
+                  textKey: TransactionIdentity.textKey(payee: transaction.originalPayee ?? transaction.payee,
+                                                       memo: transaction.memo))
+    }
+}
+
+/// A stored transaction, reduced to what identifies it.
+public struct IdentityRecord: Sendable, Hashable {
+    public var id: Int64
+    public var day: Day
+    public var amount: Amount
+    public var bankId: String?
+    public var textKey: String
+    /// It came from an import (not typed in by hand): only those may match a rewritten description.
+    public var isImported: Bool
+
+    public init(id: Int64, day: Day, amount: Amount, bankId: String?, textKey: String, isImported: Bool = true) {
+        self.id = id
+        self.day = day
+        self.amount = amount
+        self.bankId = bankId
+        self.textKey = textKey
+        self.isImported = isImported
+    }
+}
+
+/// A candidate recognized as a stored transaction.
+public struct IdentityMatch: Sendable, Hashable {
+    public var existingId: Int64
+    public var reason: DuplicateReason
+
+    public init(existingId: Int64, reason: DuplicateReason) {
+        self.existingId = existingId
+        self.reason = reason
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// Accounts: create, edit, list, find by a statement's account number.
+extension Ledger {
+    private static let accountColumns = "id, name, kind, currency, bank_id, opening_units, opening_scale, reconciled_through"
+
+    /// Stores a new account and returns it with its id.
+    ///
+    /// - Throws: ``LedgerError`` `.duplicate` ("an account named Visa already exists", or a number
+    ///   already mapped to another account), `.invalid` for a blank name.
+    @discardableResult
+    public func addAccount(_ account: Account) throws(LedgerError) -> Account {
+        try atomically { () throws(LedgerError) -> Account in
+            var account = account
+            account.name = try LedgerValidation.title(account.name, field: "account name")
+            try checkAccountNameFree(account.name, except: nil)
+            try db.statement("""
+                INSERT INTO accounts (name, name_key, kind, currency, bank_id, opening_units, opening_scale, reconciled_through)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """).run([.text(account.name), .text(LedgerValidation.key(account.name)), .text(account.kind.rawValue),
+                          .text(account.currency.code), .of(blankToNil(account.bankId)),
+                          .integer(account.openingBalance.units), .integer(Int64(account.openingBalance.scale)),
+                          .of(account.reconciledThrough)])
+            account.id = db.lastInsertRowID
+            try setNumbers(account.numbers, for: db.lastInsertRowID)
+            return try self.account(id: db.lastInsertRowID)
+        }
+    }
+
+    /// Saves changes to a stored account (matched by `id`).
+    @discardableResult
+    public func updateAccount(_ account: Account) throws(LedgerError) -> Account {
+        guard let id = account.id else { throw .notFound("the account has no id: add it first") }
+        return try atomically { () throws(LedgerError) -> Account in
+            let old = try self.account(id: id)
+            let name = try LedgerValidation.title(account.name, field: "account name")
+            try checkAccountNameFree(name, except: id)
+            if old.currency != account.currency, try transactionCount(accountId: id) > 0 {
+                throw .invalid("currency", "the currency of \(old.name) cannot change: it already holds transactions in \(old.currency)")
+            }
+            try db.statement("""
+                UPDATE accounts SET name = ?, name_key = ?, kind = ?, currency = ?, bank_id = ?, opening_units = ?,
+                opening_scale = ?, reconciled_through = ? WHERE id = ?
+                """).run([.text(name), .text(LedgerValidation.key(name)), .text(account.kind.rawValue),
+                          .text(account.currency.code), .of(blankToNil(account.bankId)),
+                          .integer(account.openingBalance.units), .integer(Int64(account.openingBalance.scale)),
+                          .of(account.reconciledThrough), .integer(id)])
+            try db.statement("DELETE FROM account_numbers WHERE account_id = ?").run([.integer(id)])
+            try setNumbers(account.numbers, for: id)
+            return try self.account(id: id)
+        }
+    }
+
+    /// Removes an account that holds no transactions.
+    public func deleteAccount(id: Int64) throws(LedgerError) {
+        try atomically { () throws(LedgerError) in
+            let account = try self.account(id: id)
+            let count = try transactionCount(accountId: id)
+            guard count == 0 else {
+                throw LedgerError(.inUse, "\(account.name) still holds \(count) transactions: it cannot be deleted")
+            }
+            try db.statement("DELETE FROM statement_balances WHERE account_id = ?").run([.integer(id)])
+            try db.statement("DELETE FROM accounts WHERE id = ?").run([.integer(id)])
+        }
+    }
+
+    /// Every account, by name (case-insensitive), then id.
+    public func accounts() throws(LedgerError) -> [Account] {
+        let numbers = try allAccountNumbers()
+        return try db.statement("SELECT \(Ledger.accountColumns) FROM accounts ORDER BY name_key, id")
+            .rows { row throws(LedgerError) in try Ledger.readAccount(row, numbers: numbers) }
+    }
+
+    /// The account with this id.
+    ///
+    /// - Throws: `.notFound` when there is none.
+    public func account(id: Int64) throws(LedgerError) -> Account {
+        let numbers = try allAccountNumbers(accountId: id)
+        guard let account = try db.statement("SELECT \(Ledger.accountColumns) FROM accounts WHERE id = ?")
+            .rows([.integer(id)], { row throws(LedgerError) in try Ledger.readAccount(row, numbers: numbers) }).first
+        else { throw .notFound("there is no account with id \(id)") }
+        return account
+    }
+
+    /// The account with this name (case- and space-insensitive), or nil.
+    public func account(named name: String) throws(LedgerError) -> Account? {
+        guard let id = try db.statement("SELECT id FROM accounts WHERE name_key = ?")
+            .rows([.text(LedgerValidation.key(name))], { $0.int64(0) }).first else { return nil }
+        return try account(id: id)
+    }
+
+    /// The account a statement's account number (OFX ACCTID, IBAN) is mapped to, or nil.
+    ///
+    /// Numbers compare without spaces and case (`DE89 3704…` is `de893704…`).
+    public func account(forNumber number: String) throws(LedgerError) -> Account? {
+        guard let id = try db.statement("SELECT account_id FROM account_numbers WHERE number = ?")
+            .rows([.text(Ledger.numberKey(number))], { $0.int64(0) }).first else { return nil }
+        return try account(id: id)
+    }
+
+    /// The account's balance after everything posted up to and including `day`
+    /// (opening balance plus those transactions), in the account's currency.
+    public func balance(accountId: Int64, asOf day: Day) throws(LedgerError) -> Amount {
+        let account = try self.account(id: accountId)
+        let parts = try db.statement("""
+            SELECT amount_scale, SUM(amount_units) FROM transactions WHERE account_id = ? AND day <= ? GROUP BY amount_scale
+            """).rows([.integer(accountId), .integer(Int64(day.daysSinceEpoch))]) {
+                Amount(units: $0.int64(1), scale: Int($0.int64(0)))
+            }
+        return try Ledger.sum([account.openingBalance] + parts)
+    }
+
+    /// Every account's balance as of `day`, in account order.
+    public func balances(asOf day: Day) throws(LedgerError) -> [(account: Account, balance: Amount)] {
+        var result: [(account: Account, balance: Amount)] = []
+        for account in try accounts() {
+            guard let id = account.id else { continue }
+            result.append((account, try balance(accountId: id, asOf: day)))
+        }
+        return result
+    }
+
+    // MARK: Internals
+
+    func transactionCount(accountId: Int64) throws(LedgerError) -> Int {
+        Int(try db.statement("SELECT COUNT(*) FROM transactions WHERE account_id = ?")
+            .rows([.integer(accountId)]) { $0.int64(0) }.first ?? 0)
+    }
+
+    private func checkAccountNameFree(_ name: String, except id: Int64?) throws(LedgerError) {
+        let existing = try db.statement("SELECT id, name FROM accounts WHERE name_key = ?")
+            .rows([.text(LedgerValidation.key(name))]) { ($0.int64(0), $0.text(1)) }
+        if let (otherId, otherName) = existing.first, otherId != id {
+            throw LedgerError(.duplicate, "an account named \(otherName) already exists", field: "account name")
+        }
+    }
+
+    private func setNumbers(_ numbers: [String], for accountId: Int64) throws(LedgerError) {
+        var seen = Set<String>()
+        for (position, number) in numbers.enumerated() {
+            let key = Ledger.numberKey(number)
+            guard !key.isEmpty, seen.insert(key).inserted else { continue }
+            if let owner = try db.statement("SELECT a.name FROM account_numbers n JOIN accounts a ON a.id = n.account_id WHERE n.number = ?")
+                .rows([.text(key)], { $0.text(0) }).first {
+                throw LedgerError(.duplicate, "the account number \(number) already belongs to \(owner)", field: "number")
+            }
+            try db.statement("INSERT INTO account_numbers (number, account_id, position) VALUES (?, ?, ?)")
+                .run([.text(key), .integer(accountId), .integer(Int64(position))])
+        }
+    }
+
+    private func allAccountNumbers(accountId: Int64? = nil) throws(LedgerError) -> [Int64: [String]] {
+        var result: [Int64: [String]] = [:]
+        let rows = try db.statement("SELECT account_id, number FROM account_numbers WHERE ?1 IS NULL OR account_id = ?1 ORDER BY account_id, position")
+            .rows([.of(accountId)]) { ($0.int64(0), $0.text(1)) }
+        for (id, number) in rows { result[id, default: []].append(number) }
+        return result
+    }
+
+    private static func readAccount(_ row: PreparedStatement, numbers: [Int64: [String]]) throws(LedgerError) -> Account {
+        let id = row.int64(0)
+        let kind = AccountKind(rawValue: row.text(2)) ?? .other
+        let currency = try storedCurrency(row.text(3))
+        return Account(id: id, name: row.text(1), kind: kind, currency: currency, numbers: numbers[id] ?? [],
+                       bankId: row.optionalText(4), openingBalance: try storedAmount(row.int64(5), row.int64(6)),
+                       reconciledThrough: row.optionalInt64(7).map { Day(daysSinceEpoch: Int32(truncatingIfNeeded: $0)) })
+    }
+
+    /// Statement account numbers compare without white space and case.
+    static func numberKey(_ number: String) -> String {
+        String(number.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)).lowercased()
+    }
+}
+
+func blankToNil(_ text: String?) -> String? {
+    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+    return trimmed
+}
+
+extension Ledger {
+    static func storedCurrency(_ code: String) throws(LedgerError) -> Currency {
+        guard let currency = Currency(code: code) else {
+            throw LedgerError(.storage, "the ledger holds an unknown currency code \(code)")
+        }
+        return currency
+    }
+
+    static func storedAmount(_ units: Int64, _ scale: Int64) throws(LedgerError) -> Amount {
+        guard (0...Int64(Amount.maximumScale)).contains(scale) else {
+            throw LedgerError(.storage, "the ledger holds an amount with an impossible scale \(scale)")
+        }
+        return Amount(units: units, scale: Int(scale))
+    }
+
+    static func day(_ value: Int64) -> Day { Day(daysSinceEpoch: Int32(truncatingIfNeeded: value)) }
+
+    /// Adds amounts exactly; overflow becomes a user-facing error.
+    static func sum(_ amounts: [Amount]) throws(LedgerError) -> Amount {
+        var total = Amount.zero
+        for amount in amounts {
+            do { total = try total + amount } catch {
+                throw LedgerError(.invalid, "a total is too large to compute exactly")
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Importing statements in one SQL transaction, listing and undoing import batches.
+extension Ledger {
+    /// Adds what is new in `statements`, skipping what the ledger already holds (see ``TransactionIdentity``).
+    ///
+    /// Everything happens in one SQL transaction: a failure anywhere (an unknown account, a transaction in
+    /// the wrong currency, a full disk, a killed process) leaves the ledger as it was. A batch is recorded
+    /// (when anything was added) so ``undoImport(batchId:)`` can take it back. Statements are handled in
+    /// order, so a later statement of the same account sees what an earlier one added: two overlapping
+    /// files imported together add each transaction once.
+    ///
+    /// - Parameters:
+    ///   - files: recorded on the batch; defaults to the statements' source files.
+    ///   - dryRun: computes the same report, then rolls everything back (ids in the report are nil).
+    ///   - progress: called with (rows handled, rows in all) every 1,000 rows and at the end.
+    /// - Throws: ``LedgerError``; nothing is written then.
+    @discardableResult
+    public func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
+                                 progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
+        let total = statements.reduce(0) { $0 + $1.transactions.count }
+        let fileList = files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile))
+        var report = try atomically(dryRun: dryRun) { () throws(LedgerError) -> ImportReport in
+            try db.statement("INSERT INTO import_batches (created_at, files) VALUES (?, ?)")
+                .run([.text(Ledger.timestamp()), .text(Ledger.encodeFiles(fileList))])
+            let batchId = db.lastInsertRowID
+            var names = NameCache()
+            var accounts: [Int64: Account] = [:]
+            var reports: [AccountImportReport] = []
+            var reportIndex: [Int64: Int] = [:]
+            var handled = 0
+            for (statementIndex, statement) in statements.enumerated() {
+                let account: Account
+                if let known = accounts[statement.accountId] { account = known } else {
+                    account = try self.account(id: statement.accountId)
+                    accounts[statement.accountId] = account
+                }
+                let slot: Int
+                if let known = reportIndex[statement.accountId] { slot = known } else {
+                    slot = reports.count
+                    reportIndex[statement.accountId] = slot
+                    reports.append(AccountImportReport(accountId: statement.accountId, accountName: account.name))
+                }
+                let candidates = statement.transactions.map(IdentityCandidate.init)
+                let occurrences = TransactionIdentity.occurrences(of: candidates)
+                let stored = try identityRecords(accountId: statement.accountId, near: candidates)
+                let matches = TransactionIdentity.match(candidates, against: stored)
+                for (index, transaction) in statement.transactions.enumerated() {
+                    if let match = matches[index] {
+                        reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
+                                                                        transaction: transaction, reason: match.reason,
+                                                                        existingId: match.existingId))
+                    } else {
+                        var row = transaction
+                        row.accountId = statement.accountId
+                        let ruleFields = index < statement.ruleFields.count ? statement.ruleFields[index] : []
+                        let id = try insertTransaction(row, account: account, occurrence: occurrences[index],
+                                                       textKey: candidates[index].textKey, handFields: [],
+                                                       ruleFields: ruleFields, batchId: batchId, names: &names)
+                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                    }
+                    handled += 1
+                    if handled % 1000 == 0 { progress?(handled, total) }
+                }
+                let (added, skipped) = try storeBalances(statement, batchId: batchId)
+                reports[slot].balancesAdded += added
+                reports[slot].balancesSkipped += skipped
+            }
+            let added = reports.reduce(0) { $0 + $1.added.count }
+            let skipped = reports.reduce(0) { $0 + $1.skipped.count }
+            let balances = reports.reduce(0) { $0 + $1.balancesAdded }
+            if added == 0 && balances == 0 {
+                try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
+                return ImportReport(batchId: nil, isDryRun: dryRun, accounts: reports)
+            }
+            try db.statement("UPDATE import_batches SET added = ?, skipped = ?, balances = ? WHERE id = ?")
+                .run([.integer(Int64(added)), .integer(Int64(skipped)), .integer(Int64(balances)), .integer(batchId)])
+            return ImportReport(batchId: batchId, isDryRun: dryRun, accounts: reports)
+        }
+        progress?(total, total)
+        if dryRun {
+            report.batchId = nil
+            for a in report.accounts.indices {
+                for i in report.accounts[a].added.indices { report.accounts[a].added[i].id = nil }
+            }
+        }
+        return report
+    }
+
+    /// Every import batch, oldest first.
+    public func importBatches() throws(LedgerError) -> [ImportBatch] {
+        try db.statement("SELECT id, created_at, files, added, skipped, balances FROM import_batches ORDER BY id")
+            .rows { ImportBatch(id: $0.int64(0), createdAt: $0.text(1), files: Ledger.decodeFiles($0.text(2)),
+                                added: Int($0.int64(3)), skipped: Int($0.int64(4)), balances: Int($0.int64(5))) }
+    }
+
+    /// Removes exactly what batch `batchId` added: its transactions (with their tags, even when edited
+    /// since), its statement balances, and every transfer link touching its transactions. The other leg
+    /// of such a link gets back the type its sign implies.
+    ///
+    /// - Throws: `.notFound` when there is no such batch.
+    @discardableResult
+    public func undoImport(batchId: Int64) throws(LedgerError) -> UndoReport {
+        try atomically { () throws(LedgerError) -> UndoReport in
+            guard try !db.statement("SELECT 1 FROM import_batches WHERE id = ?").rows([.integer(batchId)], { $0.int64(0) }).isEmpty
+            else { throw .notFound("there is no import batch \(batchId)") }
+            let touching = "(SELECT id FROM transactions WHERE batch_id = ?1)"
+            let otherLegs = try db.statement("""
+                SELECT to_transaction_id FROM transfers WHERE from_transaction_id IN \(touching) AND to_transaction_id NOT IN \(touching)
+                UNION SELECT from_transaction_id FROM transfers WHERE to_transaction_id IN \(touching) AND from_transaction_id NOT IN \(touching)
+                """).rows([.integer(batchId)]) { $0.int64(0) }
+            let transfers = try db.statement("DELETE FROM transfers WHERE from_transaction_id IN \(touching) OR to_transaction_id IN \(touching)")
+                .run([.integer(batchId)])
+            for id in otherLegs { try restoreTypeFromSign(transactionId: id) }
+            try db.statement("DELETE FROM rejected_transfers WHERE first_transaction_id IN \(touching) OR second_transaction_id IN \(touching)")
+                .run([.integer(batchId)])
+            try db.statement("DELETE FROM transaction_tags WHERE transaction_id IN \(touching)").run([.integer(batchId)])
+            let transactions = try db.statement("DELETE FROM transactions WHERE batch_id = ?").run([.integer(batchId)])
+            let balances = try db.statement("DELETE FROM statement_balances WHERE batch_id = ?").run([.integer(batchId)])
+            try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
+            return UndoReport(batchId: batchId, transactions: transactions, balances: balances, transfers: transfers)
+        }
+    }
+
+    // MARK: Internals
+
+    /// Stored transactions of `accountId` that a candidate could be: same days, widened by the bank id window.
+    private func identityRecords(accountId: Int64, near candidates: [IdentityCandidate]) throws(LedgerError) -> [IdentityRecord] {
+        guard let first = candidates.first else { return [] }
+        var low = first.day, high = first.day
+        for c in candidates {
+            if c.day < low { low = c.day }
+            if c.day > high { high = c.day }
+        }
+        let window = TransactionIdentity.bankIdWindow
+        return try db.statement("""
+            SELECT id, day, amount_units, amount_scale, bank_id, text_key, batch_id IS NOT NULL
+            FROM transactions WHERE account_id = ? AND day BETWEEN ? AND ?
+            """).rows([.integer(accountId), .of(low.advanced(by: -window)), .of(high.advanced(by: window))]) { row throws(LedgerError) in
+                IdentityRecord(id: row.int64(0), day: Ledger.day(row.int64(1)),
+                               amount: try Ledger.storedAmount(row.int64(2), row.int64(3)), bankId: row.optionalText(4),
+                               textKey: row.text(5), isImported: row.int64(6) != 0)
+            }
+    }
+
+    /// Stores the statement's dated balances that the ledger does not hold yet (same account, day, kind, amount).
+    private func storeBalances(_ statement: ImportStatement, batchId: Int64) throws(LedgerError) -> (added: Int, skipped: Int) {
+        var added = 0, skipped = 0
+        for balance in statement.balances {
+            guard let day = balance.day else { continue }
+            let existing = try db.statement("""
+                SELECT amount_units, amount_scale FROM statement_balances WHERE account_id = ? AND day = ? AND kind = ?
+                """).rows([.integer(statement.accountId), .of(day), .text(balance.kind.rawValue)]) { row throws(LedgerError) in
+                    try Ledger.storedAmount(row.int64(0), row.int64(1))
+                }
+            if existing.contains(balance.amount) { skipped += 1; continue }
+            try db.statement("""
+                INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).run([.integer(statement.accountId), .of(day), .integer(balance.amount.units),
+                          .integer(Int64(balance.amount.scale)), .text(balance.kind.rawValue),
+                          .of(statement.sourceFile), .integer(batchId)])
+            added += 1
+        }
+        return (added, skipped)
+    }
+
+    /// Statement balances stored for an account (all accounts when nil), by account, day, then id.
+    public func statementBalances(accountId: Int64? = nil) throws(LedgerError) -> [StoredBalance] {
+        try db.statement("""
+            SELECT id, account_id, day, amount_units, amount_scale, kind, source_file, batch_id FROM statement_balances
+            WHERE ?1 IS NULL OR account_id = ?1 ORDER BY account_id, day, id
+            """).rows([.of(accountId)]) { row throws(LedgerError) in
+                StoredBalance(id: row.int64(0), accountId: row.int64(1), day: Ledger.day(row.int64(2)),
+                              amount: try Ledger.storedAmount(row.int64(3), row.int64(4)),
+                              kind: StatementBalance.Kind(rawValue: row.text(5)) ?? .ledger,
+                              sourceFile: row.optionalText(6), batchId: row.optionalInt64(7))
+            }
+    }
+
+    /// Stores a balance the user states by hand (no batch), e.g. from a paper statement.
+    @discardableResult
+    public func addStatementBalance(_ balance: StoredBalance) throws(LedgerError) -> StoredBalance {
+        try atomically { () throws(LedgerError) -> StoredBalance in
+            _ = try account(id: balance.accountId)
+            try db.statement("""
+                INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
+                VALUES (?, ?, ?, ?, ?, ?, NULL)
+                """).run([.integer(balance.accountId), .of(balance.day), .integer(balance.amount.units),
+                          .integer(Int64(balance.amount.scale)), .text(balance.kind.rawValue), .of(balance.sourceFile)])
+            var stored = balance
+            stored.id = db.lastInsertRowID
+            stored.batchId = nil
+            return stored
+        }
+    }
+
+    static func uniqueInOrder(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+
+    static func encodeFiles(_ files: [String]) -> String {
+        (try? String(decoding: JSONEncoder().encode(files), as: UTF8.self)) ?? "[]"
+    }
+
+    static func decodeFiles(_ text: String) -> [String] {
+        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    }
+}

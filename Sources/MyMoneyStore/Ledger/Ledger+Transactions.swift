@@ -1,0 +1,233 @@
+import Foundation
+internal import MyMoneySQLite
+
+/// Transactions: add by hand, query, edit by hand, apply rule results.
+extension Ledger {
+    /// Stores one transaction typed in by hand (no import batch) and returns it with its id.
+    ///
+    /// - Throws: `.invalid` when its currency is not its account's, or its splits do not add up.
+    @discardableResult
+    public func addTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction {
+        try atomically { () throws(LedgerError) -> LedgerTransaction in
+            let account = try self.account(id: transaction.accountId)
+            var names = NameCache()
+            var manual = transaction
+            if manual.sourceFormat == nil { manual.sourceFormat = "manual" }
+            let id = try insertTransaction(manual, account: account, occurrence: 1,
+                                           textKey: IdentityCandidate(manual).textKey, handFields: [],
+                                           ruleFields: [], batchId: nil, names: &names)
+            return try self.transaction(id: id)
+        }
+    }
+
+    /// The transaction with this id.
+    public func transaction(id: Int64) throws(LedgerError) -> LedgerTransaction {
+        guard let found = try transactions(sql: "t.id = ?", [.integer(id)]).first else {
+            throw .notFound("there is no transaction with id \(id)")
+        }
+        return found
+    }
+
+    /// Transactions matching `filter`, sorted by day, then id.
+    ///
+    /// - Throws: `.notFound` when the filter names a category, tag, project or place the ledger lacks.
+    public func transactions(matching filter: TransactionFilter = TransactionFilter()) throws(LedgerError) -> [LedgerTransaction] {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        if let from = filter.from { conditions.append("t.day >= ?"); values.append(.of(from)) }
+        if let through = filter.through { conditions.append("t.day <= ?"); values.append(.of(through)) }
+        if !filter.accountIds.isEmpty {
+            conditions.append("t.account_id IN (\(Ledger.placeholders(filter.accountIds.count)))")
+            values += filter.accountIds.map { .integer($0) }
+        }
+        if let category = filter.category {
+            guard try self.category(at: category) != nil else { throw .notFound("there is no category \(category)") }
+            conditions.append("t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
+            values += Ledger.subtreeBounds(category)
+        }
+        if filter.uncategorized { conditions.append("t.category_id IS NULL") }
+        if !filter.types.isEmpty {
+            let types = filter.types.map(\.rawValue).sorted()
+            conditions.append("t.type IN (\(Ledger.placeholders(types.count)))")
+            values += types.map { .text($0) }
+        }
+        if let name = filter.place {
+            guard let place = try place(named: name), let id = place.id else { throw .notFound("there is no place named \(name)") }
+            conditions.append("t.place_id = ?"); values.append(.integer(id))
+        }
+        if let title = filter.project {
+            guard let project = try project(titled: title), let id = project.id else { throw .notFound("there is no project named \(title)") }
+            conditions.append("t.project_id = ?"); values.append(.integer(id))
+        }
+        if !filter.tags.isEmpty {
+            var tagIds: [Int64] = []
+            for title in filter.tags {
+                guard let tag = try tag(titled: title), let id = tag.id else { throw .notFound("there is no tag named \(title)") }
+                tagIds.append(id)
+            }
+            switch filter.tagMatch {
+            case .any:
+                conditions.append("t.id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id IN (\(Ledger.placeholders(tagIds.count))))")
+                values += tagIds.map { .integer($0) }
+            case .all:
+                for id in tagIds {
+                    conditions.append("EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id = ?)")
+                    values.append(.integer(id))
+                }
+            }
+        }
+        if let batchId = filter.batchId { conditions.append("t.batch_id = ?"); values.append(.integer(batchId)) }
+        let needsSwiftFilter = filter.minimumAmount != nil || filter.maximumAmount != nil || blankToNil(filter.text) != nil
+        let limit = needsSwiftFilter ? nil : filter.limit
+        var rows = try transactions(sql: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values,
+                                    limit: limit, cached: false)
+        if needsSwiftFilter {
+            let needle = blankToNil(filter.text)
+            rows = rows.filter { t in
+                if let min = filter.minimumAmount, t.amount < min { return false }
+                if let max = filter.maximumAmount, t.amount > max { return false }
+                if let needle {
+                    let haystacks = [t.payee, t.originalPayee, t.memo, t.notes]
+                    guard haystacks.contains(where: {
+                        $0?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                    }) else { return false }
+                }
+                return true
+            }
+            if let limit = filter.limit, rows.count > limit { rows = Array(rows.prefix(max(0, limit))) }
+        }
+        return rows
+    }
+
+    /// Changes fields of a stored transaction by hand: rules never change those fields again.
+    @discardableResult
+    public func editTransaction(id: Int64, _ changes: [TransactionChange]) throws(LedgerError) -> LedgerTransaction {
+        try atomically { () throws(LedgerError) -> LedgerTransaction in
+            var origins = try fieldMarks(id: id)
+            var names = NameCache()
+            for change in changes {
+                try apply(change, to: id, names: &names)
+                origins.hand.insert(change.field)
+                origins.rule.remove(change.field)
+            }
+            try saveFieldMarks(id: id, origins)
+            return try transaction(id: id)
+        }
+    }
+
+    /// Applies what a rule run decided, leaving alone every field the user set by hand.
+    ///
+    /// - Returns: the number of fields changed.
+    @discardableResult
+    public func applyRuleResults(_ results: [RuleResult]) throws(LedgerError) -> Int {
+        try atomically { () throws(LedgerError) -> Int in
+            var names = NameCache()
+            var changed = 0
+            for result in results {
+                var origins = try fieldMarks(id: result.transactionId)
+                for change in result.changes where !origins.hand.contains(change.field) {
+                    try apply(change, to: result.transactionId, names: &names)
+                    origins.rule.insert(change.field)
+                    changed += 1
+                }
+                try saveFieldMarks(id: result.transactionId, origins)
+            }
+            return changed
+        }
+    }
+
+    /// Who last set each field of a transaction that is not as imported.
+    public func fieldOrigins(transactionId: Int64) throws(LedgerError) -> [TransactionField: FieldOrigin] {
+        let marks = try fieldMarks(id: transactionId)
+        var result: [TransactionField: FieldOrigin] = [:]
+        for field in TransactionField.allCases {
+            result[field] = marks.hand.contains(field) ? .hand : (marks.rule.contains(field) ? .rule : .source)
+        }
+        return result
+    }
+
+    // MARK: Internals
+
+    struct FieldMarks {
+        var hand: Set<TransactionField>
+        var rule: Set<TransactionField>
+    }
+
+    private func fieldMarks(id: Int64) throws(LedgerError) -> FieldMarks {
+        guard let marks = try db.statement("SELECT hand_fields, rule_fields FROM transactions WHERE id = ?")
+            .rows([.integer(id)], { FieldMarks(hand: Ledger.fields($0.text(0)), rule: Ledger.fields($0.text(1))) }).first
+        else { throw .notFound("there is no transaction with id \(id)") }
+        return marks
+    }
+
+    private func saveFieldMarks(id: Int64, _ marks: FieldMarks) throws(LedgerError) {
+        try db.statement("UPDATE transactions SET hand_fields = ?, rule_fields = ? WHERE id = ?")
+            .run([.text(Ledger.fieldList(marks.hand)), .text(Ledger.fieldList(marks.rule)), .integer(id)])
+    }
+
+    static func fields(_ text: String) -> Set<TransactionField> {
+        Set(text.split(separator: ",").compactMap { TransactionField(rawValue: String($0)) })
+    }
+
+    static func fieldList(_ fields: Set<TransactionField>) -> String {
+        fields.sorted().map(\.rawValue).joined(separator: ",")
+    }
+
+    private func apply(_ change: TransactionChange, to id: Int64, names: inout NameCache) throws(LedgerError) {
+        func set(_ column: String, _ value: SQLValue) throws(LedgerError) {
+            try db.statement("UPDATE transactions SET \(column) = ? WHERE id = ?").run([value, .integer(id)])
+        }
+        switch change {
+        case .payee(let v): try set("payee", .of(blankToNil(v)))
+        case .memo(let v): try set("memo", .of(blankToNil(v)))
+        case .notes(let v): try set("notes", .of(blankToNil(v)))
+        case .type(let v): try set("type", .text(v.rawValue))
+        case .category(let path): try set("category_id", .of(try path.map { (p) throws(LedgerError) in try names.category(p, in: self) }))
+        case .project(let v): try set("project_id", .of(try blankToNil(v).map { (p) throws(LedgerError) in try names.project(p, in: self) }))
+        case .place(let v): try set("place_id", .of(try blankToNil(v).map { (p) throws(LedgerError) in try names.place(p, in: self) }))
+        case .tags(let titles):
+            try db.statement("DELETE FROM transaction_tags WHERE transaction_id = ?").run([.integer(id)])
+            for title in titles {
+                let tagId = try names.tag(title, in: self)
+                try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")
+                    .run([.integer(id), .integer(tagId)])
+            }
+        }
+    }
+
+    static func placeholders(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
+
+    /// Reads transactions matching a SQL condition on `t`, by day then id.
+    func transactions(sql condition: String, _ values: [SQLValue], limit: Int? = nil, cached: Bool = true) throws(LedgerError) -> [LedgerTransaction] {
+        let sql = """
+            SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
+                   t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
+                   t.transfer_hint, t.splits, t.extra, t.source_format, t.source_file, t.source_line,
+                   (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
+                    WHERE x.transaction_id = t.id)
+            FROM transactions t
+            LEFT JOIN categories c ON c.id = t.category_id
+            LEFT JOIN projects p ON p.id = t.project_id
+            LEFT JOIN places pl ON pl.id = t.place_id
+            WHERE \(condition)
+            ORDER BY t.day, t.id\(limit.map { " LIMIT \(max(0, $0))" } ?? "")
+            """
+        let statement = cached ? try db.statement(sql) : try db.uncachedStatement(sql)
+        let decoder = JSONDecoder()
+        return try statement.rows(values) { row throws(LedgerError) -> LedgerTransaction in
+            let tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
+            let splits = row.optionalText(18).flatMap { try? decoder.decode([StatementSplit].self, from: Data($0.utf8)) } ?? []
+            let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []
+            return LedgerTransaction(
+                id: row.int64(0), accountId: row.int64(1), day: Ledger.day(row.int64(2)),
+                amount: try Ledger.storedAmount(row.int64(3), row.int64(4)), currency: try Ledger.storedCurrency(row.text(5)),
+                originalPayee: row.optionalText(7), payee: row.optionalText(8), memo: row.optionalText(9),
+                notes: row.optionalText(10), type: TransactionType(rawValue: row.text(6)),
+                category: row.optionalText(11).flatMap(CategoryPath.init(parsing:)), tags: tags,
+                project: row.optionalText(12), place: row.optionalText(13), bankId: row.optionalText(14),
+                bankType: row.optionalText(15), checkNumber: row.optionalText(16), transferHint: row.optionalText(17),
+                splits: splits, extra: extra, sourceFormat: row.optionalText(20), sourceFile: row.optionalText(21),
+                sourceLine: row.optionalInt64(22).map { Int($0) })
+        }
+    }
+}

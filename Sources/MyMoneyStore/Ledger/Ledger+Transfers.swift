@@ -1,0 +1,160 @@
+import Foundation
+
+/// Transfer links between two legs on two of the user's accounts, and pairs the user rejected.
+extension Ledger {
+    /// Stores a link. A confirmed link types both legs `.transfer`; a proposed one leaves them as they are.
+    ///
+    /// - Throws: `.invalid` when a leg is missing, both legs are on one account, the leaving leg is not
+    ///   negative or the arriving one not positive, the rate is not positive, the confidence is outside
+    ///   0...1, or the pair was rejected before and the link is only proposed; `.duplicate` when a leg
+    ///   already belongs to another link.
+    @discardableResult
+    public func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
+        try atomically { () throws(LedgerError) -> TransferLink in
+            let from = try transaction(id: link.fromTransactionId)
+            let to = try transaction(id: link.toTransactionId)
+            guard from.accountId != to.accountId else {
+                throw .invalid("transfer", "both legs of a transfer are on the same account")
+            }
+            guard from.amount.isNegative else {
+                throw .invalid("from", "the leg leaving an account should be negative; \(from.amount) on \(from.day) is not")
+            }
+            guard to.amount.isPositive else {
+                throw .invalid("to", "the leg arriving in an account should be positive; \(to.amount) on \(to.day) is not")
+            }
+            if let rate = link.rate { try LedgerValidation.positive(rate, field: "rate") }
+            if let fee = link.fee, fee.isNegative { throw .invalid("fee", "fee should not be negative, not \(fee)") }
+            guard (0...1).contains(link.confidence) else {
+                throw .invalid("confidence", "confidence should be between 0 and 1, not \(link.confidence)")
+            }
+            if try isRejectedTransfer(link.fromTransactionId, link.toTransactionId) {
+                guard link.status == .confirmed else {
+                    throw .invalid("transfer", "this pair was rejected before and is never proposed again")
+                }
+                let (a, b) = Ledger.ordered(link.fromTransactionId, link.toTransactionId)
+                try db.statement("DELETE FROM rejected_transfers WHERE first_transaction_id = ? AND second_transaction_id = ?")
+                    .run([.integer(a), .integer(b)])
+            }
+            let taken = try db.statement("""
+                SELECT id FROM transfers WHERE from_transaction_id IN (?1, ?2) OR to_transaction_id IN (?1, ?2)
+                """).rows([.integer(link.fromTransactionId), .integer(link.toTransactionId)]) { $0.int64(0) }
+            guard taken.isEmpty else {
+                throw LedgerError(.duplicate, "a leg of this transfer already belongs to another transfer", field: "transfer")
+            }
+            try db.statement("""
+                INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).run([.integer(link.fromTransactionId), .integer(link.toTransactionId), .of(link.rate?.description),
+                          .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue)])
+            let id = db.lastInsertRowID
+            if link.status == .confirmed { try typeLegsAsTransfer(link) }
+            return try transfer(id: id)
+        }
+    }
+
+    /// Marks a proposed link confirmed and types both legs `.transfer`.
+    @discardableResult
+    public func confirmTransfer(id: Int64) throws(LedgerError) -> TransferLink {
+        try atomically { () throws(LedgerError) -> TransferLink in
+            let link = try transfer(id: id)
+            try db.statement("UPDATE transfers SET status = 'confirmed' WHERE id = ?").run([.integer(id)])
+            try typeLegsAsTransfer(link)
+            return try transfer(id: id)
+        }
+    }
+
+    /// Removes a link; both legs get back the type their sign implies.
+    public func unlinkTransfer(id: Int64) throws(LedgerError) {
+        try atomically { () throws(LedgerError) in
+            let link = try transfer(id: id)
+            try db.statement("DELETE FROM transfers WHERE id = ?").run([.integer(id)])
+            try restoreTypeFromSign(transactionId: link.fromTransactionId)
+            try restoreTypeFromSign(transactionId: link.toTransactionId)
+        }
+    }
+
+    /// Records that two transactions are not a transfer: any link between them is removed and the
+    /// pair is never proposed again (``linkTransfer(_:)`` refuses it unless confirmed by the user).
+    public func rejectTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) {
+        try atomically { () throws(LedgerError) in
+            _ = try transaction(id: first)
+            _ = try transaction(id: second)
+            let links = try db.statement("""
+                SELECT id FROM transfers WHERE (from_transaction_id = ?1 AND to_transaction_id = ?2)
+                OR (from_transaction_id = ?2 AND to_transaction_id = ?1)
+                """).rows([.integer(first), .integer(second)]) { $0.int64(0) }
+            for id in links { try unlinkTransfer(id: id) }
+            let (a, b) = Ledger.ordered(first, second)
+            try db.statement("INSERT OR IGNORE INTO rejected_transfers (first_transaction_id, second_transaction_id) VALUES (?, ?)")
+                .run([.integer(a), .integer(b)])
+        }
+    }
+
+    /// Whether the user rejected this pair (in either order).
+    public func isRejectedTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) -> Bool {
+        let (a, b) = Ledger.ordered(first, second)
+        return try !db.statement("SELECT 1 FROM rejected_transfers WHERE first_transaction_id = ? AND second_transaction_id = ?")
+            .rows([.integer(a), .integer(b)]) { $0.int64(0) }.isEmpty
+    }
+
+    /// Every rejected pair, smaller id first, sorted.
+    public func rejectedTransfers() throws(LedgerError) -> [(Int64, Int64)] {
+        try db.statement("SELECT first_transaction_id, second_transaction_id FROM rejected_transfers ORDER BY 1, 2")
+            .rows { ($0.int64(0), $0.int64(1)) }
+    }
+
+    /// Stored links (only those with `status` when given), with both legs' accounts, days and amounts,
+    /// by the leaving leg's day, then id.
+    public func transfers(status: TransferLink.Status? = nil) throws(LedgerError) -> [TransferLink] {
+        try transferRows("?1 IS NULL OR x.status = ?1", [.of(status?.rawValue)])
+    }
+
+    /// The link with this id.
+    public func transfer(id: Int64) throws(LedgerError) -> TransferLink {
+        guard let link = try transferRows("x.id = ?1", [.integer(id)]).first else {
+            throw .notFound("there is no transfer with id \(id)")
+        }
+        return link
+    }
+
+    // MARK: Internals
+
+    private func transferRows(_ condition: String, _ values: [SQLValue]) throws(LedgerError) -> [TransferLink] {
+        try db.statement("""
+            SELECT x.id, x.from_transaction_id, x.to_transaction_id, x.rate, x.fee_units, x.fee_scale, x.confidence, x.status,
+                   f.account_id, f.day, f.amount_units, f.amount_scale, f.currency,
+                   t.account_id, t.day, t.amount_units, t.amount_scale, t.currency
+            FROM transfers x JOIN transactions f ON f.id = x.from_transaction_id JOIN transactions t ON t.id = x.to_transaction_id
+            WHERE \(condition) ORDER BY f.day, x.id
+            """).rows(values) { row throws(LedgerError) -> TransferLink in
+                var link = TransferLink(id: row.int64(0), fromTransactionId: row.int64(1), toTransactionId: row.int64(2),
+                                        rate: row.optionalText(3).flatMap { try? Amount(parsing: $0) },
+                                        fee: row.isNull(4) ? nil : try Ledger.storedAmount(row.int64(4), row.int64(5)),
+                                        confidence: row.double(6), status: TransferLink.Status(rawValue: row.text(7)) ?? .proposed)
+                link.fromAccountId = row.int64(8)
+                link.fromDay = Ledger.day(row.int64(9))
+                link.fromAmount = try Ledger.storedAmount(row.int64(10), row.int64(11))
+                link.fromCurrency = try Ledger.storedCurrency(row.text(12))
+                link.toAccountId = row.int64(13)
+                link.toDay = Ledger.day(row.int64(14))
+                link.toAmount = try Ledger.storedAmount(row.int64(15), row.int64(16))
+                link.toCurrency = try Ledger.storedCurrency(row.text(17))
+                return link
+            }
+    }
+
+    private func typeLegsAsTransfer(_ link: TransferLink) throws(LedgerError) {
+        try db.statement("UPDATE transactions SET type = 'transfer' WHERE id IN (?, ?)")
+            .run([.integer(link.fromTransactionId), .integer(link.toTransactionId)])
+    }
+
+    /// Gives a transaction no longer in a transfer the type its sign implies.
+    func restoreTypeFromSign(transactionId: Int64) throws(LedgerError) {
+        try db.statement("""
+            UPDATE transactions SET type = CASE WHEN amount_units < 0 THEN 'expense' ELSE 'income' END
+            WHERE id = ? AND type = 'transfer'
+            """).run([.integer(transactionId)])
+    }
+
+    static func ordered(_ a: Int64, _ b: Int64) -> (Int64, Int64) { a < b ? (a, b) : (b, a) }
+}

@@ -1,0 +1,185 @@
+import Foundation
+internal import MyMoneySQLite
+
+/// The user's ledger: one SQLite file holding accounts, transactions and everything attached to them.
+///
+/// Open one `Ledger` per thread or process. The file is created on first open (mode 0600, its folder
+/// 0700), put in WAL mode with `foreign_keys=ON`, and migrated to the current schema. Writers wait up
+/// to `busyTimeout` seconds for another process's write to finish, then fail with
+/// ``LedgerError/Kind/busy``.
+///
+/// Not `Sendable`: it owns a SQLite connection and its prepared statements, which belong to one thread.
+public final class Ledger {
+    /// The file this ledger lives in.
+    public let path: String
+    /// Opened with `readOnly: true`: every write fails.
+    public let isReadOnly: Bool
+    let db: SQLiteConnection
+    private var savepointDepth = 0
+
+    /// The path used when neither `--ledger` nor `MYMONEY_LEDGER` names one:
+    /// `$XDG_DATA_HOME/mymoney/ledger.sqlite`, else `~/.local/share/mymoney/ledger.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/mymoney/ledger.sqlite"
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/share/mymoney/ledger.sqlite"
+    }
+
+    /// Opens (creating when needed) the ledger at `path`.
+    ///
+    /// - Parameters:
+    ///   - readOnly: opens an existing ledger for queries only; fails when the file is absent.
+    ///   - busyTimeout: seconds to wait for another writer before giving up.
+    /// - Throws: ``LedgerError`` with kind `.storage` when the file cannot be created or is not a ledger.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(LedgerError) {
+        self.path = path
+        self.isReadOnly = readOnly
+        let exists = FileManager.default.fileExists(atPath: path)
+        if readOnly && !exists {
+            throw LedgerError(.storage, "there is no ledger at \(path)")
+        }
+        if !exists { try Ledger.createFile(at: path) }
+        db = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        try db.execute("PRAGMA foreign_keys = ON")
+        if !readOnly {
+            try db.execute("PRAGMA journal_mode = WAL")
+            try db.execute("PRAGMA synchronous = NORMAL")
+            try migrate()
+        } else {
+            try checkSchemaIsCurrent()
+        }
+    }
+
+    /// Creates an empty file readable only by its owner, and its folder (0700) when missing.
+    private static func createFile(at path: String) throws(LedgerError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw LedgerError(.storage, "cannot create the folder \(folder) for the ledger",
+                                  detail: String(describing: error))
+            }
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            let code = errno
+            if code == EEXIST { return }     // another process created it first
+            throw LedgerError(.storage, "cannot create the ledger at \(path)", detail: String(cString: strerror(code)))
+        }
+        fchmod(fd, 0o600)                    // the umask may have removed bits, never added: make it exact
+        close(fd)
+    }
+
+    // MARK: Migrations
+
+    /// Names of migrations applied to this file, in the order applied.
+    public func appliedMigrations() throws(LedgerError) -> [String] {
+        guard try tableExists("migrations") else { return [] }
+        return try db.statement("SELECT name FROM migrations ORDER BY rowid").rows { $0.text(0) }
+    }
+
+    private func tableExists(_ name: String) throws(LedgerError) -> Bool {
+        try !db.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+            .rows([.text(name)]) { $0.int64(0) }.isEmpty
+    }
+
+    private func migrate() throws(LedgerError) {
+        try atomically { () throws(LedgerError) in
+            try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+            let applied = Set(try appliedMigrations())
+            for migration in Migration.all where !applied.contains(migration.name) {
+                try db.execute(migration.sql)
+                try db.statement("INSERT INTO migrations (name, applied_at) VALUES (?, ?)")
+                    .run([.text(migration.name), .text(Ledger.timestamp())])
+            }
+        }
+    }
+
+    private func checkSchemaIsCurrent() throws(LedgerError) {
+        let applied = Set(try appliedMigrations())
+        if let missing = Migration.all.first(where: { !applied.contains($0.name) }) {
+            throw LedgerError(.storage, "the ledger at \(path) needs an upgrade (\(missing.name)); open it for writing once",
+                              detail: nil)
+        }
+    }
+
+    static func timestamp(_ date: Date = Date()) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` atomically: everything it writes is kept together or not at all.
+    ///
+    /// The outermost call takes the write lock up front (`BEGIN IMMEDIATE`, waiting for other
+    /// writers), so what `body` reads cannot change before it writes. Nested calls become savepoints.
+    /// With `dryRun`, everything is rolled back after `body` returns, and its result is still returned.
+    @discardableResult
+    public func transaction<T>(dryRun: Bool = false, _ body: () throws -> T) throws -> T {
+        if savepointDepth == 0 && db.isInTransaction {
+            throw LedgerError(.storage, "the ledger is in an unexpected transaction state")
+        }
+        let name = "sp\(savepointDepth)"
+        if savepointDepth == 0 {
+            try db.executeRetryingBusy("BEGIN IMMEDIATE")
+        } else {
+            try db.execute("SAVEPOINT \(name)")
+        }
+        savepointDepth += 1
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            savepointDepth -= 1
+            rollback(savepoint: name)
+            throw error
+        }
+        savepointDepth -= 1
+        if dryRun {
+            rollback(savepoint: name)
+        } else if savepointDepth == 0 {
+            do {
+                try db.execute("COMMIT")
+            } catch {
+                rollback(savepoint: name)
+                throw error
+            }
+        } else {
+            try db.execute("RELEASE \(name)")
+        }
+        return result
+    }
+
+    /// ``transaction(dryRun:_:)`` with typed throws, for the store's own code.
+    func atomically<T>(dryRun: Bool = false, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        do {
+            return try transaction(dryRun: dryRun) { () throws -> T in try body() }
+        } catch let error as LedgerError {
+            throw error
+        } catch {
+            throw LedgerError(.storage, "unexpected failure", detail: String(describing: error))
+        }
+    }
+
+    private func rollback(savepoint name: String) {
+        if savepointDepth == 0 {
+            try? db.execute("ROLLBACK")
+        } else {
+            try? db.execute("ROLLBACK TO \(name)")
+            try? db.execute("RELEASE \(name)")
+        }
+    }
+
+    /// Runs SQLite's own consistency check; returns its findings (empty when the file is sound).
+    public func integrityProblems() throws(LedgerError) -> [String] {
+        let rows = try db.uncachedStatement("PRAGMA integrity_check").rows { $0.text(0) }
+        let keys = try db.uncachedStatement("PRAGMA foreign_key_check").rows { "foreign key: \($0.text(0)) row \($0.int64(1))" }
+        return rows.filter { $0 != "ok" } + keys
+    }
+}

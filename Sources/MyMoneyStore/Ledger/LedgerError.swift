@@ -1,0 +1,66 @@
+import Foundation
+internal import MyMoneySQLite
+
+/// Why the ledger refused or failed an operation.
+///
+/// `message` is written for the user and names the field in words they can act on
+/// ("an account named Visa already exists"); `detail` keeps SQLite's own text apart, for a note.
+public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A value failed validation (blank title, bad color, unknown currency, too deep).
+        case invalid
+        /// Something with that name or identity already exists.
+        case duplicate
+        /// The id or name refers to nothing in the ledger.
+        case notFound
+        /// The change would break the ledger's links (deleting a category still in use).
+        case inUse
+        /// Another process held the ledger's write lock longer than the busy timeout.
+        case busy
+        /// The file cannot be opened, read or written, or is not a ledger.
+        case storage
+    }
+
+    public var kind: Kind
+    /// The field the message is about (`title`, `color`, `currency`), when one is.
+    public var field: String?
+    /// What went wrong, for the user.
+    public var message: String
+    /// SQLite's own message or other internal detail, for a note; never the main message.
+    public var detail: String?
+
+    public init(_ kind: Kind, _ message: String, field: String? = nil, detail: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.field = field
+        self.detail = detail
+    }
+
+    public var description: String { message }
+
+    static func invalid(_ field: String, _ message: String) -> LedgerError {
+        LedgerError(.invalid, message, field: field)
+    }
+
+    static func notFound(_ message: String) -> LedgerError { LedgerError(.notFound, message) }
+
+    static func fromSQLite(_ code: Int32, detail: String) -> LedgerError {
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return LedgerError(.busy, "the ledger is busy: another mymoney process is writing to it; try again",
+                               detail: detail)
+        case SQLITE_CONSTRAINT:
+            return LedgerError(.invalid, "the change would break the ledger's consistency", detail: detail)
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return LedgerError(.storage, "the file is not a My Money ledger or is damaged", detail: detail)
+        case SQLITE_READONLY:
+            return LedgerError(.storage, "the ledger is read-only here", detail: detail)
+        case SQLITE_FULL:
+            return LedgerError(.storage, "the disk is full: the ledger was not changed", detail: detail)
+        case SQLITE_ERROR where detail.contains("integer overflow"):
+            return LedgerError(.invalid, "a total is too large to compute exactly", detail: detail)
+        default:
+            return LedgerError(.storage, "the ledger could not be read or written", detail: detail)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Ids of categories, tags, projects and places looked up (or created) during one write, by key.
+struct NameCache {
+    private var categories: [String: Int64] = [:]
+    private var tags: [String: Int64] = [:]
+    private var projects: [String: Int64] = [:]
+    private var places: [String: Int64] = [:]
+
+    mutating func category(_ path: CategoryPath, in ledger: Ledger) throws(LedgerError) -> Int64 {
+        let key = Ledger.pathKey(path)
+        if let id = categories[key] { return id }
+        let id = try ledger.ensureCategory(path)
+        categories[key] = id
+        return id
+    }
+
+    mutating func tag(_ title: String, in ledger: Ledger) throws(LedgerError) -> Int64 {
+        let key = LedgerValidation.key(title)
+        if let id = tags[key] { return id }
+        let id = try ledger.ensureTag(title)
+        tags[key] = id
+        return id
+    }
+
+    mutating func project(_ title: String, in ledger: Ledger) throws(LedgerError) -> Int64 {
+        let key = LedgerValidation.key(title)
+        if let id = projects[key] { return id }
+        let id = try ledger.ensureProject(title)
+        projects[key] = id
+        return id
+    }
+
+    mutating func place(_ name: String, in ledger: Ledger) throws(LedgerError) -> Int64 {
+        let key = LedgerValidation.key(name)
+        if let id = places[key] { return id }
+        let id = try ledger.ensurePlace(name)
+        places[key] = id
+        return id
+    }
+}

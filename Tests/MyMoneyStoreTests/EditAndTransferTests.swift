@@ -1,0 +1,129 @@
+import Testing
+import MyMoneyStore
+
+@Suite struct EditAndTransferTests {
+    @Test func rulesNeverOverwriteWhatTheUserSetByHand() throws {
+        let story = try StoryLedger()
+        let id = try story.id("REWE")
+        try story.ledger.editTransaction(id: id, [.category(CategoryPath(["Food", "Market"])), .notes("weekly shop")])
+        let changed = try story.ledger.applyRuleResults([RuleResult(transactionId: id, changes: [
+            .category(CategoryPath(["Shopping"])), .payee("REWE"), .tags(["groceries"]),
+        ])])
+        #expect(changed == 2)
+        let stored = try story.ledger.transaction(id: id)
+        #expect(stored.category?.description == "Food:Market")
+        #expect(stored.payee == "REWE")
+        #expect(stored.originalPayee == "REWE Markt Berlin")
+        #expect(stored.tags == ["groceries"])
+        #expect(stored.notes == "weekly shop")
+        let origins = try story.ledger.fieldOrigins(transactionId: id)
+        #expect(origins[.category] == .hand)
+        #expect(origins[.payee] == .rule)
+        #expect(origins[.memo] == .source)
+    }
+
+    @Test func rulesMayChangeWhatRulesSetBefore() throws {
+        let story = try StoryLedger()
+        let id = try story.id("Musterbank")
+        try story.ledger.applyRuleResults([RuleResult(transactionId: id, changes: [.category(CategoryPath(["Income", "Other"]))])])
+        try story.ledger.applyRuleResults([RuleResult(transactionId: id, changes: [.category(CategoryPath(["Income", "Interest"]))])])
+        #expect(try story.ledger.transaction(id: id).category?.description == "Income:Interest")
+    }
+
+    @Test func confirmedTransferTypesBothLegs() throws {
+        let story = try StoryLedger()
+        let from = try story.id("Umbuchung auf")
+        let to = try story.id("Umbuchung von")
+        let link = try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: to, rate: amount("1"),
+                                                              confidence: 0.98))
+        #expect(try story.ledger.transaction(id: from).type == .transfer)
+        #expect(try story.ledger.transaction(id: to).type == .transfer)
+        #expect(link.fromAmount == amount("-500.00"))
+        #expect(link.toAccountId == story.tagesgeld)
+        #expect(link.rate?.description == "1")
+        #expect(try story.ledger.transfers().count == 1)
+        try story.ledger.unlinkTransfer(id: try #require(link.id))
+        #expect(try story.ledger.transaction(id: from).type == .expense)
+        #expect(try story.ledger.transaction(id: to).type == .income)
+    }
+
+    @Test func crossCurrencyRateIsKeptExactly() throws {
+        let story = try StoryLedger()
+        let from = try story.id("Umbuchung auf")
+        let to = try story.id("STARBUCKS")
+        #expect(throws: LedgerError.self) {   // the arriving leg must be positive
+            try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: to))
+        }
+        let income = try story.id("Acme")
+        #expect(throws: LedgerError.self) {   // both on Girokonto
+            try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: income))
+        }
+        let interest = try story.id("Musterbank")
+        let link = try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: interest,
+                                                              rate: amount("1.13636363636364"), fee: amount("0.50"),
+                                                              confidence: 0.4, status: .proposed))
+        #expect(link.rate?.description == "1.13636363636364")
+        #expect(link.fee?.description == "0.50")
+        #expect(try story.ledger.transaction(id: from).type == .expense)   // proposed: not yet typed
+        #expect(try story.ledger.transfers(status: .proposed).count == 1)
+        try story.ledger.confirmTransfer(id: try #require(link.id))
+        #expect(try story.ledger.transaction(id: interest).type == .transfer)
+    }
+
+    @Test func rejectedPairIsNeverProposedAgain() throws {
+        let story = try StoryLedger()
+        let from = try story.id("Umbuchung auf")
+        let to = try story.id("Umbuchung von")
+        try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: to, status: .proposed))
+        try story.ledger.rejectTransfer(to, from)
+        #expect(try story.ledger.transfers().isEmpty)
+        #expect(try story.ledger.isRejectedTransfer(from, to))
+        #expect(try story.ledger.rejectedTransfers().count == 1)
+        let error = #expect(throws: LedgerError.self) {
+            try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: to, status: .proposed))
+        }
+        #expect(error?.message == "this pair was rejected before and is never proposed again")
+        // The user may still confirm it by hand, which lifts the rejection.
+        try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: to, status: .confirmed))
+        #expect(try !story.ledger.isRejectedTransfer(from, to))
+    }
+
+    @Test func aLegBelongsToOneTransferAtATime() throws {
+        let story = try StoryLedger()
+        let from = try story.id("Umbuchung auf")
+        try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: try story.id("Umbuchung von")))
+        let error = #expect(throws: LedgerError.self) {
+            try story.ledger.linkTransfer(TransferLink(fromTransactionId: from, toTransactionId: try story.id("Musterbank")))
+        }
+        #expect(error?.kind == .duplicate)
+    }
+
+    @Test func accountWithTransactionsCannotBeDeletedOrChangeCurrency() throws {
+        let story = try StoryLedger()
+        #expect(throws: LedgerError.self) { try story.ledger.deleteAccount(id: story.giro) }
+        var giro = try story.ledger.account(id: story.giro)
+        giro.currency = .USD
+        #expect(throws: LedgerError.self) { try story.ledger.updateAccount(giro) }
+        giro.currency = .EUR
+        giro.name = "Giro"
+        giro.reconciledThrough = october(31)
+        let saved = try story.ledger.updateAccount(giro)
+        #expect(saved.name == "Giro")
+        #expect(saved.reconciledThrough == october(31))
+        #expect(saved.numbers == ["de89370400440532013000"])
+    }
+
+    @Test func transactionAtomicityRollsBackComposedWrites() throws {
+        let story = try StoryLedger()
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try story.ledger.transaction {
+                try story.ledger.addTag(LedgerTag(title: "temporary"))
+                throw Stop()
+            }
+        }
+        #expect(try story.ledger.tag(titled: "temporary") == nil)
+        try story.ledger.transaction(dryRun: true) { try story.ledger.addTag(LedgerTag(title: "dry")) }
+        #expect(try story.ledger.tag(titled: "dry") == nil)
+    }
+}

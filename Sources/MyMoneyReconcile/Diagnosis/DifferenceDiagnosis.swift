@@ -59,11 +59,14 @@ struct DifferenceDiagnosis {
         var others: [Suspect] = []
         for s in found {
             if s.transactions.isEmpty { others.append(s); continue }
-            let key = s.transactions.map { "\($0.id ?? -1)|\($0.day)|\($0.amount)" }
+            let key = s.transactions.map(Self.key)
             if let existing = best[key], !Suspect.ranks(s, before: existing) { continue }
             best[key] = s
         }
-        var result = Array(best.values) + others
+        // A copy of a duplicate is not also an "extra" of its own: the duplicate says more.
+        let duplicated = Set(best.values.filter { $0.kind == .duplicate }.flatMap { $0.transactions.map(Self.key) })
+        var result = best.values.filter { !($0.kind == .extra && $0.transactions.allSatisfy { duplicated.contains(Self.key($0)) }) }
+            + others
         let storedExplains = !result.isEmpty
 
         if c.atStart {
@@ -75,11 +78,15 @@ struct DifferenceDiagnosis {
         }
         result.append(Suspect(kind: .missing, amount: amountD, window: window,
                               reason: (storedExplains ? "or " : "no stored transaction explains it: ")
-                                  + "a transaction of \(amountD) is missing from the ledger between \(window.start) and \(window.end)",
+                                  + "a transaction of \(amountD) is missing from the ledger "
+                                  + (window.start == window.end ? "on \(window.end)" : "between \(window.start) and \(window.end)"),
                               confidence: storedExplains ? 0.2 : 0.5))
         result.sort(by: Suspect.ranks)
         return Array(result.prefix(max(1, options.maximumSuspects)))
     }
+
+    /// Tells stored transactions apart (id, day, amount) for merging suspects.
+    static func key(_ t: LedgerTransaction) -> String { "\(t.id ?? -1)|\(t.day)|\(t.amount)" }
 
     // MARK: - One stored transaction
 

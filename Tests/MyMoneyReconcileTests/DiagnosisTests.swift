@@ -254,3 +254,36 @@ struct DiagnosisTests {
         #expect(!report.hasMismatch)
     }
 }
+
+@Suite("Diagnosis at the edges")
+struct DiagnosisEdgeTests {
+    @Test func nineteenDigitAmountsDoNotOverflowTheTranspositionSearch() throws {
+        // Stored 1999999999999999999; swapping its first and last digits would give 9999999999999999991,
+        // more than an Int64 holds. The difference 8·(10^18 − 1) asks exactly for that swap.
+        let stored: Int64 = 1_999_999_999_999_999_999
+        let opening: Int64 = -1_500_000_000_000_000_000
+        let difference: Int64 = 7_999_999_999_999_999_992
+        let account = Account(id: 1, name: "Big", kind: .bank, currency: .JPYForTests,
+                              openingBalance: Amount(units: opening, scale: 0))
+        let txs = [LedgerTransaction(id: 1, accountId: 1, day: day("2026-10-01"), amount: Amount(units: stored, scale: 0),
+                                     currency: .JPYForTests)]
+        let checkpoint = Checkpoint(day: day("2026-10-01"), balance: Amount(units: stored + opening + difference, scale: 0),
+                                    source: .assertion)
+        let r = Reconciler().reconcile(ReconciliationInput(account: account, transactions: txs, checkpoints: [checkpoint]))
+        #expect(r.checkpoints.first?.difference == Amount(units: difference, scale: 0))
+        #expect(!(r.checkpoints.first?.suspects.contains { $0.kind == .transposedDigits } ?? true))
+    }
+
+    @Test func storedBalanceBecomesCheckpointExceptAvailableAndRunning() throws {
+        let ledger = StatementBalance(kind: .ledger, amount: try money("1.00"), day: day("2026-10-31"))
+        #expect(Checkpoint(ledger, file: "a.ofx")?.source == .ledger)
+        #expect(Checkpoint(StatementBalance(kind: .available, amount: .zero, day: day("2026-10-31"))) == nil)
+        #expect(Checkpoint(StatementBalance(kind: .running, amount: .zero, day: day("2026-10-31"), transactionIndex: 0)) == nil)
+        #expect(Checkpoint(StatementBalance(kind: .closing, amount: .zero), fallbackDay: day("2026-10-30"))?.day == day("2026-10-30"))
+        #expect(Checkpoint(StatementBalance(kind: .opening, amount: .zero, day: day("2026-10-01")))?.throughDay == day("2026-09-30"))
+    }
+}
+
+extension Currency {
+    static var JPYForTests: Currency { Currency(code: "JPY") ?? .USD }
+}

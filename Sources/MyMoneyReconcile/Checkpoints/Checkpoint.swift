@@ -69,6 +69,25 @@ public struct Checkpoint: Sendable, Hashable {
 }
 
 extension Checkpoint {
+    /// The checkpoint a stored statement balance stands for: nil for `available` balances
+    /// (information only) and for `running` ones (check them with ``RunningBalanceChain`` and use
+    /// its day-end balances, or store those as `.running` checkpoints).
+    ///
+    /// A balance without a day takes `fallbackDay` (the statement's period end, or its start for an
+    /// opening balance); without either it is nil.
+    public init?(_ balance: StatementBalance, file: String? = nil, fallbackDay: Day? = nil) {
+        let source: Source
+        switch balance.kind {
+        case .available, .running: return nil
+        case .opening: source = .opening
+        case .closing: source = .closing
+        case .ledger: source = .ledger
+        }
+        guard let day = balance.day ?? fallbackDay else { return nil }
+        self.init(day: day, balance: balance.amount, source: source, currency: balance.currency, file: file,
+                  position: balance.position)
+    }
+
     /// The order checkpoints are evaluated in: by the last day they include, then source, file,
     /// position and balance, so equal inputs always give equal output.
     static func precedes(_ a: Checkpoint, _ b: Checkpoint) -> Bool {

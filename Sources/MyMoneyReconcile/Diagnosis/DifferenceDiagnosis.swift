@@ -49,7 +49,7 @@ struct DifferenceDiagnosis {
         }
 
         found += duplicates(d, lo: lo, hi: hi)
-        found += singles(d, lo: lo, hi: hi, context: c)
+        found += singles(d, lo: lo, hi: hi)
         found += transpositions(d, lo: lo, hi: hi)
         found += acrossCheckpoint(d, lo: lo, hi: hi, context: c)
         found += subsets(d, lo: lo, hi: hi)
@@ -122,7 +122,7 @@ struct DifferenceDiagnosis {
     }
 
     /// A stored amount equal to the difference (extra), half of it (sign flipped) or a decimal slip of it.
-    func singles(_ d: Int64, lo: Int, hi: Int, context c: Context) -> [Suspect] {
+    func singles(_ d: Int64, lo: Int, hi: Int) -> [Suspect] {
         // (stored amount, corrected amount or nil, kind, extra words)
         var targets: [(stored: Int64, corrected: Int64?, kind: Suspect.Kind, places: Int)] = []
         if d != .min { targets.append((-d, nil, .extra, 0)) }
@@ -160,7 +160,6 @@ struct DifferenceDiagnosis {
                     reason = "\(describe(t)) with its decimal point moved \(moved) is \(corrected.map(\.description) ?? "?"), which explains the difference"
                     confidence = 0.6
                 }
-                _ = c
                 result.append(Suspect(kind: target.kind, transactions: [t], amount: corrected, reason: reason, confidence: confidence))
             }
         }
@@ -194,7 +193,9 @@ struct DifferenceDiagnosis {
                 // For a negative amount the change to the signed amount is the opposite of the change to |s|.
                 let wanted = u > 0 ? pattern.k : -pattern.k
                 guard x - y == wanted else { continue }
-                let swapped = Int64(m) + (x - y) * (powersOfTen64[pattern.j] - powersOfTen64[pattern.i])
+                let (change, o1) = (x - y).multipliedReportingOverflow(by: powersOfTen64[pattern.j] - powersOfTen64[pattern.i])
+                let (swapped, o2) = Int64(m).addingReportingOverflow(change)
+                guard !o1, !o2 else { continue }
                 let corrected = balances.amount(u > 0 ? swapped : -swapped)
                 let t = balances.transaction(at: pos)
                 let adjacent = pattern.j == pattern.i + 1
@@ -213,7 +214,7 @@ struct DifferenceDiagnosis {
     func acrossCheckpoint(_ d: Int64, lo: Int, hi: Int, context c: Context) -> [Suspect] {
         guard d != .min else { return [] }
         var result: [Suspect] = []
-        let slack = options.datingSlackDays
+        let slack = max(1, options.datingSlackDays)
         // Stored on or before the checkpoint, booked by the bank after it: the ledger has −d too many.
         let nearStart = max(lo, balances.lowerBound(c.through.advanced(by: -(slack - 1))))
         if c.transient || c.isLast {

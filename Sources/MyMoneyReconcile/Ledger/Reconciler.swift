@@ -109,7 +109,7 @@ public struct Reconciler: Sendable {
 
         // Reconciled through the last checkpoint before the first disagreement.
         var lastAgreeing: Day? = nil
-        for (i, r) in result.checkpoints.enumerated() {
+        for r in result.checkpoints {
             if r.status == .ok {
                 lastAgreeing = r.checkpoint.throughDay
                 continue
@@ -118,7 +118,6 @@ public struct Reconciler: Sendable {
                 ?? account.reconciledThrough.map { $0.advanced(by: 1) }
                 ?? (ledger.count > 0 ? Day(daysSinceEpoch: ledger.days[0]) : r.checkpoint.throughDay)
             result.firstMismatchWindow = DayRange(start: min(start, r.checkpoint.throughDay), end: r.checkpoint.throughDay)
-            _ = i
             break
         }
         if let day = lastAgreeing, account.reconciledThrough.map({ day > $0 }) ?? true {

@@ -120,3 +120,42 @@ struct RunningBalanceChainTests {
         #expect(chain.rows.first { $0.index == 4 }?.amount == (try money("-200.37")))
     }
 }
+
+@Suite("Running-balance report")
+struct RunningBalanceReportTests {
+    /// The Girokonto export with rent and salary listed in another order than booked, and the
+    /// EDEKA row missing although the bank's balances include it.
+    static func report() throws -> ReconciliationReport {
+        var statement = try RunningBalanceChainTests.giro()
+        statement.transactions.swapAt(0, 1)
+        statement.transactions.remove(at: 8)
+        statement.balances = statement.balances.compactMap { b in
+            guard let i = b.transactionIndex else { return b }
+            var moved = b
+            switch i {
+            case 0: moved.transactionIndex = 1
+            case 1: moved.transactionIndex = 0
+            case 8: return nil
+            case 9...: moved.transactionIndex = i - 1
+            default: break
+            }
+            return moved
+        }
+        let account = Account(id: 1, name: "Girokonto", kind: .bank, currency: .EUR, openingBalance: try money("2450.00"))
+        var input = ReconciliationInput(account: account, transactions: Story.ledger(statement, accountId: 1, firstId: 101, currency: .EUR))
+        input.add(StatementCheckpoints(statement))
+        return Reconciler().reconcile([input])
+    }
+
+    @Test func breakAndReorderTableGolden() throws {
+        let report = try Self.report()
+        let giro = try #require(report.accounts.first)
+        #expect(giro.reorderedDays == [day("2026-10-01")])
+        #expect(giro.chainBreaks.count == 1)
+        try GoldenFile.check(report.renderTable(), against: "running-break.txt")
+    }
+
+    @Test func breakAndReorderJSONGolden() throws {
+        try GoldenFile.check(try Self.report().renderJSON(), against: "running-break.json")
+    }
+}

@@ -79,7 +79,8 @@ struct DifferenceDiagnosis {
         result.append(Suspect(kind: .missing, amount: amountD, window: window,
                               reason: (storedExplains ? "or " : "no stored transaction explains it: ")
                                   + "a transaction of \(amountD) is missing from the ledger "
-                                  + (window.start == window.end ? "on \(window.end)" : "between \(window.start) and \(window.end)"),
+                                  + (c.after == nil ? "on or before \(window.end)"
+                                     : window.start == window.end ? "on \(window.end)" : "between \(window.start) and \(window.end)"),
                               confidence: storedExplains ? 0.2 : 0.5))
         result.sort(by: Suspect.ranks)
         return Array(result.prefix(max(1, options.maximumSuspects)))

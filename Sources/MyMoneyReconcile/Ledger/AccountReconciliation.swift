@@ -10,7 +10,12 @@ public struct AccountReconciliation: Sendable {
     /// next reconciliation starts there. The account's earlier `reconciledThrough` when no new checkpoint agrees.
     public var reconciledThrough: Day?
     /// Where the ledger first goes wrong: after the last agreeing checkpoint, up to the first disagreeing one.
+    /// When nothing agreed before (no earlier checkpoint, no reconciled day), it starts at the ledger's
+    /// first transaction and ``lastAgreeingDay`` is nil.
     public var firstMismatchWindow: DayRange?
+    /// The last day through which the ledger agreed before the first mismatch (a checkpoint or the
+    /// earlier reconciled day); nil when nothing agreed before it.
+    public var lastAgreeingDay: Day?
     /// Breaks in the running balances of the statements given.
     public var chainBreaks: [RunningBalanceChain.Break]
     /// Days whose rows a statement lists in another order than the bank booked them (not faults).

@@ -50,7 +50,7 @@ public struct Reconciler: Sendable {
         }
         let breaks = input.chains.flatMap(\.breaks)
         var result = AccountReconciliation(account: account, checkpoints: [], skippedCheckpoints: skipped,
-                                           reconciledThrough: account.reconciledThrough, firstMismatchWindow: nil,
+                                           reconciledThrough: account.reconciledThrough, firstMismatchWindow: nil, lastAgreeingDay: nil,
                                            chainBreaks: breaks, reorderedDays: input.chains.flatMap(\.reorderedDays).sorted(),
                                            diagnostics: diagnostics)
         let ledger: LedgerBalances
@@ -118,6 +118,7 @@ public struct Reconciler: Sendable {
                 ?? account.reconciledThrough.map { $0.advanced(by: 1) }
                 ?? (ledger.count > 0 ? Day(daysSinceEpoch: ledger.days[0]) : r.checkpoint.throughDay)
             result.firstMismatchWindow = DayRange(start: min(start, r.checkpoint.throughDay), end: r.checkpoint.throughDay)
+            result.lastAgreeingDay = lastAgreeing ?? account.reconciledThrough
             break
         }
         if let day = lastAgreeing, account.reconciledThrough.map({ day > $0 }) ?? true {

@@ -33,7 +33,8 @@ extension AccountReconciliation {
         }
         members += [
             ("reconciled_through", .optional(reconciledThrough?.description)),
-            ("first_mismatch", firstMismatchWindow.map { .object([("from", .string($0.start.description)), ("to", .string($0.end.description))]) } ?? .null),
+            ("first_mismatch", firstMismatchWindow.map { .object([("from", .string($0.start.description)), ("to", .string($0.end.description)),
+                                                                  ("last_agreeing", .optional(lastAgreeingDay?.description))]) } ?? .null),
             ("skipped_checkpoints", .number(String(skippedCheckpoints))),
             ("checkpoints", .array(checkpoints.map(\.json))),
             ("running_balance_breaks", .array(chainBreaks.map(\.json))),
@@ -100,6 +101,7 @@ extension RunningBalanceChain.Break {
     var json: JSONValue {
         .object([
             ("row", .number(String(row.index + 1))),
+            ("line", row.position.map { .number(String($0.line)) } ?? .null),
             ("date", .string(row.day.description)),
             ("previous_row", previous.map { .number(String($0.index + 1)) } ?? .null),
             ("amount", .string(row.amount.description)),

@@ -22,7 +22,8 @@ extension AccountReconciliation {
         var out = "\(account.name) (\(account.currency.code)): \(status.rawValue)"
         if let day = reconciledThrough { out += ", reconciled through \(day)" }
         if let w = firstMismatchWindow {
-            out += w.start == w.end ? ", first wrong on \(w.end)" : ", first wrong between \(w.start) and \(w.end)"
+            out += lastAgreeingDay == nil ? ", first wrong on or before \(w.end)"
+                : w.start == w.end ? ", first wrong on \(w.end)" : ", first wrong between \(w.start) and \(w.end)"
         }
         out += "\n"
         let header = ["as of", "source", "statement", "ledger", "difference", "status"]

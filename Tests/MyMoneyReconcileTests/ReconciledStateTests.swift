@@ -87,3 +87,26 @@ struct ReconciledStateTests {
         #expect(r.diagnostics.map(\.code) == ["reconcile.overflow"])
     }
 }
+
+@Suite("Bounded diagnosis")
+struct BoundedDiagnosisTests {
+    @Test func manyEqualAmountsGiveAtMostTheSuspectLimit() throws {
+        let account = Account(id: 1, name: "Subscriptions", kind: .bank, currency: .EUR)
+        var txs: [LedgerTransaction] = []
+        for n in 0..<2000 {
+            txs.append(LedgerTransaction(id: Int64(n + 1), accountId: 1, day: day("2026-01-01").advanced(by: n / 10),
+                                         amount: try money("-9.99"), currency: .EUR, originalPayee: "Abo \(n % 7)"))
+        }
+        let last = try #require(txs.last?.day)
+        // The bank has one fewer: statement balance = ledger + 9.99.
+        let checkpoint = Checkpoint(day: last, balance: try money("-19970.01"), source: .assertion)
+        let options = ReconcileOptions(maximumSuspects: 5)
+        let r = Reconciler(options: options).reconcile(ReconciliationInput(account: account, transactions: txs, checkpoints: [checkpoint]))
+        let m = try firstMismatch(r)
+        #expect(m.difference == (try money("9.99")))
+        #expect(m.suspects.count == 5)
+        // The nearest the checkpoint rank first among equals of a kind.
+        #expect(m.suspects.first?.kind == .duplicate)
+        #expect(m.suspects.first?.transactions.allSatisfy { $0.day == last } == true)
+    }
+}

@@ -97,7 +97,9 @@ struct DifferenceDiagnosis {
         let target = -d
         var result: [Suspect] = []
         var seenPairs = Set<[Int]>()
-        for p in lo..<hi where balances.units[p] == target {
+        let cap = max(1, options.maximumSuspects)
+        // Nearest the checkpoint first, so the caps keep the likeliest.
+        for p in (lo..<hi).reversed() where balances.units[p] == target {
             let t = balances.transaction(at: p)
             let text = TransactionText(t)
             let from = balances.lowerBound(t.day.advanced(by: -1)), to = balances.upperBound(t.day.advanced(by: 1))
@@ -111,6 +113,7 @@ struct DifferenceDiagnosis {
                                       : text.words == otherText.words
                 guard similar else { continue }
                 seenPairs.insert(pair)
+                if result.count >= cap { return result }
                 let first = balances.transaction(at: pair[0]), second = balances.transaction(at: pair[1])
                 result.append(Suspect(kind: .duplicate, transactions: [first, second],
                                       reason: "stored twice: \(describe(first)) and \(describe(second)) "
@@ -142,9 +145,12 @@ struct DifferenceDiagnosis {
             }
         }
         var result: [Suspect] = []
-        for pos in lo..<hi {
+        var perKind: [Suspect.Kind: Int] = [:]
+        let cap = max(1, options.maximumSuspects)
+        for pos in (lo..<hi).reversed() {
             let u = balances.units[pos]
-            for target in targets where target.stored == u && u != 0 {
+            for target in targets where target.stored == u && u != 0 && perKind[target.kind, default: 0] < cap {
+                perKind[target.kind, default: 0] += 1
                 let t = balances.transaction(at: pos)
                 let corrected = target.corrected.map { balances.amount($0) }
                 let reason: String
@@ -183,7 +189,8 @@ struct DifferenceDiagnosis {
         }
         guard !patterns.isEmpty else { return [] }
         var result: [Suspect] = []
-        for pos in lo..<hi {
+        let cap = max(1, options.maximumSuspects)
+        for pos in (lo..<hi).reversed() where result.count < cap {
             let u = balances.units[pos]
             guard u != 0, u != .min else { continue }
             let m = u.magnitude

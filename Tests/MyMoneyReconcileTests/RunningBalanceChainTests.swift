@@ -159,3 +159,16 @@ struct RunningBalanceReportTests {
         try GoldenFile.check(try Self.report().renderJSON(), against: "running-break.json")
     }
 }
+
+@Suite("Running balances that name no row")
+struct UnplacedRunningBalanceTests {
+    @Test func runningBalanceWithoutRowIsReported() throws {
+        var statement = try RunningBalanceChainTests.giro()
+        statement.balances.append(StatementBalance(kind: .running, amount: try money("1.00"), transactionIndex: 99))
+        statement.balances.append(StatementBalance(kind: .running, amount: try money("2.00")))
+        let checkpoints = StatementCheckpoints(statement)
+        #expect(checkpoints.diagnostics.map(\.code) == ["reconcile.running.row"])
+        #expect(checkpoints.diagnostics.first?.message.contains("2 running balances") == true)
+        #expect(checkpoints.chain?.breaks.isEmpty == true)
+    }
+}

@@ -45,6 +45,14 @@ public struct StatementCheckpoints: Sendable {
             checkpoints.append(Checkpoint(day: day, balance: b.amount, source: source, currency: currency,
                                           file: file, position: b.position))
         }
+        let unplaced = statement.balances.filter { b in
+            b.kind == .running && !(b.transactionIndex.map { statement.transactions.indices.contains($0) } ?? false)
+        }
+        if let b = unplaced.first {
+            diagnostics.append(.warning("reconcile.running.row",
+                                        "the running balance \(b.amount) does not name a row of the statement: \(unplaced.count == 1 ? "it is" : "\(unplaced.count) running balances are") not checked",
+                                        file: file, at: b.position))
+        }
         var chain: RunningBalanceChain?
         do {
             let openingAmount = opening.flatMap { o -> Amount? in

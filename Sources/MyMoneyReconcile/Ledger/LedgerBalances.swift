@@ -32,16 +32,12 @@ public struct LedgerBalances: Sendable {
         self.scale = scale
         self.openingUnits = try account.openingBalance.rescaled(to: scale).units
         self.transactions = transactions
-        let order = transactions.indices.sorted { a, b in
-            let ta = transactions[a], tb = transactions[b]
-            if ta.day != tb.day { return ta.day < tb.day }
-            switch (ta.id, tb.id) {
-            case let (x?, y?) where x != y: return x < y
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a < b
-            }
-        }
+        // Sort keys, not the transactions: day, then id (no id last), then input position.
+        var keys: [(day: Int32, id: Int64, index: Int)] = []
+        keys.reserveCapacity(transactions.count)
+        for (i, t) in transactions.enumerated() { keys.append((t.day.daysSinceEpoch, t.id ?? .max, i)) }
+        keys.sort { $0 < $1 }
+        let order = keys.map(\.index)
         self.order = order
         var days = [Int32](), units = [Int64](), prefix = [Int64]()
         days.reserveCapacity(order.count)

@@ -38,6 +38,16 @@ struct StoryTests {
         #expect(wallet.account.openingBalance == (try money("50.00")))
     }
 
+    @Test func statementAddedDirectlyReconciles() throws {
+        let statement = try Story.ofxStatement(file: "x.ofx", rows: Story.usCheckingRows, ledgerBalance: "1824.55", kind: .bank)
+        let account = Account(id: 3, name: "US Checking", kind: .bank, currency: .USD, openingBalance: try money("2200.00"))
+        var input = ReconciliationInput(account: account, transactions: Story.ledger(statement, accountId: 3, firstId: 301, currency: .USD))
+        #expect(input.add(statement).isEmpty)
+        let report = Reconciler().reconcile([input])
+        #expect(!report.hasMismatch)
+        #expect(report.accounts.first?.summary?.checkpoint.source == .ledger)
+    }
+
     @Test func availableBalanceIsInformationOnly() throws {
         let inputs = try Story.inputs()
         let checking = try #require(inputs.first { $0.account.name == "US Checking" })

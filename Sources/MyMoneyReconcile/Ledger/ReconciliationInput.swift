@@ -24,6 +24,14 @@ public struct ReconciliationInput: Sendable {
         if let chain = statement.chain { chains.append(chain) }
     }
 
+    /// Adds a statement's balances (see ``StatementCheckpoints``) and returns the problems found in them.
+    @discardableResult
+    public mutating func add(_ statement: Statement) -> [Diagnostic] {
+        let checkpoints = StatementCheckpoints(statement)
+        add(checkpoints)
+        return checkpoints.diagnostics
+    }
+
     /// Adds the user's assertions about this account (matched by name, case-insensitively).
     public mutating func add(_ assertions: [BalanceAssertion]) {
         let name = account.name.lowercased()

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
+    ("reconcile", "1M transactions against 100 checkpoints, clean and with planted faults", reconcileBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

@@ -1,0 +1,75 @@
+import Foundation
+import MyMoneyReconcile
+
+/// `reconcile`: one account of `--size` transactions (default 1,000,000) against 100 checkpoints,
+/// clean, then with planted faults (a duplicate, a transposition, a missing transaction) so the
+/// cost of diagnosis is measured too.
+func reconcileBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    let size = option("--size", in: arguments).flatMap { Int($0) } ?? 1_000_000
+    let checkpointCount = 100
+    let firstDay = Day(year: 2024, month: 1, day: 1) ?? Day(daysSinceEpoch: 19723)
+    let dayCount = 1000
+    let account = Account(id: 1, name: "Bench", kind: .bank, currency: .EUR, openingBalance: Amount(units: 100_000, scale: 2))
+    var seed: UInt64 = 0x9E3779B97F4A7C15
+    func next() -> UInt64 {
+        seed = seed &* 6364136223846793005 &+ 1442695040888963407
+        return seed >> 33
+    }
+    let payees = ["REWE", "EDEKA", "BVG", "Netflix", "Amazon", "Stadtwerke", "Bäckerei", "Café"]
+    var transactions: [LedgerTransaction] = []
+    transactions.reserveCapacity(size)
+    for i in 0..<size {
+        let day = firstDay.advanced(by: i * dayCount / max(1, size))
+        let cents = Int64(next() % 20_000) - 15_000
+        transactions.append(LedgerTransaction(id: Int64(i + 1), accountId: 1, day: day,
+                                              amount: Amount(units: cents == 0 ? 1 : cents, scale: 2), currency: .EUR,
+                                              originalPayee: payees[Int(next() % UInt64(payees.count))]))
+    }
+    let transposed = size * 55 / 100
+    if size >= 10 { transactions[transposed].amount = Amount(units: -5437, scale: 2) }
+    // The bank's balances at 100 days, from the clean ledger.
+    let clean = try LedgerBalances(account: account, transactions: transactions)
+    var checkpoints: [Checkpoint] = []
+    for k in 1...checkpointCount {
+        let day = firstDay.advanced(by: k * dayCount / checkpointCount - 1)
+        checkpoints.append(Checkpoint(day: day, balance: try clean.balance(through: day), source: .ledger, currency: .EUR))
+    }
+    let reconciler = Reconciler()
+    var results: [BenchmarkResult] = []
+    let input = ReconciliationInput(account: account, transactions: transactions, checkpoints: checkpoints)
+    var mismatches = 0
+    results.append(measure("reconcile.clean", detail: "\(checkpointCount) checkpoints") {
+        let r = reconciler.reconcile(input)
+        mismatches = r.checkpoints.filter { $0.status == .mismatch }.count
+        return size
+    })
+    guard mismatches == 0 else { throw BenchmarkFailure(message: "clean ledger disagrees at \(mismatches) checkpoints") }
+
+    // Plant faults: a duplicate at 30%, a transposed amount at 55%, a missing transaction at 80%.
+    var faulty = transactions
+    if size >= 10 {
+        var copy = faulty[size * 3 / 10]
+        copy.id = Int64(size + 1)
+        faulty.append(copy)
+        faulty[transposed].amount = Amount(units: -5473, scale: 2)
+        faulty.remove(at: size * 8 / 10)
+    }
+    let faultyInput = ReconciliationInput(account: account, transactions: faulty, checkpoints: checkpoints)
+    var suspects = 0
+    var topKinds: [String] = []
+    results.append(measure("reconcile.faults", detail: "3 planted faults") {
+        let r = reconciler.reconcile(faultyInput)
+        mismatches = r.checkpoints.filter { $0.status == .mismatch }.count
+        suspects = r.checkpoints.reduce(0) { $0 + $1.suspects.count }
+        topKinds = r.checkpoints.compactMap { $0.suspects.first?.kind.rawValue }
+        return size
+    })
+    guard mismatches > 0, topKinds == ["duplicate", "transposed_digits", "missing"] else { throw BenchmarkFailure(message: "planted faults were not found first: \(topKinds)") }
+    results[results.count - 1].detail = "3 planted faults: \(mismatches) checkpoints disagree, \(suspects) suspects"
+    return results
+}
+
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -6,6 +6,14 @@ public enum MyMoneyCommandLine {
     static var commands: [any Command] {
         [
             ParseCommand(),
+            TransactionsCommand(),
+            AccountsCommand(),
+            CategoriesCommand(),
+            TagsCommand(),
+            ProjectsCommand(),
+            PlacesCommand(),
+            BudgetsCommand(),
+            ImportsCommand(),
         ]
     }
 

@@ -1,0 +1,63 @@
+import MyMoneyReconcile
+import MyMoneyStore
+
+/// Reconciling the ledger's accounts against every balance their statements reported and the
+/// user asserted.
+public enum LedgerReconciliation {
+    /// The checkpoint a stored statement balance stands for (`available` balances are information only).
+    public static func checkpoint(_ stored: StoredBalance, currency: Currency) -> Checkpoint? {
+        let source: Checkpoint.Source
+        switch stored.kind {
+        case .available: return nil
+        case .running: source = .running
+        case .opening: source = .opening
+        case .closing: source = .closing
+        case .ledger: source = .ledger
+        }
+        return Checkpoint(day: stored.day, balance: stored.amount, source: source, currency: currency, file: stored.sourceFile)
+    }
+
+    /// The balances worth storing for a statement: its ledger, opening and closing balances and,
+    /// for running balances, the end of each day (after checking the chain).
+    public static func balancesToStore(for statement: Statement) -> (balances: [StatementBalance], diagnostics: [Diagnostic]) {
+        let checkpoints = StatementCheckpoints(statement)
+        var balances: [StatementBalance] = checkpoints.checkpoints.map { c in
+            let kind: StatementBalance.Kind
+            switch c.source {
+            case .opening: kind = .opening
+            case .running: kind = .running
+            case .closing: kind = .closing
+            case .ledger, .assertion: kind = .ledger
+            }
+            return StatementBalance(kind: kind, amount: c.balance, day: c.day, currency: c.currency)
+        }
+        balances += statement.balances.filter { $0.kind == .available && $0.day != nil }
+        return (balances, checkpoints.diagnostics)
+    }
+
+    /// Reconciles `accounts` (all when nil) with their stored balances and `assertions`.
+    ///
+    /// `statements` (those just imported) add their running-balance chains, so a break inside
+    /// one statement is reported with its rows.
+    public static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [],
+                                 statements: [(accountId: Int64, statement: Statement)] = []) throws(LedgerError) -> ReconciliationReport {
+        var accounts = try ledger.accounts()
+        if let names {
+            accounts = accounts.filter { a in names.contains { $0.caseInsensitiveCompare(a.name) == .orderedSame } }
+        }
+        let stored = try ledger.statementBalances()
+        var inputs: [ReconciliationInput] = []
+        for account in accounts {
+            guard let id = account.id else { continue }
+            let transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
+            var input = ReconciliationInput(account: account, transactions: transactions)
+            input.checkpoints = stored.filter { $0.accountId == id }.compactMap { checkpoint($0, currency: account.currency) }
+            for (accountId, statement) in statements where accountId == id {
+                if let chain = StatementCheckpoints(statement).chain { input.chains.append(chain) }
+            }
+            input.add(assertions)
+            inputs.append(input)
+        }
+        return Reconciler().reconcile(inputs)
+    }
+}

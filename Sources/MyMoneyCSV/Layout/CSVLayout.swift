@@ -29,6 +29,8 @@ struct CSVLayout: Sendable {
     var currency: Currency?
     var kind: AccountKind?
     var skipTailRows = 0
+    /// The file lists balances by day, no transactions (ING NL "Datum, Boeksaldo, Valutair saldo").
+    var isBalanceHistory = false
 
     func column(_ role: ColumnRole) -> Int? { roles[role]?.first }
 

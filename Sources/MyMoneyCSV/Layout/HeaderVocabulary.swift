@@ -107,7 +107,7 @@ enum HeaderVocabulary {
                        "transaction description", "libellé opération", "descripción", "descripcion", "beschrijving"])
         add(.balance, 3, ["balance", "running bal.", "running bal", "running balance", "runningbalance", "saldo",
                           "solde", "saldo na mutatie", "saldo na trn", "kontostand", "resulting balance",
-                          "net cash balance", "saldo po operacji", "balance after", "saldo dopo",
+                          "net cash balance", "saldo po operacji", "balance after", "saldo dopo", "boeksaldo",
                           "saldo después", "saldo despues", "closing balance", "new balance"])
         add(.currency, 3, ["currency", "währung", "waehrung", "devise", "moneda", "munt", "valutacode", "divisa",
                            "waluta", "ccy", "valuta code", "currency code", "valuuttakoodi", "original currency"])
@@ -125,8 +125,7 @@ enum HeaderVocabulary {
         add(.status, 3, ["status", "state", "estado", "stato", "statut"])
         add(.account, 3, ["account", "account number", "account #", "account no.", "kontonummer", "rekening",
                           "rekeningnummer", "iban", "iban/bban", "card no.", "card number", "card", "numer rachunku",
-                          "konto", "compte", "cuenta", "conto", "account name", "accountname", "auftragskonto",
-                          "numer rachunku nadawcy"])
+                          "konto", "compte", "cuenta", "conto", "account name", "accountname", "auftragskonto"])
         add(.category, 3, ["category", "kategorie", "catégorie", "categoría", "categoria", "subcategory", "class",
                            "categorie", "kategoria"])
         return t

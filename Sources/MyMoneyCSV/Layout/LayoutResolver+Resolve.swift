@@ -1,5 +1,17 @@
 extension LayoutResolver {
     /// Resolves the layout. Returns nil (with an error diagnostic) when no table can be found.
+    /// Whether every value of a column is a debit/credit word (at most four distinct ones).
+    func isIndicatorColumn(_ column: Int, rows: Range<Int>) -> Bool {
+        var seen = Set<String>()
+        let words = CSVLayout.defaultDebitValues.union(CSVLayout.defaultCreditValues)
+        for row in rows.prefix(300) {
+            let v = cell(row, column).lowercased()
+            guard words.contains(v) else { return false }
+            seen.insert(v)
+        }
+        return !seen.isEmpty && seen.count <= 4
+    }
+
     mutating func resolve(profile: CSVProfile?, explicit: Bool, delimiter: UInt8) -> CSVLayout? {
         let n = table.rowCount
         let note = profile.flatMap { p in p.origin.map { "layout from profile \(p.name) (\($0))" } }
@@ -94,7 +106,7 @@ extension LayoutResolver {
             inferred = LayoutResolver.roles(from: hits, taken: taken, wanted: wanted)
             // A header in an unknown language: fall back to the values for the essentials.
             if roles[.date] == nil && inferred[.date] == nil || !profileGivesMoney && inferred[.amount] == nil
-                && inferred[.debit] == nil && inferred[.credit] == nil {
+                && inferred[.debit] == nil && inferred[.credit] == nil && inferred[.balance] == nil {
                 let fromValues = inferRolesFromValues(rows: firstDataRow..<n, taken: taken.union(inferred.values.flatMap { $0 }))
                 for (role, columns) in fromValues where inferred[role] == nil && roles[role] == nil {
                     if [.date, .amount, .balance, .balanceBefore].contains(role) || (role == .memo && inferred[.payee] == nil) {
@@ -108,6 +120,21 @@ extension LayoutResolver {
             if profileGivesMoney { inferred[.amount] = nil; inferred[.balance] = nil; inferred[.indicator] = nil }
         }
         for (role, columns) in inferred where roles[role] == nil { roles[role] = columns }
+        // An unsigned amount with a type column saying debit/credit (Mint, Idea Bank): that column is the indicator.
+        if roles[.indicator] == nil, roles[.amount] != nil, profile?.columns[.amount] == nil || profile?.columns[.type] == nil,
+           let typeColumn = roles[.type]?.first, isIndicatorColumn(typeColumn, rows: firstDataRow..<n) {
+            roles[.indicator] = [typeColumn]
+        }
+        // A balance history (date and balance columns, no amounts): balances only.
+        if roles[.amount] == nil && roles[.debit] == nil && roles[.credit] == nil, roles[.balance] != nil, roles[.date] != nil {
+            var layout = CSVLayout(headerRow: headerRow, firstDataRow: min(firstDataRow, n), endDataRow: n, columnNames: names,
+                                   roles: roles, headerCurrency: headerCurrency, delimiter: delimiter,
+                                   debitValues: CSVLayout.defaultDebitValues, creditValues: CSVLayout.defaultCreditValues)
+            layout.isBalanceHistory = true
+            layout.profileName = profile?.name
+            layout.isExplicit = explicit
+            return layout
+        }
 
         guard roles[.date] != nil else {
             diagnostics.append(.error("csv.column.date", "cannot tell which column holds the date",

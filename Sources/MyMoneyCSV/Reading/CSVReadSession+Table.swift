@@ -92,6 +92,10 @@ extension CSVReadSession {
                                                      position: table.position(row: fact.row, column: nil, in: text)))
         }
 
+        if layout.isBalanceHistory {
+            return [balanceHistory(table: table, text: text, layout: layout, preamble: preamble, period: period, encoding: encoding)]
+        }
+
         // Rows.
         var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
         let rows = rowReader.readRows()
@@ -101,5 +105,35 @@ extension CSVReadSession {
         let statements = assembler.assemble(rows, balanceOnly: rowReader.balanceOnlyRows)
         diagnostics.append(contentsOf: assembler.diagnostics)
         return statements
+    }
+}
+
+extension CSVReadSession {
+    /// A file of daily balances: each row a ledger balance, the newest also the closing balance.
+    mutating func balanceHistory(table: CSVTable, text: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
+                                 preamble: PreambleFacts, period: DayRange?, encoding: TextEncoding) -> Statement {
+        var reader = CSVRowReader(table: table, text: text, file: file, layout: layout)
+        var balances: [StatementBalance] = []
+        for row in layout.firstDataRow..<layout.endDataRow {
+            guard let dc = layout.column(.date), let span = table.span(row, dc),
+                  let day = CSVTable.withBytes(span, in: text, { Day.parse(utf8: $0, order: layout.dayOrder) }) else {
+                reader.report(.error("csv.date", "cannot read \"\(reader.string(row, layout.column(.date)))\" as a date",
+                                     file: file, at: reader.position(row, layout.column(.date))))
+                continue
+            }
+            guard let amount = reader.amount(row, layout.column(.balance), what: "a balance").value else { continue }
+            balances.append(StatementBalance(kind: .ledger, amount: amount, day: day, currency: layout.headerCurrency,
+                                             position: reader.position(row, layout.column(.balance))))
+        }
+        diagnostics.append(contentsOf: reader.diagnostics)
+        diagnostics.append(Diagnostic(.note, code: "csv.balance-history", "the file lists daily balances, no transactions", file: file,
+                                      at: nil))
+        balances.sort { ($0.day ?? Day(daysSinceEpoch: 0), $0.position?.offset ?? 0) < ($1.day ?? Day(daysSinceEpoch: 0), $1.position?.offset ?? 0) }
+        if var last = balances.last { last.kind = .closing; balances.append(last) }
+        var account = StatementAccount(id: preamble.accountId ?? layout.accountId ?? options.accountId, kind: layout.kind ?? .bank,
+                                       currency: layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency)
+        account.name = nil
+        return Statement(source: StatementSource(file: file, format: "csv", encoding: encoding.rawValue, profile: layout.profileName),
+                         account: account, period: period, balances: balances)
     }
 }

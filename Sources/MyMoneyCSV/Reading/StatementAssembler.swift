@@ -13,7 +13,10 @@ struct StatementAssembler {
     mutating func assemble(_ rows: [CSVRowReader.Row], balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
         // Group by the account column when it names several accounts.
         var groups: [(key: String?, rows: [CSVRowReader.Row])] = []
-        if layout.column(.account) != nil {
+        let distinctAccounts = Set(rows.map { $0.account ?? "" }).count
+        // Several accounts in one file (an account column with a few values): one statement each.
+        // A column whose values differ on most rows is a counterparty, not the account.
+        if layout.column(.account) != nil, distinctAccounts <= max(2, rows.count / 4) {
             var index: [String: Int] = [:]
             for row in rows {
                 let key = row.account ?? ""
@@ -26,6 +29,7 @@ struct StatementAssembler {
             groups = [(nil, rows)]
         }
         if groups.isEmpty { groups = [(nil, [])] }
+        if groups.count == 1, layout.column(.account) != nil, distinctAccounts > 1 { groups[0].key = nil }
         return groups.map { statement(for: $0.key, rows: $0.rows, balanceOnly: groups.count == 1 ? balanceOnly : []) }
     }
 

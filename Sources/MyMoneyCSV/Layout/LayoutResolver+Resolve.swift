@@ -95,6 +95,9 @@ extension LayoutResolver {
                 }
             }
         }
+        // Roles a profile sets to `none` stay empty.
+        let disabled = Set(profile?.columns.filter { $0.value.isEmpty }.map(\.key) ?? [])
+        for role in disabled { roles[role] = nil }
         let profileGivesMoney = roles[.amount] != nil || roles[.debit] != nil || roles[.credit] != nil
         var inferred: [ColumnRole: [Int]] = [:]
         var headerCurrency: Currency?
@@ -119,7 +122,7 @@ extension LayoutResolver {
             for role in roles.keys { inferred[role] = nil }
             if profileGivesMoney { inferred[.amount] = nil; inferred[.balance] = nil; inferred[.indicator] = nil }
         }
-        for (role, columns) in inferred where roles[role] == nil { roles[role] = columns }
+        for (role, columns) in inferred where roles[role] == nil && !disabled.contains(role) { roles[role] = columns }
         // An unsigned amount with a type column saying debit/credit (Mint, Idea Bank): that column is the indicator.
         if roles[.indicator] == nil, roles[.amount] != nil, profile?.columns[.amount] == nil || profile?.columns[.type] == nil,
            let typeColumn = roles[.type]?.first, isIndicatorColumn(typeColumn, rows: firstDataRow..<n) {

@@ -119,8 +119,9 @@ struct LayoutResolver {
         }
         if wanted.contains(.memo) {
             let memos = best(.memo)
-            if !memos.isEmpty {
-                result[.memo] = memos.map(\.column)
+            // One memo column (the first of the best strength); the others stay extras.
+            if let first = memos.first {
+                result[.memo] = [first.column]
             }
         }
         // Money: a signed amount wins; debit and credit columns only without one.

@@ -39,6 +39,11 @@ extension CSVProfile {
             if profile.keyLines[key] == nil { profile.keyLines[key] = lineNumber }
             if let role = ColumnRole(rawValue: key) {
                 guard !value.isEmpty else { bad("\(key) needs a column name or #number"); continue }
+                if value.lowercased() == "none" {
+                    // The role is deliberately absent: nothing is inferred for it.
+                    profile.columns[role] = []
+                    continue
+                }
                 let reference = ColumnReference(parsing: value)
                 if case .name(let n) = reference, n.hasPrefix("#") { bad("column number \"\(n)\" must be #1 or more"); continue }
                 if role.allowsSeveral || profile.columns[role] == nil {
@@ -140,6 +145,7 @@ extension CSVProfile {
         if skipZero { lines.append("skip-zero: yes") }
         if stripSingleQuotes { lines.append("strip-single-quotes: yes") }
         for role in ColumnRole.allCases {
+            if let references = columns[role], references.isEmpty { lines.append("\(role.rawValue): none") }
             for reference in columns[role] ?? [] { lines.append("\(role.rawValue): \(reference)") }
         }
         if !debitValues.isEmpty { lines.append("debit-values: " + debitValues.joined(separator: " | ")) }

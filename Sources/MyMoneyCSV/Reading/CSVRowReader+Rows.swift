@@ -9,7 +9,13 @@ extension CSVRowReader {
         let width = layout.columnNames.count
         let extraColumns = (0..<width).filter { !mapped.contains($0) }
         let order = layout.dayOrder
+        let requiredWidth = (layout.roles.values.flatMap { $0 }.max() ?? 0) + 1
         for row in layout.firstDataRow..<layout.endDataRow {
+            if layout.isExplicit, table.fieldCount(row) < requiredWidth {
+                report(.error("csv.row.short", "the row has \(table.fieldCount(row)) field\(table.fieldCount(row) == 1 ? "" : "s"); the profile maps \(requiredWidth) columns",
+                              file: file, at: position(row, nil)))
+                continue
+            }
             // Filters from the profile, then booking status.
             if let hit = layout.skipWhen.first(where: { $0.filter.skips(string(row, $0.column)) }) {
                 report(Diagnostic(.note, code: "csv.row.skipped", "skipped a row: \(hit.filter)", file: file, at: position(row, hit.column)))

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
+    ("csv", "read a generated 1M-row bank CSV (--size N rows)", csvBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

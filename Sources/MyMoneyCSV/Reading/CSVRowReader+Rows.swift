@@ -1,10 +1,12 @@
 extension CSVRowReader {
     /// Reads every data row; rows that are skipped get a note, rows that fail an error.
-    mutating func readRows() -> [Row] {
-        var rows: [Row] = []
-        rows.reserveCapacity(layout.endDataRow - layout.firstDataRow)
-        let dateColumn = layout.column(.date)
-        let statusColumn = layout.column(.status)
+    mutating func readRows() -> Rows {
+        var rows = Rows()
+        rows.transactions.reserveCapacity(layout.endDataRow - layout.firstDataRow)
+        let columns = self.columns
+        if columns.balance != nil || columns.balanceBefore != nil { rows.balance.reserveCapacity(rows.transactions.capacity) }
+        let dateColumn = columns.date
+        let statusColumn = columns.status
         let mapped = Set(layout.roles.filter { $0.key != .valueDate }.values.flatMap { $0 })
         let width = layout.columnNames.count
         let extraColumns = (0..<width).filter { !mapped.contains($0) }
@@ -49,13 +51,13 @@ extension CSVRowReader {
             }
             if layout.skipZero && amount.isZero { continue }
             var t = StatementTransaction(day: day, amount: amount)
-            t.payee = joined(row, layout.roles[.payee])
-            t.memo = joined(row, layout.roles[.memo])
-            if let c = layout.column(.id) { let s = string(row, c); if !s.isEmpty { t.id = s } }
-            if let c = layout.column(.checkNumber) { let s = string(row, c); if !s.isEmpty { t.checkNumber = s } }
-            if let c = layout.column(.type) { let s = string(row, c); if !s.isEmpty { t.bankType = s } }
-            if let c = layout.column(.category) { let s = string(row, c); if !s.isEmpty { t.category = s } }
-            if let c = layout.column(.currency) {
+            t.payee = joined(row, columns.payee)
+            t.memo = joined(row, columns.memo)
+            if let c = columns.id { let s = string(row, c); if !s.isEmpty { t.id = s } }
+            if let c = columns.checkNumber { let s = string(row, c); if !s.isEmpty { t.checkNumber = s } }
+            if let c = columns.type { let s = string(row, c); if !s.isEmpty { t.bankType = s } }
+            if let c = columns.category { let s = string(row, c); if !s.isEmpty { t.category = s } }
+            if let c = columns.currency {
                 let s = string(row, c)
                 if !s.isEmpty {
                     if let currency = Currency(code: s) { t.currency = currency } else {
@@ -63,7 +65,7 @@ extension CSVRowReader {
                     }
                 }
             }
-            if let c = layout.column(.valueDate) {
+            if let c = columns.valueDate {
                 let s = string(row, c)
                 if !s.isEmpty { t.extra.append(StatementField(layout.columnNames[safe: c] ?? "value date", s)) }
             }
@@ -79,12 +81,15 @@ extension CSVRowReader {
                 }
             }
             t.position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
-            var balance: Amount?
-            if let c = layout.column(.balance) { balance = self.amount(row, c, what: "a balance", severity: .warning).value }
-            var before: Amount?
-            if let c = layout.column(.balanceBefore) { before = self.amount(row, c, what: "a balance", severity: .warning).value }
-            let account = layout.column(.account).map { string(row, $0) }
-            rows.append(Row(transaction: t, balance: balance, balanceBefore: before, account: account, line: Int(table.rowLine[row])))
+            if let c = columns.balance {
+                rows.balance.append(self.amount(row, c, what: "a balance", severity: .warning).value)
+            } else if let c = columns.balanceBefore {
+                let before = self.amount(row, c, what: "a balance", severity: .warning).value
+                rows.balanceBefore.append(before)
+                rows.balance.append(before.flatMap { try? $0 + t.amount })
+            }
+            if let c = columns.account { rows.account.append(string(row, c)) }
+            rows.transactions.append(t)
         }
         summarize()
         return rows
@@ -93,11 +98,12 @@ extension CSVRowReader {
     /// The row's signed amount from whichever columns the layout uses; nil (with a diagnostic) when unusable.
     mutating func readAmount(_ row: Int) -> Amount? {
         var value: Amount?
-        if let c = layout.column(.amount) {
+        let columns = self.columns
+        if let c = columns.amount {
             let (a, ok) = amount(row, c, what: "an amount")
             guard ok else { return nil }
             value = a
-            if let a, let ic = layout.column(.indicator) {
+            if let a, let ic = columns.indicator {
                 let word = string(row, ic).lowercased()
                 if word.isEmpty {
                     value = a
@@ -116,8 +122,8 @@ extension CSVRowReader {
                 }
             }
         } else {
-            let (d, okD) = amount(row, layout.column(.debit), what: "a debit amount")
-            let (c, okC) = amount(row, layout.column(.credit), what: "a credit amount")
+            let (d, okD) = amount(row, columns.debit, what: "a debit amount")
+            let (c, okC) = amount(row, columns.credit, what: "a credit amount")
             guard okD && okC else { return nil }
             let debit = (d?.isZero ?? true) ? nil : d
             let credit = (c?.isZero ?? true) ? nil : c

@@ -13,14 +13,30 @@ struct CSVRowReader {
     /// Diagnostics of one code beyond this many are summarized.
     static let diagnosticLimit = 20
 
-    /// One read row: the transaction plus what the statement needs beside it.
-    struct Row {
-        var transaction: StatementTransaction
-        var balance: Amount?
-        var balanceBefore: Amount?
-        var account: String?
-        var line: Int
+    /// The read rows: transactions plus, index for index, what the statement needs beside them
+    /// (arrays for absent columns stay empty).
+    struct Rows {
+        var transactions: [StatementTransaction] = []
+        var balance: [Amount?] = []
+        var balanceBefore: [Amount?] = []
+        var account: [String] = []
     }
+
+    /// Column indexes by role, looked up once.
+    struct Columns {
+        var date, amount, debit, credit, indicator, balance, balanceBefore, currency, id, checkNumber, type,
+            status, account, category, valueDate: Int?
+        var payee, memo: [Int]?
+        init(_ layout: CSVLayout) {
+            date = layout.column(.date); amount = layout.column(.amount); debit = layout.column(.debit)
+            credit = layout.column(.credit); indicator = layout.column(.indicator); balance = layout.column(.balance)
+            balanceBefore = layout.column(.balanceBefore); currency = layout.column(.currency); id = layout.column(.id)
+            checkNumber = layout.column(.checkNumber); type = layout.column(.type); status = layout.column(.status)
+            account = layout.column(.account); category = layout.column(.category); valueDate = layout.column(.valueDate)
+            payee = layout.roles[.payee]; memo = layout.roles[.memo]
+        }
+    }
+    let columns: Columns
 
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []
@@ -31,6 +47,7 @@ struct CSVRowReader {
         self.file = file
         self.layout = layout
         self.format = DecimalMarkInference.format(for: layout.decimalMark)
+        self.columns = Columns(layout)
     }
 
     mutating func report(_ diagnostic: Diagnostic) {

@@ -6,6 +6,7 @@ import Foundation
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
     ("reconcile", "1M transactions against 100 checkpoints, clean and with planted faults", reconcileBenchmark),
+    ("csv", "read a generated 1M-row bank CSV (--size N rows)", csvBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

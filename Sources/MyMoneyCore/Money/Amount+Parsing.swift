@@ -31,7 +31,7 @@ private let ascii0: UInt8 = 0x30
 struct AmountReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let decimalMark: UInt8
-    let groupingMarks: [UInt8]     // single-byte marks
+    let groupingMask: UInt64       // bit n: byte 0x20 + n groups digits
     let groupsWithSpaces: Bool     // space or no-break spaces group digits
     let allowsCurrency: Bool
     let allowsIndicators: Bool
@@ -39,17 +39,15 @@ struct AmountReader {
 
     init(bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) {
         self.bytes = bytes
-        self.decimalMark = format.decimalMark.asciiValue ?? 0x2E
-        var marks: [UInt8] = []
-        var spaces = false
-        for mark in format.groupingMarks {
-            if mark == " " || mark == "\u{00A0}" || mark == "\u{202F}" { spaces = true }
-            else if let a = mark.asciiValue { marks.append(a) }
-        }
-        self.groupingMarks = marks
-        self.groupsWithSpaces = spaces
+        self.decimalMark = format.decimalByte
+        self.groupingMask = format.asciiGroupingMarks
+        self.groupsWithSpaces = format.groupsWithSpaces
         self.allowsCurrency = format.allowsCurrency
         self.allowsIndicators = format.allowsIndicators
+    }
+
+    @inline(__always) func isGroupingMark(_ b: UInt8) -> Bool {
+        b >= 0x20 && b < 0x60 && groupingMask & (1 << UInt64(b - 0x20)) != 0
     }
 
     /// Length of the space (ASCII, tab, NBSP, narrow NBSP, thin space) at `at`, or 0.
@@ -76,7 +74,7 @@ struct AmountReader {
         guard allowsCurrency, at < bytes.count else { return 0 }
         let b = bytes[at]
         if b == 0x24 { return 1 } // $
-        if b == 0xC2, at + 1 < bytes.count, [0xA3, 0xA5, 0xA2].contains(bytes[at + 1]) { return 2 } // £ ¥ ¢
+        if b == 0xC2, at + 1 < bytes.count, bytes[at + 1] == 0xA3 || bytes[at + 1] == 0xA5 || bytes[at + 1] == 0xA2 { return 2 } // £ ¥ ¢
         if b == 0xE2, at + 2 < bytes.count, bytes[at + 1] == 0x82 {
             // € ₹ ₽ ₺ ₩ ₪ ₫ ₱ ₴ ₦ ₡ ₲ ₵ ₸ ₭ ₮
             return 3
@@ -159,7 +157,7 @@ struct AmountReader {
                 seenDecimal = true
                 if sawGrouping { groupLengths.append(currentGroup) }
                 i += 1
-            } else if !seenDecimal, groupingMarks.contains(b), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
+            } else if !seenDecimal, isGroupingMark(b), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
                 groupLengths.append(currentGroup); currentGroup = 0; sawGrouping = true
                 i += 1
             } else if !seenDecimal, groupsWithSpaces, digits > 0, spaceLength(at: i) > 0,

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Reads bank CSV exports into statements.
+///
+/// Everything is decided once per file: encoding, delimiter, where the table starts and ends,
+/// which column holds what, the decimal mark and the day order. A bank profile (given in
+/// ``ReadOptions/profile``, or detected by header signature among ``profiles``) pins any of
+/// these; the rest is inferred. See `docs/csv.md`.
+///
+/// ```swift
+/// let reader = CSVReader(profiles: try CSVProfileLibrary(directory: rulesURL).profiles)
+/// let result = reader.read(bytes, file: "girokonto.csv", options: ReadOptions())
+/// ```
+public struct CSVReader: StatementReader {
+    public let format = "csv"
+    /// Profiles to detect by header signature (or header-less column count), in priority order.
+    public var profiles: [CSVProfile]
+    /// The largest field and the largest line accepted.
+    public var maximumFieldBytes: Int
+
+    public init(profiles: [CSVProfile] = [], maximumFieldBytes: Int = 1 << 20) {
+        self.profiles = profiles
+        self.maximumFieldBytes = maximumFieldBytes
+    }
+
+    /// A modest score for delimited text, 0 for XML, OFX, QIF and binary data.
+    public func recognition(of head: [UInt8], fileName: String) -> Int {
+        var start = 0
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        while start < head.count, head[start] == 0x20 || head[start] == 0x09 || head[start] == 0x0A || head[start] == 0x0D { start += 1 }
+        guard start < head.count else { return 0 }
+        let rest = head[start...]
+        if rest.first == 0x3C { return 0 } // <?xml, <OFX>
+        let prefix = String(decoding: rest.prefix(16), as: UTF8.self).uppercased()
+        if prefix.hasPrefix("OFXHEADER") || prefix.hasPrefix("!TYPE") || prefix.hasPrefix("!ACCOUNT") || prefix.hasPrefix("!OPTION")
+            || prefix.hasPrefix("!CLEAR") || prefix.hasPrefix("{") || prefix.hasPrefix("%PDF") || prefix.hasPrefix(":20:") {
+            return 0
+        }
+        guard let decoded = try? TextDecoder.decode(head) else { return 0 }
+        if BinaryCheck.looksBinary(decoded.utf8) { return 0 }
+        let text = decoded.utf8
+        return text.withUnsafeBufferPointer { buffer -> Int in
+            let delimiter = CSVDialect.sniff(buffer)
+            let (table, _) = CSVTokenizer(delimiter: delimiter, rowLimit: 60).tokenize(buffer)
+            var histogram: [Int: Int] = [:]
+            for row in 0..<table.rowCount where table.fieldCount(row) >= 2 { histogram[table.fieldCount(row), default: 0] += 1 }
+            let best = histogram.values.max() ?? 0
+            var score = best >= 2 ? 40 : (best == 1 ? 20 : 5)
+            let resolver = LayoutResolver(table: table, text: buffer, file: fileName)
+            if (0..<min(table.rowCount, 60)).contains(where: resolver.isHeaderLike) { score += 20 }
+            if fileName.lowercased().hasSuffix(".csv") || fileName.lowercased().hasSuffix(".tsv") { score += 5 }
+            return min(score, 70)
+        }
+    }
+
+    public func read(_ bytes: [UInt8], file: String, options: ReadOptions) -> ReadResult {
+        var session = CSVReadSession(reader: self, file: file, options: options)
+        return session.run(bytes)
+    }
+
+    /// The layout inferred (or taken from a profile) for a file, as a profile a user can save and edit.
+    ///
+    /// Used by `mymoney parse --print-profile FILE`. Nil when no table could be found; the
+    /// diagnostics say why.
+    public func inferProfile(_ bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) -> (profile: CSVProfile?, diagnostics: [Diagnostic]) {
+        var session = CSVReadSession(reader: self, file: file, options: options)
+        let result = session.run(bytes)
+        return (session.inferredProfile, result.diagnostics)
+    }
+}
+
+/// Control characters other than tab and line breaks mark data that is not text.
+enum BinaryCheck {
+    static func looksBinary(_ text: [UInt8]) -> Bool {
+        let head = text.prefix(4096)
+        var controls = 0
+        for b in head where (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C) || b == 0x7F { controls += 1 }
+        return controls >= 2 || (controls == 1 && head.count < 256)
+    }
+}

@@ -1,0 +1,85 @@
+/// A table's layout resolved against one file: where the rows are, which column holds what.
+///
+/// Built from a profile, from inference, or both (a profile's gaps are inferred).
+struct CSVLayout: Sendable {
+    /// The header row's index in the table, nil for header-less files.
+    var headerRow: Int?
+    /// Data rows: `firstDataRow..<endDataRow`.
+    var firstDataRow: Int
+    var endDataRow: Int
+    /// A name per column: the header text, or `#n` without a header.
+    var columnNames: [String]
+    /// Column indexes by role; `memo` and `payee` may hold several.
+    var roles: [ColumnRole: [Int]]
+    /// Currencies named in headers (`Betrag (EUR)`).
+    var headerCurrency: Currency?
+    var delimiter: UInt8
+    var decimalMark: Character = "."
+    var dayOrder: DayOrder = .yearMonthDay
+    var debitValues: Set<String>
+    var creditValues: Set<String>
+    var negate = false
+    var skipZero = false
+    var stripSingleQuotes = false
+    var skipWhen: [(column: Int, filter: CSVRowFilter)] = []
+    var profileName: String?
+    /// The user chose the layout (`--profile`): rows that do not fit are errors, never guessed trailers.
+    var isExplicit = false
+    var accountId: String?
+    var currency: Currency?
+    var kind: AccountKind?
+    var skipTailRows = 0
+    /// The file lists balances by day, no transactions (ING NL "Datum, Boeksaldo, Valutair saldo").
+    var isBalanceHistory = false
+
+    func column(_ role: ColumnRole) -> Int? { roles[role]?.first }
+
+    static let defaultDebitValues: Set<String> = ["d", "dr", "debit", "debet", "af", "s", "soll", "-", "out",
+                                                  "obciążenie", "withdrawal", "ausgang", "charge", "db", "deb"]
+    static let defaultCreditValues: Set<String> = ["c", "cr", "credit", "bij", "h", "haben", "+", "in", "uznanie",
+                                                   "deposit", "eingang", "payment", "cred"]
+
+    /// Status values whose rows are not booked yet (or never will be).
+    static let unbookedStatuses: Set<String> = ["pending", "declined", "reverted", "failed", "cancelled", "canceled",
+                                                "vorgemerkt", "varaus", "authorised", "authorized", "hold",
+                                                "in bearbeitung", "abgelehnt", "storniert", "onverwerkt", "rejected",
+                                                "in progress", "processing", "expired", "refused"]
+
+    /// The names of mapped roles, for `--print-profile`.
+    func profile(name: String, from table: CSVTable, text: UnsafeBufferPointer<UInt8>, encoding: TextEncoding) -> CSVProfile {
+        var p = CSVProfile(name: name)
+        p.hasHeader = headerRow != nil
+        if let headerRow {
+            let cells = (0..<table.fieldCount(headerRow)).compactMap { table.span(headerRow, $0) }.map { CSVTable.string($0, in: text) }
+            var end = cells.count
+            while end > 0, cells[end - 1].isEmpty { end -= 1 }
+            p.match = Array(cells.prefix(min(end, 8)))
+            p.skipRows = headerRow
+        } else {
+            p.columnCount = firstDataRow < endDataRow ? table.fieldCount(firstDataRow) : columnNames.count
+            p.skipRows = firstDataRow
+        }
+        p.delimiter = delimiter
+        p.encoding = encoding
+        p.decimalMark = decimalMark
+        p.dayOrder = dayOrder
+        p.negate = negate
+        p.skipZero = skipZero
+        p.stripSingleQuotes = stripSingleQuotes
+        p.kind = kind
+        p.accountId = nil
+        p.currency = currency
+        for (role, indexes) in roles {
+            p.columns[role] = indexes.map { index in
+                if headerRow != nil, index < columnNames.count, !columnNames[index].isEmpty,
+                   columnNames.filter({ $0 == columnNames[index] }).count == 1, !columnNames[index].hasPrefix("#") {
+                    return .name(columnNames[index])
+                }
+                return .index(index)
+            }
+        }
+        p.skipWhen = skipWhen.map(\.filter)
+        if skipTailRows > 0 { p.skipTailRows = skipTailRows }
+        return p
+    }
+}

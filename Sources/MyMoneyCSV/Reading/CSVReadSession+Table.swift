@@ -1,0 +1,139 @@
+extension CSVReadSession {
+    mutating func read(table: CSVTable, text: UnsafeBufferPointer<UInt8>, profile: CSVProfile?, explicit: Bool,
+                       delimiter: UInt8, encoding: TextEncoding) -> [Statement] {
+        var resolver = LayoutResolver(table: table, text: text, file: file)
+        guard var layout = resolver.resolve(profile: profile, explicit: explicit, delimiter: delimiter) else {
+            diagnostics.append(contentsOf: resolver.diagnostics)
+            return []
+        }
+        diagnostics.append(contentsOf: resolver.diagnostics)
+        guard let dateColumn = layout.column(.date) else { return [] }
+
+        // Trailer rows: below the table, not dated (totals, disclaimers, "***END OF FILE***").
+        var trailerRows: [Int] = []
+        if !layout.isExplicit {
+            var end = layout.endDataRow
+            while end > layout.firstDataRow {
+                let row = end - 1
+                let dated = resolver.withCell(row, dateColumn, CellKind.isDate) ?? false
+                if dated { break }
+                if let status = layout.column(.status), CSVLayout.unbookedStatuses.contains(resolver.cell(row, status).lowercased()) { break }
+                if layout.skipWhen.contains(where: { $0.filter.skips(resolver.cell(row, $0.column)) }) { break }
+                trailerRows.insert(row, at: 0)
+                end -= 1
+            }
+            layout.endDataRow = end
+            for row in trailerRows {
+                let shown = resolver.cells(row).filter { !$0.isEmpty }.joined(separator: " ")
+                diagnostics.append(.warning("csv.trailer", "skipped a line below the table that is not a transaction: \"\(String(shown.prefix(60)))\"",
+                                            file: file, at: table.position(row: row, column: nil, in: text)))
+            }
+        }
+        if layout.firstDataRow >= layout.endDataRow {
+            diagnostics.append(.warning("csv.no-rows", "the file has a table header but no transactions", file: file,
+                                        at: layout.headerRow.map { table.position(row: $0, column: nil, in: text) }))
+        }
+
+        // Decimal mark, once per file.
+        let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance, .balanceBefore].compactMap { layout.column($0) }
+        var marks = DecimalMarkInference()
+        if profile?.decimalMark == nil {
+            for row in layout.firstDataRow..<layout.endDataRow {
+                for c in moneyColumns { _ = resolver.withCell(row, c) { marks.add($0) } }
+            }
+        }
+        layout.decimalMark = profile?.decimalMark ?? marks.decide(fallback: delimiter == 0x3B ? "," : ".")
+        if marks.isConflicting {
+            diagnostics.append(.warning("csv.decimal-mark.mixed",
+                                        "amounts are written with both decimal marks (\"\(marks.pointExample ?? "")\" and \"\(marks.commaExample ?? "")\"); reading \"\(layout.decimalMark)\" as the decimal mark",
+                                        file: file, notes: ["set decimal-mark in a profile to choose"]))
+        }
+
+        // Day order, once per file.
+        if let order = options.dayOrder ?? profile?.dayOrder {
+            layout.dayOrder = order
+        } else {
+            var days = DayOrderInference()
+            for row in layout.firstDataRow..<layout.endDataRow { _ = resolver.withCell(row, dateColumn) { if !$0.isEmpty { days.add($0) } } }
+            if let order = days.decided {
+                layout.dayOrder = order
+            } else if days.candidates.count > 1 {
+                let shown = days.examples.map { "\"\($0)\"" }.joined(separator: ", ")
+                diagnostics.append(.error("csv.date-order.ambiguous",
+                                          "cannot tell the day order: every date reads as \(days.candidates.map(\.rawValue).joined(separator: " or ")), e.g. \(shown)",
+                                          file: file, at: table.position(row: layout.firstDataRow, column: dateColumn, in: text),
+                                          notes: ["choose with --date-order \(days.candidates.map(\.rawValue).joined(separator: "|")) or date-order in a profile"]))
+                inferredProfile = layout.profile(name: profile?.name ?? "inferred", from: table, text: text, encoding: encoding)
+                return []
+            } else {
+                layout.dayOrder = .yearMonthDay // no date reads under any order: each row reports its own error
+            }
+        }
+        inferredProfile = layout.profile(name: profile?.name ?? "inferred", from: table, text: text, encoding: encoding)
+
+        // Preamble and trailer facts.
+        let headRows = 0..<(layout.headerRow ?? layout.firstDataRow)
+        var factRows = headRows.map { ($0, resolver.cells($0)) }
+        factRows += trailerRows.map { ($0, resolver.cells($0)) }
+        let preamble = PreambleFacts.read(rows: factRows)
+        let format = DecimalMarkInference.format(for: layout.decimalMark)
+        let period = preamble.period(order: layout.dayOrder)
+        var preambleBalances: [StatementBalance] = []
+        for fact in preamble.facts where fact.key == .balance || fact.key == .opening || fact.key == .closing {
+            guard let value = fact.values.first(where: { (try? Amount(parsing: $0, format: format)) != nil }),
+                  let amount = try? Amount(parsing: value, format: format) else { continue }
+            let kind: StatementBalance.Kind = fact.key == .opening ? .opening : (fact.key == .closing ? .closing : .ledger)
+            var day: Day? = fact.key == .balance ? period?.end : nil
+            if fact.key == .opening || fact.key == .closing {
+                day = fact.label.split(separator: " ").last.flatMap { Day.parse($0, order: layout.dayOrder) }
+                if kind == .opening, let d = day { day = d.advanced(by: -1) }
+            }
+            preambleBalances.append(StatementBalance(kind: kind, amount: amount, day: day,
+                                                     position: table.position(row: fact.row, column: nil, in: text)))
+        }
+
+        if layout.isBalanceHistory {
+            return [balanceHistory(table: table, text: text, layout: layout, preamble: preamble, period: period, encoding: encoding)]
+        }
+
+        // Rows.
+        var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
+        let rows = rowReader.readRows()
+        diagnostics.append(contentsOf: rowReader.diagnostics)
+        var assembler = StatementAssembler(file: file, layout: layout, preamble: preamble, preambleBalances: preambleBalances,
+                                           period: period, encoding: encoding, options: options)
+        let statements = assembler.assemble(rows, balanceOnly: rowReader.balanceOnlyRows)
+        diagnostics.append(contentsOf: assembler.diagnostics)
+        return statements
+    }
+}
+
+extension CSVReadSession {
+    /// A file of daily balances: each row a ledger balance, the newest also the closing balance.
+    mutating func balanceHistory(table: CSVTable, text: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
+                                 preamble: PreambleFacts, period: DayRange?, encoding: TextEncoding) -> Statement {
+        var reader = CSVRowReader(table: table, text: text, file: file, layout: layout)
+        var balances: [StatementBalance] = []
+        for row in layout.firstDataRow..<layout.endDataRow {
+            guard let dc = layout.column(.date), let span = table.span(row, dc),
+                  let day = CSVTable.withBytes(span, in: text, { Day.parse(utf8: $0, order: layout.dayOrder) }) else {
+                reader.report(.error("csv.date", "cannot read \"\(reader.string(row, layout.column(.date)))\" as a date",
+                                     file: file, at: reader.position(row, layout.column(.date))))
+                continue
+            }
+            guard let amount = reader.amount(row, layout.column(.balance), what: "a balance").value else { continue }
+            balances.append(StatementBalance(kind: .ledger, amount: amount, day: day, currency: layout.headerCurrency,
+                                             position: reader.position(row, layout.column(.balance))))
+        }
+        diagnostics.append(contentsOf: reader.diagnostics)
+        diagnostics.append(Diagnostic(.note, code: "csv.balance-history", "the file lists daily balances, no transactions", file: file,
+                                      at: nil))
+        balances.sort { ($0.day ?? Day(daysSinceEpoch: 0), $0.position?.offset ?? 0) < ($1.day ?? Day(daysSinceEpoch: 0), $1.position?.offset ?? 0) }
+        if var last = balances.last { last.kind = .closing; balances.append(last) }
+        var account = StatementAccount(id: preamble.accountId ?? layout.accountId ?? options.accountId, kind: layout.kind ?? .bank,
+                                       currency: layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency)
+        account.name = nil
+        return Statement(source: StatementSource(file: file, format: "csv", encoding: encoding.rawValue, profile: layout.profileName),
+                         account: account, period: period, balances: balances)
+    }
+}

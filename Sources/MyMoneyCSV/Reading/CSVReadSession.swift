@@ -1,0 +1,111 @@
+/// One run of the CSV reader over one file: decode, tokenize, resolve the layout, decide the
+/// number and date conventions, read the rows, assemble statements.
+struct CSVReadSession {
+    let reader: CSVReader
+    let file: String
+    let options: ReadOptions
+    var diagnostics: [Diagnostic] = []
+    /// The layout used, as a profile (for `--print-profile`).
+    var inferredProfile: CSVProfile?
+
+    init(reader: CSVReader, file: String, options: ReadOptions) {
+        self.reader = reader
+        self.file = file
+        self.options = options
+    }
+
+    mutating func run(_ bytes: [UInt8]) -> ReadResult {
+        // A profile the caller gave.
+        var userProfile: CSVProfile?
+        if let given = options.profile {
+            let (profile, problems) = CSVProfile.parse(given.text, file: given.name)
+            diagnostics.append(contentsOf: problems)
+            guard let profile else { return ReadResult(diagnostics: diagnostics) }
+            userProfile = profile
+        }
+        // Text.
+        let decoded: DecodedText
+        do {
+            decoded = try TextDecoder.decode(bytes, forced: options.encoding ?? userProfile?.encoding)
+        } catch {
+            let isBinary = error.reason.contains("NUL")
+            diagnostics.append(.error(isBinary ? "csv.binary" : "csv.encoding",
+                                      isBinary ? "this is binary data, not a CSV text file (\(error.reason) at byte \(error.offset))"
+                                               : "cannot read the bytes as text: \(error.reason) at byte \(error.offset)",
+                                      file: file, notes: isBinary ? [] : ["choose the encoding with --encoding (utf-8, windows-1252, iso-8859-1, …)"]))
+            return ReadResult(diagnostics: diagnostics)
+        }
+        var text = decoded.utf8
+        var encoding = decoded.encoding
+        if BinaryCheck.looksBinary(text) {
+            diagnostics.append(.error("csv.binary", "this is binary data, not a CSV text file (control characters in the first 4 KiB)", file: file))
+            return ReadResult(diagnostics: diagnostics)
+        }
+        var source = SourceFile(name: file, text: text)
+        var profile = userProfile
+        var delimiter = profile?.delimiter ?? text.withUnsafeBufferPointer { CSVDialect.sniff($0) }
+        var table = tokenize(text, delimiter: delimiter)
+        if table == nil { return ReadResult(diagnostics: diagnostics, source: source) }
+
+        // A shipped profile, by header signature or header-less shape.
+        if profile == nil, let detected = text.withUnsafeBufferPointer({ detect(in: table!, text: $0) }) {
+            profile = detected
+            if let wanted = detected.encoding, wanted != encoding, options.encoding == nil, !decoded.hadByteOrderMark,
+               encoding == .windows1252, let again = try? TextDecoder.decode(bytes, forced: wanted) {
+                text = again.utf8; encoding = wanted
+                source = SourceFile(name: file, text: text)
+                table = tokenize(text, delimiter: delimiter)
+                if table == nil { return ReadResult(diagnostics: diagnostics, source: source) }
+            }
+            if let d = detected.delimiter, d != delimiter {
+                delimiter = d
+                table = tokenize(text, delimiter: delimiter)
+                if table == nil { return ReadResult(diagnostics: diagnostics, source: source) }
+            }
+        }
+        let statements = text.withUnsafeBufferPointer { buffer in
+            read(table: table!, text: buffer, profile: profile, explicit: userProfile != nil, delimiter: delimiter, encoding: encoding)
+        }
+        if options.strict {
+            for i in diagnostics.indices where diagnostics[i].severity == .warning { diagnostics[i].severity = .error }
+        }
+        return ReadResult(statements: statements, diagnostics: diagnostics, source: source)
+    }
+
+    mutating func tokenize(_ text: [UInt8], delimiter: UInt8) -> CSVTable? {
+        let (table, failure) = text.withUnsafeBufferPointer {
+            CSVTokenizer(delimiter: delimiter, maximumFieldBytes: reader.maximumFieldBytes).tokenize($0)
+        }
+        if let failure {
+            diagnostics.append(.error(failure.code, failure.message, file: file,
+                                      at: SourcePosition(offset: failure.offset, line: failure.line,
+                                                         column: failure.offset - failure.lineStart + 1)))
+            return nil
+        }
+        return table
+    }
+
+    /// The first shipped profile whose header signature starts a row, else a header-less profile
+    /// whose column count and date column fit the first rows.
+    func detect(in table: CSVTable, text: UnsafeBufferPointer<UInt8>) -> CSVProfile? {
+        let resolver = LayoutResolver(table: table, text: text, file: file)
+        var best: (profile: CSVProfile, length: Int)?
+        for profile in reader.profiles where profile.hasHeader && !profile.match.isEmpty {
+            if resolver.row(matching: profile.match) != nil, profile.match.count > (best?.length ?? 0) {
+                best = (profile, profile.match.count)
+            }
+        }
+        if let best { return best.profile }
+        for profile in reader.profiles where !profile.hasHeader {
+            guard let count = profile.columnCount, case .index(let dateIndex)? = profile.column(.date) else { continue }
+            let start = profile.skipRows ?? 0
+            let rows = start..<min(table.rowCount, start + 5)
+            guard !rows.isEmpty, rows.allSatisfy({ table.fieldCount($0) == count }) else { continue }
+            let allDates = rows.allSatisfy { row in
+                table.span(row, dateIndex).map { CSVTable.withBytes($0, in: text, CellKind.isDate) } ?? false
+            }
+            if allDates && !(0..<min(table.rowCount, 60)).contains(where: resolver.isHeaderLike) { return profile }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,160 @@
+extension CSVRowReader {
+    /// Reads every data row; rows that are skipped get a note, rows that fail an error.
+    mutating func readRows() -> Rows {
+        var rows = Rows()
+        rows.transactions.reserveCapacity(layout.endDataRow - layout.firstDataRow)
+        let columns = self.columns
+        if columns.balance != nil || columns.balanceBefore != nil { rows.balance.reserveCapacity(rows.transactions.capacity) }
+        let dateColumn = columns.date
+        let statusColumn = columns.status
+        let mapped = Set(layout.roles.filter { $0.key != .valueDate }.values.flatMap { $0 })
+        let width = layout.columnNames.count
+        let extraColumns = (0..<width).filter { !mapped.contains($0) }
+        let order = layout.dayOrder
+        let requiredWidth = (layout.roles.values.flatMap { $0 }.max() ?? 0) + 1
+        for row in layout.firstDataRow..<layout.endDataRow {
+            if layout.isExplicit, table.fieldCount(row) < requiredWidth {
+                report(.error("csv.row.short", "the row has \(table.fieldCount(row)) field\(table.fieldCount(row) == 1 ? "" : "s"); the profile maps \(requiredWidth) columns",
+                              file: file, at: position(row, nil)))
+                continue
+            }
+            // Filters from the profile, then booking status.
+            if let hit = layout.skipWhen.first(where: { $0.filter.skips(string(row, $0.column)) }) {
+                report(Diagnostic(.note, code: "csv.row.skipped", "skipped a row: \(hit.filter)", file: file, at: position(row, hit.column)))
+                continue
+            }
+            if let statusColumn {
+                let status = string(row, statusColumn)
+                if CSVLayout.unbookedStatuses.contains(status.lowercased()) {
+                    report(Diagnostic(.note, code: "csv.row.pending", "skipped a row whose status is \"\(status)\": not booked",
+                                      file: file, at: position(row, statusColumn)))
+                    continue
+                }
+            }
+            // The day.
+            guard let dateColumn, let span = table.span(row, dateColumn) else {
+                report(.error("csv.row.short", "the row has \(table.fieldCount(row)) fields; the date is in column \((dateColumn ?? 0) + 1)",
+                              file: file, at: position(row, nil)))
+                continue
+            }
+            guard let day = CSVTable.withBytes(span, in: text, { Day.parse(utf8: $0, order: order) }) else {
+                let raw = string(row, dateColumn)
+                report(.error("csv.date", raw.isEmpty ? "the date is empty"
+                                  : "cannot read \"\(raw)\" as a date (day order \(order.rawValue))",
+                              file: file, at: position(row, dateColumn),
+                              notes: ["column \"\(layout.columnNames[safe: dateColumn] ?? "")\""]))
+                continue
+            }
+            // The amount.
+            guard let amount = readAmount(row) else {
+                continue
+            }
+            if layout.skipZero && amount.isZero { continue }
+            var t = StatementTransaction(day: day, amount: amount)
+            t.payee = joined(row, columns.payee)
+            t.memo = joined(row, columns.memo)
+            if let c = columns.id { let s = string(row, c); if !s.isEmpty { t.id = s } }
+            if let c = columns.checkNumber { let s = string(row, c); if !s.isEmpty { t.checkNumber = s } }
+            if let c = columns.type { let s = string(row, c); if !s.isEmpty { t.bankType = s } }
+            if let c = columns.category { let s = string(row, c); if !s.isEmpty { t.category = s } }
+            if let c = columns.currency {
+                let s = string(row, c)
+                if !s.isEmpty {
+                    if let currency = Currency(code: s) { t.currency = currency } else {
+                        t.extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s))
+                    }
+                }
+            }
+            if let c = columns.valueDate {
+                let s = string(row, c)
+                if !s.isEmpty { t.extra.append(StatementField(layout.columnNames[safe: c] ?? "value date", s)) }
+            }
+            for c in extraColumns where c < table.fieldCount(row) {
+                guard let span = table.span(row, c), !CSVTable.isBlank(span, in: text) else { continue }
+                t.extra.append(StatementField(layout.columnNames[c], string(row, c)))
+            }
+            // Cells beyond the header's width (livebank, Stripe): kept by position.
+            if table.fieldCount(row) > width {
+                for c in width..<table.fieldCount(row) {
+                    let s = string(row, c)
+                    if !s.isEmpty { t.extra.append(StatementField("#\(c + 1)", s)) }
+                }
+            }
+            t.position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
+            if let c = columns.balance {
+                rows.balance.append(self.amount(row, c, what: "a balance", severity: .warning).value)
+            } else if let c = columns.balanceBefore {
+                let before = self.amount(row, c, what: "a balance", severity: .warning).value
+                rows.balanceBefore.append(before)
+                rows.balance.append(before.flatMap { try? $0 + t.amount })
+            }
+            if let c = columns.account { rows.account.append(string(row, c)) }
+            rows.transactions.append(t)
+        }
+        summarize()
+        return rows
+    }
+
+    /// The row's signed amount from whichever columns the layout uses; nil (with a diagnostic) when unusable.
+    mutating func readAmount(_ row: Int) -> Amount? {
+        var value: Amount?
+        let columns = self.columns
+        if let c = columns.amount {
+            let (a, ok) = amount(row, c, what: "an amount")
+            guard ok else { return nil }
+            value = a
+            if let a, let ic = columns.indicator {
+                let word = string(row, ic).lowercased()
+                if word.isEmpty {
+                    value = a
+                } else if layout.debitValues.contains(word) {
+                    value = (try? a.magnitude()).flatMap { try? -$0 }
+                } else if layout.creditValues.contains(word) {
+                    value = try? a.magnitude()
+                } else {
+                    let shown = string(row, ic)
+                    let outWords = layout.debitValues.sorted().joined(separator: " ")
+                    let inWords = layout.creditValues.sorted().joined(separator: " ")
+                    let hint: String = "known values: " + outWords + " (out), " + inWords + " (in); set debit-values/credit-values in a profile"
+                    report(.error("csv.indicator", "cannot tell whether \"" + shown + "\" means money out or in",
+                                  file: file, at: position(row, ic), notes: [hint]))
+                    return nil
+                }
+            }
+        } else {
+            let (d, okD) = amount(row, columns.debit, what: "a debit amount")
+            let (c, okC) = amount(row, columns.credit, what: "a credit amount")
+            guard okD && okC else { return nil }
+            let debit = (d?.isZero ?? true) ? nil : d
+            let credit = (c?.isZero ?? true) ? nil : c
+            if let debit, let credit {
+                report(.error("csv.amount.both", "both the debit (\(debit)) and the credit (\(credit)) column hold an amount",
+                              file: file, at: position(row, layout.column(.debit)),
+                              notes: ["a row must move money one way; fix the row or map a single amount column"]))
+                return nil
+            }
+            if let debit { value = (try? debit.magnitude()).flatMap { try? -$0 } }
+            else if let credit { value = try? credit.magnitude() }
+            else if d != nil || c != nil { value = d ?? c } // a literal zero
+        }
+        guard var result = value else {
+            // No amount: a balance-only row (opening balance line) or a row to skip.
+            if let bc = layout.column(.balance), let b = amount(row, bc, what: "a balance", severity: .warning).value,
+               let dc = layout.column(.date),
+               let day = table.span(row, dc).flatMap({ CSVTable.withBytes($0, in: text, { Day.parse(utf8: $0, order: layout.dayOrder) }) }) {
+                balanceOnlyRows.append((day, b, position(row, bc)))
+                report(Diagnostic(.note, code: "csv.row.balance-only", "a row with a balance but no amount is read as a balance, not a transaction",
+                                  file: file, at: position(row, nil)))
+                return nil
+            }
+            report(.warning("csv.amount.missing", "skipped a row without an amount", file: file,
+                            at: position(row, layout.column(.amount) ?? layout.column(.debit))))
+            return nil
+        }
+        if layout.negate {
+            guard let n = try? -result else { return nil }
+            result = n
+        }
+        return result
+    }
+}

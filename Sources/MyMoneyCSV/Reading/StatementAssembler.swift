@@ -1,0 +1,171 @@
+/// Builds statements from read rows: one per account, transactions in chronological order,
+/// running balances and the opening and closing balances derived from the chain.
+struct StatementAssembler {
+    var file: String
+    var layout: CSVLayout
+    var preamble: PreambleFacts
+    var preambleBalances: [StatementBalance]
+    var period: DayRange?
+    var encoding: TextEncoding
+    var options: ReadOptions
+    var diagnostics: [Diagnostic] = []
+
+    mutating func assemble(_ rows: CSVRowReader.Rows, balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
+        var rows = rows
+        let all = Array(0..<rows.transactions.count)
+        // Several accounts in one file (an account column with a few values): one statement each.
+        // A column whose values differ on most rows is a counterparty, not the account.
+        var groups: [(key: String?, indexes: [Int])] = []
+        if !rows.account.isEmpty {
+            var index: [String: Int] = [:]
+            for i in all {
+                let key = rows.account[i]
+                if let g = index[key] { groups[g].indexes.append(i) } else {
+                    index[key] = groups.count
+                    groups.append((key, [i]))
+                }
+            }
+            if groups.count > max(2, rows.transactions.count / 4) { groups = [(nil, all)] }
+        } else {
+            groups = [(nil, all)]
+        }
+        if groups.isEmpty { groups = [(nil, [])] }
+        let single = groups.count == 1
+        var statements: [Statement] = []
+        for group in groups {
+            statements.append(statement(for: group.key, indexes: group.indexes, rows: &rows, balanceOnly: single ? balanceOnly : []))
+        }
+        return statements
+    }
+
+    mutating func statement(for accountKey: String?, indexes fileOrder: [Int], rows: inout CSVRowReader.Rows,
+                            balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> Statement {
+        let order = chronological(fileOrder, rows: rows)
+        var account = StatementAccount()
+        let fromColumn = accountKey.flatMap { $0.isEmpty ? nil : $0 }
+        account.id = preamble.accountId ?? fromColumn.map { $0.filter { $0 != " " } } ?? layout.accountId ?? options.accountId
+        if let fromColumn, preamble.accountId != nil { account.name = fromColumn }
+        account.kind = layout.kind ?? .bank
+        // Currency: the rows' own column (most common), a header, the preamble, the profile, the caller.
+        var counts: [Currency: Int] = [:]
+        if layout.column(.currency) != nil {
+            for i in order { if let c = rows.transactions[i].currency { counts[c, default: 0] += 1 } }
+        }
+        let rowCurrency = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
+        account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency
+
+        var transactions: [StatementTransaction] = []
+        transactions.reserveCapacity(order.count)
+        let hasBalances = !rows.balance.isEmpty
+        var balances: [Amount?] = []
+        if hasBalances { balances.reserveCapacity(order.count) }
+        for i in order {
+            // Moved out of the shared rows: each transaction belongs to one statement.
+            var t = StatementTransaction(day: rows.transactions[i].day, amount: rows.transactions[i].amount)
+            swap(&t, &rows.transactions[i])
+            if t.currency != nil, t.currency == account.currency { t.currency = nil }
+            transactions.append(t)
+            if hasBalances { balances.append(rows.balance[i]) }
+        }
+        let before = rows.balanceBefore.isEmpty ? nil : order.first.map { rows.balanceBefore[$0] } ?? nil
+
+        var statement = Statement(source: StatementSource(file: file, format: "csv", encoding: encoding.rawValue,
+                                                          profile: layout.profileName),
+                                  account: account, period: period)
+        statement.balances = self.balances(transactions, balances, openingBefore: before, currency: account.currency, balanceOnly: balanceOnly)
+        statement.transactions = transactions
+        for fact in preamble.facts {
+            statement.extra.append(StatementField(fact.label, fact.values.joined(separator: " ")))
+        }
+        return statement
+    }
+
+    /// Row indexes in chronological order: newest-first files are reversed, then a stable sort by day.
+    mutating func chronological(_ indexes: [Int], rows: CSVRowReader.Rows) -> [Int] {
+        guard indexes.count > 1 else { return indexes }
+        var up = 0, down = 0
+        for k in 1..<indexes.count {
+            let a = rows.transactions[indexes[k - 1]].day, b = rows.transactions[indexes[k]].day
+            if b > a { up += 1 } else if b < a { down += 1 }
+        }
+        var ordered = indexes
+        var reverse = down > up
+        if up == 0 && down == 0, !rows.balance.isEmpty {
+            // One day only: let the balance chain tell the order.
+            reverse = chainScore(indexes.reversed(), rows) > chainScore(indexes, rows)
+        }
+        if reverse { ordered.reverse() }
+        if up > 0 && down > 0 {
+            // Not sorted either way: a stable sort by day keeps same-day rows in file order.
+            var keys = ordered.enumerated().map { (k, i) in
+                (Int64(rows.transactions[i].day.daysSinceEpoch) << 32) | Int64(k)
+            }
+            keys.sort()
+            ordered = keys.map { ordered[Int($0 & 0xFFFF_FFFF)] }
+        }
+        return ordered
+    }
+
+    /// How many rows continue the balance chain from the row before them.
+    func chainScore(_ indexes: some Collection<Int>, _ rows: CSVRowReader.Rows) -> Int {
+        var score = 0
+        var previous: Amount?
+        for i in indexes {
+            let b = rows.balance[i]
+            if let p = previous, let b, let s = try? p + rows.transactions[i].amount, s == b { score += 1 }
+            previous = b
+        }
+        return score
+    }
+
+    /// Running, opening and closing balances, checking the chain on the way.
+    mutating func balances(_ transactions: [StatementTransaction], _ afters: [Amount?], openingBefore: Amount?, currency: Currency?,
+                           balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [StatementBalance] {
+        var result = preambleBalances
+        var running: [StatementBalance] = []
+        running.reserveCapacity(afters.count)
+        var previous: Amount?
+        var mismatches = 0
+        var opening: StatementBalance?
+        for (i, after) in afters.enumerated() {
+            let t = transactions[i]
+            if i == 0 {
+                if let openingBefore {
+                    opening = StatementBalance(kind: .opening, amount: openingBefore, day: t.day.advanced(by: -1), currency: currency)
+                } else if let after, let o = try? after - t.amount {
+                    opening = StatementBalance(kind: .opening, amount: o, day: t.day.advanced(by: -1), currency: currency)
+                }
+            }
+            if let after {
+                if let previous, let expected = try? previous + t.amount, expected != after {
+                    mismatches += 1
+                    if mismatches <= 3 {
+                        diagnostics.append(.warning("csv.balance.chain",
+                                                    "the balance \(after) does not follow from the previous balance \(previous) and the amount \(t.amount) (expected \(expected))",
+                                                    file: file, at: t.position,
+                                                    notes: ["rows may be missing, or the bank orders same-day rows differently"]))
+                    }
+                }
+                running.append(StatementBalance(kind: .running, amount: after, day: t.day, currency: currency,
+                                                transactionIndex: i, position: t.position))
+                previous = after
+            } else {
+                previous = previous.flatMap { try? $0 + t.amount }
+            }
+        }
+        if mismatches > 3 {
+            diagnostics.append(.warning("csv.balance.chain", "\(mismatches - 3) more balance mismatches not shown", file: file))
+        }
+        if opening == nil, let first = balanceOnly.first, let t = transactions.first, first.day <= t.day {
+            opening = StatementBalance(kind: .opening, amount: first.balance, day: first.day, currency: currency, position: first.position)
+        }
+        if let opening, !result.contains(where: { $0.kind == .opening }) { result.append(opening) }
+        if let last = running.last, last.transactionIndex == transactions.count - 1,
+           !result.contains(where: { $0.kind == .closing }) {
+            result.append(StatementBalance(kind: .closing, amount: last.amount, day: last.day, currency: currency,
+                                           position: last.position))
+        }
+        result.append(contentsOf: running)
+        return result
+    }
+}

@@ -1,0 +1,113 @@
+/// One field of a tokenized CSV file: a byte range in the decoded text.
+///
+/// For a quoted field without doubled quotes the range is the text between the quotes; a field
+/// that needs unescaping (doubled quotes, text after the closing quote) keeps its raw range and
+/// is decoded on demand by ``CSVTable/bytes(of:in:)``.
+struct CSVFieldSpan: Sendable, Hashable {
+    var start: Int32
+    var end: Int32
+    /// The range is raw (opening quote included) and must be unescaped.
+    var needsUnescape: Bool
+}
+
+/// A tokenized CSV file: rows of field spans over the decoded UTF-8 text, with the line and byte
+/// offset where each row starts. Blank lines are not rows.
+struct CSVTable: Sendable {
+    var fields: [CSVFieldSpan] = []
+    /// Index into `fields` of each row's first field; one more entry than there are rows.
+    var rowFieldStart: [Int32] = [0]
+    /// 1-based line number of each row's first byte.
+    var rowLine: [Int32] = []
+    /// Byte offset of each row's first byte.
+    var rowOffset: [Int32] = []
+
+    var rowCount: Int { rowLine.count }
+
+    func fieldCount(_ row: Int) -> Int { Int(rowFieldStart[row + 1] - rowFieldStart[row]) }
+
+    /// The span of `column` in `row`, or nil when the row is shorter.
+    func span(_ row: Int, _ column: Int) -> CSVFieldSpan? {
+        guard row >= 0, row < rowCount, column >= 0, column < fieldCount(row) else { return nil }
+        return fields[Int(rowFieldStart[row]) + column]
+    }
+
+    /// Bytes of a field with quotes resolved (a copy only when unescaping is needed).
+    static func unescaped(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = Int(span.start)
+        let end = Int(span.end)
+        var inQuotes = false
+        if i < end, text[i] == 0x22 { inQuotes = true; i += 1 }
+        while i < end {
+            let b = text[i]
+            if inQuotes && b == 0x22 {
+                if i + 1 < end, text[i + 1] == 0x22 { out.append(0x22); i += 2; continue }
+                inQuotes = false; i += 1; continue
+            }
+            out.append(b); i += 1
+        }
+        return out
+    }
+
+    /// The field's text, trimmed of spaces and tabs (padded bank exports).
+    static func string(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> String {
+        if span.needsUnescape {
+            let bytes = unescaped(span, in: text)
+            return bytes.withUnsafeBufferPointer { String(decoding: trimmed($0, 0, $0.count), as: UTF8.self) }
+        }
+        return String(decoding: trimmed(text, Int(span.start), Int(span.end)), as: UTF8.self)
+    }
+
+    /// Runs `body` over the field's trimmed bytes without copying when possible.
+    static func withBytes<R>(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>,
+                             _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if span.needsUnescape {
+            let bytes = unescaped(span, in: text)
+            return try bytes.withUnsafeBufferPointer { try body(trimmed($0, 0, $0.count)) }
+        }
+        return try body(trimmed(text, Int(span.start), Int(span.end)))
+    }
+
+    @inline(__always)
+    static func trimmed(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        var s = start, e = end
+        while s < e, text[s] == 0x20 || text[s] == 0x09 { s += 1 }
+        while e > s, text[e - 1] == 0x20 || text[e - 1] == 0x09 { e -= 1 }
+        return UnsafeBufferPointer(rebasing: text[s..<e])
+    }
+
+    /// Whether the field is empty after trimming.
+    static func isBlank(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if span.needsUnescape { return withBytes(span, in: text) { $0.isEmpty } }
+        return trimmed(text, Int(span.start), Int(span.end)).isEmpty
+    }
+
+    /// The position of a byte offset inside `row` (line and byte column), for diagnostics.
+    func position(ofOffset offset: Int, row: Int, in text: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+        var line = Int(rowLine[row])
+        var lineStart = Int(rowOffset[row])
+        var i = lineStart
+        let end = min(offset, text.count)
+        while i < end {
+            if text[i] == 0x0A { line += 1; lineStart = i + 1 }
+            else if text[i] == 0x0D {
+                if i + 1 < text.count, text[i + 1] == 0x0A { i += 1 }
+                line += 1; lineStart = i + 1
+            }
+            i += 1
+        }
+        return SourcePosition(offset: offset, line: line, column: offset - lineStart + 1)
+    }
+
+    /// The position of a field (its first byte), or of the row's start.
+    func position(row: Int, column: Int?, in text: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+        guard row >= 0, row < rowCount else { return SourcePosition(offset: 0, line: 1, column: 1) }
+        if let column, let span = span(row, column) {
+            var start = Int(span.start)
+            if !span.needsUnescape, start > 0, start <= text.count, start - 1 >= Int(rowOffset[row]),
+               text[start - 1] == 0x22 { start -= 1 } // point at the opening quote
+            return position(ofOffset: start, row: row, in: text)
+        }
+        return SourcePosition(offset: Int(rowOffset[row]), line: Int(rowLine[row]), column: 1)
+    }
+}

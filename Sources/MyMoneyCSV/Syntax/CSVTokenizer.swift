@@ -1,0 +1,163 @@
+/// An RFC 4180 tokenizer over decoded UTF-8 bytes, with the tolerances bank files need.
+///
+/// Reads quoted fields holding delimiters, doubled quotes and line breaks; CR, LF and CRLF line
+/// ends; a quoted field preceded by spaces (`, "text"`); a stray quote inside an unquoted field
+/// (kept as a literal). Memory is bounded: a field or line longer than `maximumFieldBytes` stops
+/// the tokenizer with a diagnostic instead of growing without end.
+struct CSVTokenizer {
+    /// Why tokenizing stopped early.
+    struct Failure: Sendable, Equatable {
+        var code: String
+        var message: String
+        var offset: Int
+        var line: Int
+        var lineStart: Int
+    }
+
+    var delimiter: UInt8
+    /// The largest field, and the largest unquoted line, accepted (1 MiB by default).
+    var maximumFieldBytes = 1 << 20
+    /// Stop after this many rows (used by sniffing); nil reads everything.
+    var rowLimit: Int?
+
+    init(delimiter: UInt8, maximumFieldBytes: Int = 1 << 20, rowLimit: Int? = nil) {
+        self.delimiter = delimiter
+        self.maximumFieldBytes = maximumFieldBytes
+        self.rowLimit = rowLimit
+    }
+
+    /// Tokenizes `text`; on failure the table holds every complete row before the problem.
+    func tokenize(_ text: UnsafeBufferPointer<UInt8>) -> (table: CSVTable, failure: Failure?) {
+        var table = CSVTable()
+        let n = text.count
+        if rowLimit == nil {
+            // A rough capacity guess keeps appends cheap on large files.
+            table.fields.reserveCapacity(n / 8)
+            table.rowLine.reserveCapacity(n / 64)
+            table.rowOffset.reserveCapacity(n / 64)
+            table.rowFieldStart.reserveCapacity(n / 64 + 1)
+        }
+        let delimiter = self.delimiter
+        let limit = maximumFieldBytes
+        var i = 0
+        var line: Int32 = 1
+        var lineStart = 0
+        var rowStart = 0
+        var rowStartLine: Int32 = 1
+        var rowFields = 0
+        var failure: Failure?
+
+        @inline(__always) func endRow(_ table: inout CSVTable) {
+            // A blank line (one empty unquoted field) is not a row.
+            let first = table.fields.count - rowFields
+            if rowFields == 1 {
+                let f = table.fields[first]
+                if !f.needsUnescape && CSVTable.trimmed(text, Int(f.start), Int(f.end)).isEmpty
+                    && (Int(f.start) == 0 || text[Int(f.start) - 1] != 0x22) {
+                    table.fields.removeLast()
+                    rowFields = 0
+                    return
+                }
+            }
+            table.rowLine.append(rowStartLine)
+            table.rowOffset.append(Int32(truncatingIfNeeded: rowStart))
+            table.rowFieldStart.append(Int32(truncatingIfNeeded: table.fields.count))
+            rowFields = 0
+        }
+
+        guard n < Int(Int32.max) else {
+            return (table, Failure(code: "csv.too-large", message: "the file is larger than 2 GiB", offset: 0, line: 1, lineStart: 0))
+        }
+
+        rows: while i <= n {
+            if let rowLimit, table.rowCount >= rowLimit { break }
+            // Start of a field.
+            var start = i
+            var quoted = false
+            if i < n {
+                if text[i] == 0x22 { quoted = true }
+                else if text[i] == 0x20 {
+                    var j = i
+                    while j < n, text[j] == 0x20 { j += 1 }
+                    if j < n, text[j] == 0x22 { quoted = true; start = j; i = j }
+                }
+            }
+            var span: CSVFieldSpan
+            if quoted {
+                i += 1
+                let contentStart = i
+                var escaped = false
+                var closed = false
+                while i < n {
+                    let b = text[i]
+                    if b == 0x22 {
+                        if i + 1 < n, text[i + 1] == 0x22 { escaped = true; i += 2; continue }
+                        closed = true
+                        break
+                    }
+                    if b == 0x0A { line += 1; lineStart = i + 1 }
+                    else if b == 0x0D { if i + 1 < n, text[i + 1] == 0x0A { i += 1 }; line += 1; lineStart = i + 1 }
+                    i += 1
+                    if i - contentStart > limit { break }
+                }
+                if i - contentStart > limit {
+                    failure = Failure(code: "csv.field.too-long",
+                                      message: "a quoted field is longer than \(limit / 1024) KiB; is a closing quote missing?",
+                                      offset: start, line: Int(rowStartLine), lineStart: rowStart)
+                    break rows
+                }
+                if !closed {
+                    failure = Failure(code: "csv.quote.unterminated",
+                                      message: "a quoted field is never closed: the file ends inside quotes",
+                                      offset: start, line: Int(rowStartLine), lineStart: rowStart)
+                    break rows
+                }
+                let contentEnd = i
+                i += 1 // closing quote
+                if i < n, text[i] != delimiter, text[i] != 0x0A, text[i] != 0x0D {
+                    // Text after the closing quote: keep it, decoded on demand.
+                    while i < n, text[i] != delimiter, text[i] != 0x0A, text[i] != 0x0D { i += 1 }
+                    span = CSVFieldSpan(start: Int32(start), end: Int32(i), needsUnescape: true)
+                } else if escaped {
+                    span = CSVFieldSpan(start: Int32(start), end: Int32(contentEnd), needsUnescape: true)
+                } else {
+                    span = CSVFieldSpan(start: Int32(contentStart), end: Int32(contentEnd), needsUnescape: false)
+                }
+            } else {
+                while i < n {
+                    let b = text[i]
+                    if b == delimiter || b == 0x0A || b == 0x0D { break }
+                    i += 1
+                }
+                span = CSVFieldSpan(start: Int32(start), end: Int32(i), needsUnescape: false)
+            }
+            table.fields.append(span)
+            rowFields += 1
+            if i - rowStart > limit && i - lineStart > limit {
+                failure = Failure(code: "csv.line.too-long",
+                                  message: "a line is longer than \(limit / 1024) KiB; this does not look like a bank statement",
+                                  offset: rowStart, line: Int(rowStartLine), lineStart: rowStart)
+                table.fields.removeLast(rowFields)
+                rowFields = 0
+                break rows
+            }
+            if i >= n {
+                endRow(&table)
+                break
+            }
+            let b = text[i]
+            if b == delimiter { i += 1; continue }
+            // A line break ends the row.
+            if b == 0x0D, i + 1 < n, text[i + 1] == 0x0A { i += 1 }
+            i += 1
+            line += 1
+            lineStart = i
+            endRow(&table)
+            rowStart = i
+            rowStartLine = line
+            if i >= n { break }
+        }
+        if failure != nil, rowFields > 0 { table.fields.removeLast(rowFields) }
+        return (table, failure)
+    }
+}

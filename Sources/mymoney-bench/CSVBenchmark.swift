@@ -1,0 +1,50 @@
+import Foundation
+import MyMoneyCSV
+
+/// `csv`: generates a bank CSV of `--size` rows (default 1,000,000) with a running balance,
+/// then reads it with `CSVReader` (inference, no profile).
+func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    let rows = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
+    let folder = scratchDirectory("csv")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("statement.csv")
+
+    // A deterministic generator: dates advance every 50 rows, amounts cycle.
+    var text = [UInt8]()
+    text.reserveCapacity(rows * 48)
+    text.append(contentsOf: Array("Date,Description,Amount,Balance\n".utf8))
+    let payees = ["REWE Markt Berlin", "\"ACME, Inc \"\"Store 12\"\"\"", "Stadtwerke Berlin", "Netflix International",
+                  "Geldautomat Alexanderplatz", "Acme Software GmbH"]
+    var balance: Int64 = 1_000_000
+    var day = 0
+    for i in 0..<rows {
+        if i % 50 == 0 { day += 1 }
+        let year = 2000 + (day / 336) % 30, month = (day / 28) % 12 + 1, dom = day % 28 + 1
+        let cents = Int64((i * 7919) % 20000) - 15000
+        balance += cents
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        func money(_ c: Int64) -> String {
+            let sign = c < 0 ? "-" : ""
+            let m = c.magnitude
+            return "\(sign)\(m / 100).\(two(Int(m % 100)))"
+        }
+        let line = "\(year)-\(two(month))-\(two(dom)),\(payees[i % payees.count]),\(money(cents)),\(money(balance))\n"
+        text.append(contentsOf: Array(line.utf8))
+    }
+    try Data(text).write(to: url)
+    text = []
+
+    let bytes = Array(try Data(contentsOf: url))
+    var transactions = 0
+    var errors = 0
+    let result = measure("csv.read", bytes: bytes.count, detail: "\(rows) rows, inferred layout") {
+        let read = CSVReader().read(bytes, file: url.path, options: ReadOptions())
+        transactions = read.statements.first?.transactions.count ?? 0
+        errors = read.diagnostics.filter { $0.severity == .error }.count
+        return transactions
+    }
+    if transactions != rows || errors > 0 {
+        FileHandle.standardError.write(Data("csv benchmark: read \(transactions) of \(rows) rows, \(errors) errors\n".utf8))
+    }
+    return [result]
+}

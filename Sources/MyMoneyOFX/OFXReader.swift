@@ -66,7 +66,11 @@ public struct OFXReader: StatementReader {
         var builder = OFXStatementBuilder(file: file, options: options)
         decoded.text.withUnsafeBufferPointer { text in
             let lines = LineTable(text)
-            if header.style == .sgml {
+            if header.skippedPrefix {
+                diagnostics.append(.warning("ofx.header", "the file does not start with an OFX header; the text before <OFX> is ignored",
+                                            file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
+            }
+            if header.style == .sgml || header.skippedPrefix {
                 diagnostics += readSGML(text, start: header.bodyStart, lines: lines, builder: &builder, file: file)
             } else {
                 if let refusal = prologueDeclaration(text, file: file) {
@@ -135,6 +139,8 @@ public struct OFXReader: StatementReader {
         let chosen: TextEncoding
         if let forced = options.encoding {
             chosen = forced
+        } else if header.style != .sgml && TextDecoder.isValidUTF8(raw) {
+            chosen = .utf8   // OFX 2 mandates UTF-8; files still declare us-ascii or even utf-16
         } else if TextDecoder.isMultibyteUTF8(raw) {
             chosen = .utf8
             if let declared, declared != .utf8 {

@@ -488,10 +488,7 @@ struct OFXStatementBuilder {
         if let symbol = t.currencySymbol, !t.currencyIsOriginal {
             if let c = Currency(code: symbol), c != statement?.statement.account.currency { t.transaction.currency = c }
         }
-        if t.transaction.payee == nil, let memo = t.transaction.memo {
-            t.transaction.payee = memo
-            t.transaction.memo = nil
-        }
+        if t.transaction.payee == nil { t.transaction.payee = t.transaction.memo }
         statement?.statement.transactions.append(t.transaction)
     }
 

@@ -14,6 +14,8 @@ struct OFXHeader: Sendable {
     var xmlEncoding: String?
     /// Byte offset where the body (`<OFX>` or the first markup after the header) starts.
     var bodyStart: Int
+    /// Whether unknown text before `<OFX>` was skipped.
+    var skippedPrefix = false
 
     func value(_ key: String) -> String? { fields.first(where: { $0.key == key })?.value }
 
@@ -50,6 +52,16 @@ struct OFXHeader: Sendable {
         if hasPrefix(bytes, at: start, "<?xml") || hasPrefix(bytes, at: start, "<?OFX") { return readXML(bytes, from: start) }
         if hasPrefix(bytes, at: start, "<OFX>") || hasPrefix(bytes, at: start, "<OFX ") {
             return OFXHeader(style: .none, fields: [], xmlEncoding: nil, bodyStart: start)
+        }
+        // Something unknown first (libofx's `<START>` pseudo-header, a line of prose): the body is
+        // the first `<OFX>` within the first 64 KB.
+        let limit = min(bytes.count, 64 * 1024)
+        var k = start
+        while k + 5 <= limit {
+            if bytes[k] == 0x3C, hasPrefix(bytes, at: k, "<OFX>") {
+                return OFXHeader(style: .none, fields: [], xmlEncoding: nil, bodyStart: k, skippedPrefix: true)
+            }
+            k += 1
         }
         return nil
     }

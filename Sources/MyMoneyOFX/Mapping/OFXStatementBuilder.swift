@@ -522,7 +522,7 @@ struct OFXStatementBuilder {
     mutating func finish() {
         if skippedSecurityRecords > 0 {
             diagnostics.append(Diagnostic(.note, code: "ofx.investment",
-                "\(skippedSecurityRecords) investment record\(skippedSecurityRecords == 1 ? "" : "s") that move only securities (reinvestments, transfers, splits) are not cash transactions and are left out",
+                "\(skippedSecurityRecords) investment record\(skippedSecurityRecords == 1 ? " is" : "s are") left out: reinvestments, security transfers and splits move no cash",
                 file: file))
         }
     }

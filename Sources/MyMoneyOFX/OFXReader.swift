@@ -130,25 +130,32 @@ public struct OFXReader: StatementReader {
 
     private func decode(_ raw: [UInt8], header: OFXHeader, options: ReadOptions, file: String)
         -> Result<(([UInt8], TextEncoding), [Diagnostic]), Diagnostic> {
-        if let nul = raw.firstIndex(of: 0) {
+        let nulOffset: Int? = raw.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, let p = memchr(base, 0, b.count) else { return nil }
+            return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        }
+        if let nul = nulOffset {
             return .failure(.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
                                    at: SourcePosition(offset: nul, line: 1, column: 1)))
         }
         var notes: [Diagnostic] = []
         let declared = header.declaredEncoding
+        let ascii = OFXReader.isASCII(raw)
+        let validUTF8 = ascii || TextDecoder.isValidUTF8(raw)
+        let multibyte = validUTF8 && !ascii
         let chosen: TextEncoding
         if let forced = options.encoding {
             chosen = forced
-        } else if header.style != .sgml && TextDecoder.isValidUTF8(raw) {
+        } else if header.style != .sgml && validUTF8 {
             chosen = .utf8   // OFX 2 mandates UTF-8; files still declare us-ascii or even utf-16
-        } else if TextDecoder.isMultibyteUTF8(raw) {
+        } else if multibyte {
             chosen = .utf8
             if let declared, declared != .utf8 {
                 notes.append(Diagnostic(.note, code: "ofx.header.charset",
                     "the header declares \(declared.rawValue) but the text is UTF-8; it was read as UTF-8", file: file))
             }
         } else if let declared {
-            if declared == .utf8 && !TextDecoder.isValidUTF8(raw) {
+            if declared == .utf8 && !validUTF8 {
                 chosen = .windows1252
                 notes.append(.warning("ofx.header.charset",
                     "the header declares UTF-8 but the text is not valid UTF-8; it was read as Windows-1252", file: file))
@@ -156,8 +163,11 @@ public struct OFXReader: StatementReader {
                 chosen = declared
             }
         } else {
-            chosen = TextDecoder.isValidUTF8(raw) ? .utf8 : .windows1252
+            chosen = validUTF8 ? .utf8 : .windows1252
         }
+        if chosen == .utf8 && validUTF8 { return .success(((raw, .utf8), notes)) }
+        // ASCII reads the same in every encoding a header can declare except UTF-16.
+        if ascii && chosen != .utf16LE && chosen != .utf16BE { return .success(((raw, chosen), notes)) }
         do {
             return .success(((try TextDecoder.transcode(raw, from: chosen), chosen), notes))
         } catch {
@@ -169,6 +179,20 @@ public struct OFXReader: StatementReader {
             } catch {
                 return .failure(.error("ofx.encoding", "the text cannot be decoded: \(error.reason)", file: file))
             }
+        }
+    }
+
+    /// Whether every byte is below 0x80 (eight bytes at a time).
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
+            var i = 0
+            let n = raw.count
+            while i + 8 <= n {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            while i < n { if raw[i] >= 0x80 { return false }; i += 1 }
+            return true
         }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
+    ("ofx", "read 500k-transaction OFX 2 (XML) and OFX 1 (SGML) statements", ofxBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

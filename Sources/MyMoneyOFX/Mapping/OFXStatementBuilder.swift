@@ -24,8 +24,12 @@ struct OFXStatementBuilder {
     private var signonExtra: [StatementField] = []
     private var status: OFXStatus?
     private var responseExtra: [StatementField] = []
-    private var statement: StatementInProgress?
-    private var transaction: TransactionInProgress?
+    // The statement and transaction in progress live in place (not in Optionals) so that setting
+    // a field never copies the whole value; `inStatement`/`inTransaction` say whether they are live.
+    private var st = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)
+    private var inStatement = false
+    private var tx = TransactionInProgress.empty
+    private var inTransaction = false
     private var balance: BalanceInProgress?
     private var ballistEntry: [String: String] = [:]
     private var pendingStatuses: [Diagnostic] = []
@@ -50,6 +54,8 @@ struct OFXStatementBuilder {
         var warnings: [String] = []
         var currencySymbol: String?
         var currencyIsOriginal = false
+
+        static let empty = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero), tag: .unknown)
     }
 
     struct BalanceInProgress {
@@ -118,6 +124,15 @@ struct OFXStatementBuilder {
         return value[r].contains(0x26) ? OFXText.decodeEscapedEntities(s) : s
     }
 
+    /// The text with ASCII letters upper-cased (type words such as `Credit`).
+    private static func upperText(_ value: [UInt8]) -> String {
+        let r = trimmedRange(value)
+        return String(unsafeUninitializedCapacity: r.count) { out in
+            for (i, b) in value[r].enumerated() { out[i] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
+            return r.count
+        }
+    }
+
     private static func optionalText(_ value: [UInt8]) -> String? {
         let s = text(value)
         return s.isEmpty ? nil : s
@@ -141,22 +156,22 @@ struct OFXStatementBuilder {
         case .STMTRS, .CCSTMTRS, .INVSTMTRS:
             beginStatement(tag, position: position)
         case .ACCTINFO:
-            if statement == nil { beginStatement(tag, position: position) }
+            if !inStatement { beginStatement(tag, position: position) }
         case .STMTTRN:
-            guard statement != nil, stack.dropLast().last != .BANKTRANLISTP else { return }
-            if stack.dropLast().last == .INVBANKTRAN, transaction != nil { return }
-            transaction = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position), tag: tag)
+            guard inStatement, stack.dropLast().last != .BANKTRANLISTP else { return }
+            if stack.dropLast().last == .INVBANKTRAN, inTransaction { return }
+            tx = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position), tag: tag); inTransaction = true
         case .INVBANKTRAN:
-            guard statement != nil else { return }
-            transaction = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position), tag: tag)
+            guard inStatement else { return }
+            tx = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position), tag: tag); inTransaction = true
         case .LEDGERBAL, .AVAILBAL:
-            guard statement != nil else { return }
+            guard inStatement else { return }
             balance = BalanceInProgress(kind: tag == .LEDGERBAL ? .ledger : .available, position: position)
         default:
-            if tag.isInvestmentTransaction, statement != nil, stack.dropLast().last == .INVTRANLIST {
+            if tag.isInvestmentTransaction, inStatement, stack.dropLast().last == .INVTRANLIST {
                 var t = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position)
                 t.bankType = tag.name
-                transaction = TransactionInProgress(transaction: t, tag: tag)
+                tx = TransactionInProgress(transaction: t, tag: tag); inTransaction = true
             }
         }
     }
@@ -172,7 +187,7 @@ struct OFXStatementBuilder {
         var s = Statement(source: StatementSource(file: file, format: "ofx"), account: account)
         s.extra = responseExtra + signonExtra
         if tag == .ACCTINFO { s.extra.append(StatementField("OFX.MESSAGE", "ACCTINFO")) }
-        statement = StatementInProgress(statement: s, tag: tag, position: position)
+        st = StatementInProgress(statement: s, tag: tag, position: position); inStatement = true
     }
 
     private mutating func aggregateEnd(_ tag: OFXTag) {
@@ -198,22 +213,22 @@ struct OFXStatementBuilder {
         case .STMTTRNRS, .CCSTMTTRNRS, .INVSTMTTRNRS, .ACCTINFOTRNRS:
             responseExtra = []
         case .STMTRS, .CCSTMTRS, .INVSTMTRS, .ACCTINFO:
-            if statement?.tag == tag { finishStatement() }
+            if inStatement && st.tag == tag { finishStatement() }
         case .STMTTRN:
-            if transaction?.tag == .STMTTRN { finishTransaction() }
+            if inTransaction && tx.tag == .STMTTRN { finishTransaction() }
         case .INVBANKTRAN:
-            if transaction?.tag == .INVBANKTRAN { finishTransaction() }
+            if inTransaction && tx.tag == .INVBANKTRAN { finishTransaction() }
         case .LEDGERBAL, .AVAILBAL:
             finishBalance()
         case .BAL:
-            if statement != nil, let name = ballistEntry["NAME"] {
+            if inStatement, let name = ballistEntry["NAME"] {
                 var text = ballistEntry["VALUE"] ?? ""
                 if let type = ballistEntry["BALTYPE"], !type.isEmpty { text += " (\(type))" }
-                statement?.statement.extra.append(StatementField("BALLIST.\(name)", text))
+                st.statement.extra.append(StatementField("BALLIST.\(name)", text))
             }
             ballistEntry = [:]
         default:
-            if tag.isInvestmentTransaction, transaction?.tag == tag { finishTransaction() }
+            if tag.isInvestmentTransaction, inTransaction, tx.tag == tag { finishTransaction() }
         }
     }
 
@@ -240,44 +255,44 @@ struct OFXStatementBuilder {
         case .STMTRS, .CCSTMTRS, .INVSTMTRS:
             statementLeaf(tag)
         case .ACCTINFO:
-            if tag == .DESC, statement?.tag == .ACCTINFO { statement?.statement.account.name = Self.optionalText(value) }
+            if tag == .DESC, inStatement, st.tag == .ACCTINFO { st.statement.account.name = Self.optionalText(value) }
         case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM:
             accountLeaf(tag)
         case .BANKTRANLIST, .INVTRANLIST:
-            guard statement != nil, tag == .DTSTART || tag == .DTEND else { return }
+            guard inStatement, tag == .DTSTART || tag == .DTEND else { return }
             if case .success(let d) = Self.date(value) {
-                if tag == .DTSTART { statement?.start = d } else { statement?.end = d }
+                if tag == .DTSTART { st.start = d } else { st.end = d }
             }
         case .STMTTRN:
             transactionLeaf(tag)
         case .PAYEE:
-            guard transaction != nil else { return }
-            if tag == .NAME { transaction?.transaction.payee = Self.optionalText(value) }
-            else if let s = Self.optionalText(value) { transaction?.transaction.extra.append(StatementField("PAYEE.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            guard inTransaction else { return }
+            if tag == .NAME { tx.transaction.payee = Self.optionalText(value) }
+            else if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField("PAYEE.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         case .BANKACCTTO, .CCACCTTO:
-            guard transaction != nil, let s = Self.optionalText(value) else { return }
-            if tag == .ACCTID { transaction?.transaction.transferAccount = s }
-            transaction?.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
+            guard inTransaction, let s = Self.optionalText(value) else { return }
+            if tag == .ACCTID { tx.transaction.transferAccount = s }
+            tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
         case .CURRENCY, .ORIGCURRENCY:
-            guard transaction != nil, let s = Self.optionalText(value) else { return }
+            guard inTransaction, let s = Self.optionalText(value) else { return }
             if tag == .CURSYM {
-                transaction?.currencySymbol = s.uppercased()
-                transaction?.currencyIsOriginal = parent == .ORIGCURRENCY
+                tx.currencySymbol = s.uppercased()
+                tx.currencyIsOriginal = parent == .ORIGCURRENCY
             }
-            transaction?.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
+            tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
         case .INVBANKTRAN:
-            if let s = Self.optionalText(value) { transaction?.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         case .INVTRAN:
             investmentCommonLeaf(tag)
         case .SECID:
-            if let s = Self.optionalText(value) { transaction?.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         case .LEDGERBAL, .AVAILBAL:
             balanceLeaf(tag)
         case .BAL:
             ballistEntry[tag == .unknown ? (unknownName ?? "") : tag.name] = Self.text(value)
         case .INVBAL:
-            if statement != nil, let s = Self.optionalText(value) {
-                statement?.statement.extra.append(StatementField("INVBAL.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
+            if inStatement, let s = Self.optionalText(value) {
+                st.statement.extra.append(StatementField("INVBAL.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
             }
         default:
             if parent.isInvestmentTransaction || parent == .INVBUY || parent == .INVSELL {
@@ -287,43 +302,43 @@ struct OFXStatementBuilder {
     }
 
     private mutating func statementLeaf(_ tag: OFXTag) {
-        guard statement != nil else { return }
+        guard inStatement else { return }
         switch tag {
         case .CURDEF:
-            statement?.curdefSeen = true
+            st.curdefSeen = true
             let code = Self.text(value)
             if let c = Currency(code: code.uppercased()) {
-                statement?.statement.account.currency = c
+                st.statement.account.currency = c
             } else {
                 let fallback = options.currency.map { "; using \($0.code) as --currency says" } ?? ""
                 diagnostics.append(.warning("ofx.currency",
                     code.isEmpty ? "the statement's currency (CURDEF) is empty\(fallback)"
                                  : "the statement's currency (CURDEF) \"\(code)\" is not an ISO 4217 code\(fallback)",
-                    file: file, at: statement?.position))
+                    file: file, at: st.position))
             }
         default:
             if let s = Self.optionalText(value) {
-                statement?.statement.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
+                st.statement.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
             }
         }
     }
 
     private mutating func accountLeaf(_ tag: OFXTag) {
-        guard statement != nil, transaction == nil else { return }
+        guard inStatement, !inTransaction else { return }
         let s = Self.text(value)
         switch tag {
-        case .ACCTID: statement?.statement.account.id = s.isEmpty ? nil : s
-        case .BANKID: statement?.statement.account.bankId = s.isEmpty ? nil : s
-        case .BROKERID: statement?.statement.account.bankId = s.isEmpty ? nil : s
-        case .BRANCHID: statement?.statement.account.branchId = s.isEmpty ? nil : s
+        case .ACCTID: st.statement.account.id = s.isEmpty ? nil : s
+        case .BANKID: st.statement.account.bankId = s.isEmpty ? nil : s
+        case .BROKERID: st.statement.account.bankId = s.isEmpty ? nil : s
+        case .BRANCHID: st.statement.account.branchId = s.isEmpty ? nil : s
         case .ACCTTYPE:
             let type = s.uppercased()
-            statement?.statement.account.bankType = type.isEmpty ? nil : type
-            if statement?.statement.account.kind == .bank || statement?.tag == .ACCTINFO {
-                statement?.statement.account.kind = OFXStatementBuilder.kind(forAccountType: type)
+            st.statement.account.bankType = type.isEmpty ? nil : type
+            if st.statement.account.kind == .bank || st.tag == .ACCTINFO {
+                st.statement.account.kind = OFXStatementBuilder.kind(forAccountType: type)
             }
         default:
-            if !s.isEmpty { statement?.statement.extra.append(StatementField("ACCT.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            if !s.isEmpty { st.statement.extra.append(StatementField("ACCT.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         }
     }
 
@@ -339,76 +354,76 @@ struct OFXStatementBuilder {
     }
 
     private mutating func transactionLeaf(_ tag: OFXTag) {
-        guard transaction != nil else { return }
+        guard inTransaction else { return }
         switch tag {
         case .TRNTYPE:
-            let s = Self.text(value).uppercased()
+            let s = Self.upperText(value)
             if !s.isEmpty {
-                if transaction?.tag == .INVBANKTRAN || transaction?.tag == .STMTTRN { transaction?.transaction.bankType = s }
+                if tx.tag == .INVBANKTRAN || tx.tag == .STMTTRN { tx.transaction.bankType = s }
             }
         case .DTPOSTED:
             switch Self.date(value) {
             case .success(let d):
-                transaction?.day = d.day
-                if d.secondsOfDay != nil { transaction?.transaction.extra.append(StatementField("DTPOSTED", Self.text(value))) }
-            case .failure(let e): transaction?.problems.append(OFXStatementBuilder.describe(e, field: "DTPOSTED"))
+                tx.day = d.day
+                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", Self.text(value))) }
+            case .failure(let e): tx.problems.append(OFXStatementBuilder.describe(e, field: "DTPOSTED"))
             }
         case .DTUSER, .DTAVAIL:
             let s = Self.text(value)
             guard !s.isEmpty else { return }
             if case .failure(let e) = Self.date(value), e != .zero {
-                transaction?.warnings.append(OFXStatementBuilder.describe(e, field: tag.name))
+                tx.warnings.append(OFXStatementBuilder.describe(e, field: tag.name))
             }
-            transaction?.transaction.extra.append(StatementField(tag.name, s))
+            tx.transaction.extra.append(StatementField(tag.name, s))
         case .TRNAMT:
             switch Self.amountOf(value) {
-            case .value(let a): transaction?.amount = a
+            case .value(let a): tx.amount = a
             case .placeholder:
-                transaction?.amount = .zero
-                transaction?.warnings.append("TRNAMT \"\(Self.text(value))\" has no digits; read as 0")
-            case .invalid(let reason): transaction?.problems.append("TRNAMT: \(reason)")
+                tx.amount = .zero
+                tx.warnings.append("TRNAMT \"\(Self.text(value))\" has no digits; read as 0")
+            case .invalid(let reason): tx.problems.append("TRNAMT: \(reason)")
             }
-        case .FITID: transaction?.transaction.id = Self.optionalText(value)
-        case .CHECKNUM: transaction?.transaction.checkNumber = Self.optionalText(value)
-        case .NAME: if let s = Self.optionalText(value) { transaction?.transaction.payee = s }
-        case .PAYEE: if let s = Self.optionalText(value) { transaction?.transaction.payee = s }   // a leaf where the DTD wants an aggregate
-        case .MEMO: transaction?.transaction.memo = Self.optionalText(value)
+        case .FITID: tx.transaction.id = Self.optionalText(value)
+        case .CHECKNUM: tx.transaction.checkNumber = Self.optionalText(value)
+        case .NAME: if let s = Self.optionalText(value) { tx.transaction.payee = s }
+        case .PAYEE: if let s = Self.optionalText(value) { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
+        case .MEMO: tx.transaction.memo = Self.optionalText(value)
         default:
             if let s = Self.optionalText(value) {
-                transaction?.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
+                tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
             }
         }
     }
 
     private mutating func investmentCommonLeaf(_ tag: OFXTag) {
-        guard transaction != nil else { return }
+        guard inTransaction else { return }
         switch tag {
-        case .FITID: transaction?.transaction.id = Self.optionalText(value)
-        case .MEMO: transaction?.transaction.memo = Self.optionalText(value)
+        case .FITID: tx.transaction.id = Self.optionalText(value)
+        case .MEMO: tx.transaction.memo = Self.optionalText(value)
         case .DTTRADE, .DTSETTLE:
             switch Self.date(value) {
             case .success(let d):
-                if tag == .DTTRADE { transaction?.tradeDay = d.day } else { transaction?.settleDay = d.day }
-                transaction?.transaction.extra.append(StatementField(tag.name, Self.text(value)))
+                if tag == .DTTRADE { tx.tradeDay = d.day } else { tx.settleDay = d.day }
+                tx.transaction.extra.append(StatementField(tag.name, Self.text(value)))
             case .failure(let e):
-                if tag == .DTTRADE { transaction?.problems.append(OFXStatementBuilder.describe(e, field: "DTTRADE")) }
+                if tag == .DTTRADE { tx.problems.append(OFXStatementBuilder.describe(e, field: "DTTRADE")) }
             }
         default:
-            if let s = Self.optionalText(value) { transaction?.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         }
     }
 
     private mutating func investmentLeaf(_ tag: OFXTag) {
-        guard transaction != nil, transaction?.tag != .STMTTRN, transaction?.tag != .INVBANKTRAN else { return }
+        guard inTransaction, tx.tag != .STMTTRN, tx.tag != .INVBANKTRAN else { return }
         switch tag {
         case .TOTAL:
             switch Self.amountOf(value) {
-            case .value(let a): transaction?.amount = a
-            case .placeholder: transaction?.amount = .zero
-            case .invalid(let reason): transaction?.problems.append("TOTAL: \(reason)")
+            case .value(let a): tx.amount = a
+            case .placeholder: tx.amount = .zero
+            case .invalid(let reason): tx.problems.append("TOTAL: \(reason)")
             }
         default:
-            if let s = Self.optionalText(value) { transaction?.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         }
     }
 
@@ -455,14 +470,16 @@ struct OFXStatementBuilder {
             diagnostics.append(.warning("ofx.balance", "the \(name) balance has no amount (BALAMT) and is left out", file: file, at: b.position))
             return
         }
-        let currency = statement?.statement.account.currency
-        statement?.statement.balances.append(StatementBalance(kind: b.kind, amount: amount, day: b.day,
+        let currency = st.statement.account.currency
+        st.statement.balances.append(StatementBalance(kind: b.kind, amount: amount, day: b.day,
                                                               currency: currency, position: b.position))
     }
 
     private mutating func finishTransaction() {
-        guard var t = transaction else { return }
-        transaction = nil
+        guard inTransaction else { return }
+        inTransaction = false
+        var t = TransactionInProgress.empty
+        swap(&t, &tx)
         let isInvestment = t.tag.isInvestmentTransaction
         if isInvestment {
             guard t.tag.movesCash else { skippedSecurityRecords += 1; return }
@@ -486,15 +503,17 @@ struct OFXStatementBuilder {
         t.transaction.day = t.day ?? t.transaction.day
         t.transaction.amount = t.amount ?? .zero
         if let symbol = t.currencySymbol, !t.currencyIsOriginal {
-            if let c = Currency(code: symbol), c != statement?.statement.account.currency { t.transaction.currency = c }
+            if let c = Currency(code: symbol), c != st.statement.account.currency { t.transaction.currency = c }
         }
         if t.transaction.payee == nil { t.transaction.payee = t.transaction.memo }
-        statement?.statement.transactions.append(t.transaction)
+        st.statement.transactions.append(t.transaction)
     }
 
     private mutating func finishStatement() {
-        guard var s = statement else { return }
-        statement = nil
+        guard inStatement else { return }
+        inStatement = false
+        var s = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)
+        swap(&s, &st)
         if let start = s.start, let end = s.end, start.day <= end.day {
             s.statement.period = DayRange(start: start.day, end: end.day)
         }

@@ -17,7 +17,7 @@ enum OFXAmount {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 40)]), as: UTF8.self)
+        var shown: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 40)]), as: UTF8.self) }
         guard end > start else { return .invalid("the amount is empty") }
         var lastPoint = -1, lastComma = -1, digits = 0
         for k in start..<end {
@@ -33,32 +33,35 @@ enum OFXAmount {
         let mark = max(lastPoint, lastComma)
         // A lone separator is the decimal mark (the spec allows no grouping); only when both kinds
         // occur does the earlier kind group digits.
-        var buffer = [UInt8]()
-        buffer.reserveCapacity(end - start)
-        var k = start
-        var seenSign = false
-        while k < end {
-            let b = bytes[k]
-            if b == 0x2B || b == 0x2D {
-                guard !seenSign, buffer.isEmpty else { return .invalid("\"\(shown)\" has a misplaced sign") }
-                seenSign = true
-                if b == 0x2D { buffer.append(b) }
-            } else if b >= 0x30 && b <= 0x39 {
-                buffer.append(b)
-            } else if k == mark {
-                buffer.append(0x2E)
-            } else if b == 0x2E || b == 0x2C {
-                // A grouping mark: must sit between digits, before the decimal mark.
-                guard k > start, k + 1 < end, k < mark || mark < 0 else { return .invalid("\"\(shown)\" is not an amount") }
-            } else if isSpace(b) {
-                // Spaces between the sign and the digits, or between digit groups: dropped.
-            } else {
-                return .invalid("\"\(shown)\" is not an amount: unexpected \"\(Character(UnicodeScalar(b)))\"")
+        guard end - start <= 64 else { return .invalid("\"\(shown)\" is too long for an amount") }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> Outcome in
+            var n = 0
+            var k = start
+            var seenSign = false
+            while k < end {
+                let b = bytes[k]
+                if b == 0x2B || b == 0x2D {
+                    guard !seenSign, n == 0 else { return .invalid("\"\(shown)\" has a misplaced sign") }
+                    seenSign = true
+                    if b == 0x2D { buffer[n] = b; n += 1 }
+                } else if b >= 0x30 && b <= 0x39 {
+                    buffer[n] = b; n += 1
+                } else if k == mark {
+                    buffer[n] = 0x2E; n += 1
+                } else if b == 0x2E || b == 0x2C {
+                    // A grouping mark: must sit between digits, before the decimal mark.
+                    guard k > start, k + 1 < end, k < mark || mark < 0 else { return .invalid("\"\(shown)\" is not an amount") }
+                } else if isSpace(b) {
+                    // Spaces between the sign and the digits, or between digit groups: dropped.
+                } else {
+                    return .invalid("\"\(shown)\" is not an amount: unexpected \"\(Character(UnicodeScalar(b)))\"")
+                }
+                k += 1
             }
-            k += 1
+            guard let amount = try? Amount.parse(UnsafeBufferPointer(rebasing: buffer[0..<n]), format: .plain) else {
+                return .invalid("\"\(shown)\" is not an amount (too many digits?)")
+            }
+            return .value(amount)
         }
-        let result: Amount? = buffer.withUnsafeBufferPointer { try? Amount.parse($0, format: .plain) }
-        guard let amount = result else { return .invalid("\"\(shown)\" is not an amount (too many digits?)") }
-        return .value(amount)
     }
 }

@@ -51,7 +51,7 @@ public struct OFXDateTime: Sendable, Hashable {
             for j in k..<(k + n) { guard let d = digit(j) else { return nil }; v = v * 10 + d }
             return v
         }
-        let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 40)]), as: UTF8.self)
+        var written: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 40)]), as: UTF8.self) }
         guard let year = number(start, 4), let month = number(start + 4, 2), let dayOfMonth = number(start + 6, 2) else {
             return .failure(.malformed("\"\(written)\" does not start with eight digits YYYYMMDD"))
         }
@@ -96,9 +96,15 @@ public struct OFXDateTime: Sendable, Hashable {
                 fractionSeconds = n == 1 ? f * 360 : (n == 2 ? f * 60 : 0)
             }
             if j < close, bytes[j] == 0x3A {
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(j + 1)..<close]), as: UTF8.self)
-                    .trimmingSpaces.uppercased()
-                if !name.isEmpty { result.zoneName = name }
+                var s = j + 1, e = close
+                while s < e, bytes[s] == 0x20 { s += 1 }
+                while e > s, bytes[e - 1] == 0x20 { e -= 1 }
+                if e > s, e - s <= 15 {
+                    result.zoneName = String(unsafeUninitializedCapacity: e - s) { out in
+                        for k in s..<e { let b = bytes[k]; out[k - s] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
+                        return e - s
+                    }
+                }
                 j = close
             }
             guard j == close, hourDigits <= 2, hours <= 14 else {

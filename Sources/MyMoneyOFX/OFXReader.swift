@@ -1,0 +1,250 @@
+import Foundation
+
+/// Reads OFX 1.x (SGML) and 2.x (XML) statements, and Quicken's QFX (OFX 1.02 with `INTU.*`
+/// tags), into normalized `Statement`s: bank, credit card and the cash side of investment
+/// statements, one `Statement` per statement aggregate in the file.
+///
+/// Lenient by default: a transaction that cannot be read (no posting date, an amount that is
+/// not a number) is reported as a warning with its file:line:column and skipped, the rest is
+/// kept; callers enforce `--strict` with ``ReadResult/isUsable(strict:)``. A file that is not
+/// OFX, is truncated, is structurally broken or declares a DTD yields an error.
+///
+/// Format: `qfx` when the file carries `INTU.BID` or its name ends in `.qfx`, `ofx` otherwise.
+///
+/// ```swift
+/// let result = OFXReader().read(bytes, file: "visa.qfx", options: ReadOptions())
+/// for statement in result.statements { print(statement.account.id ?? "?", statement.transactions.count) }
+/// ```
+public struct OFXReader: StatementReader {
+    public init() {}
+
+    public var format: String { "ofx" }
+
+    /// 100 for an `OFXHEADER` header or an XML header with `<?OFX`, 90 for a body starting with
+    /// `<OFX>` (or an XML declaration followed by `<OFX>`), 0 otherwise; the name never decides.
+    public func recognition(of head: [UInt8], fileName: String) -> Int {
+        head.withUnsafeBufferPointer { bytes -> Int in
+            let start = OFXHeader.contentStart(bytes)
+            if OFXHeader.hasPrefix(bytes, at: start, "OFXHEADER") { return 100 }
+            if OFXHeader.hasPrefix(bytes, at: start, "<OFX>") { return 90 }
+            if OFXHeader.hasPrefix(bytes, at: start, "<?OFX") { return 100 }
+            if OFXHeader.hasPrefix(bytes, at: start, "<?xml") {
+                let text = String(decoding: bytes.prefix(4096), as: UTF8.self).uppercased()
+                if text.contains("<?OFX") { return 100 }
+                if text.contains("<OFX>") { return 90 }
+            }
+            return 0
+        }
+    }
+
+    public func read(_ bytes: [UInt8], file: String, options: ReadOptions) -> ReadResult {
+        var diagnostics: [Diagnostic] = []
+
+        // 1. Header, on the raw bytes (it is ASCII), after a byte order mark.
+        let hadBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let raw = hadBOM ? Array(bytes[3...]) : bytes
+        guard let header = raw.withUnsafeBufferPointer({ OFXHeader.read($0) }) else {
+            let head = String(decoding: raw.prefix(40), as: UTF8.self).trimmingSpaces
+            return ReadResult(diagnostics: [.error("ofx.not-ofx",
+                "this is not an OFX file: expected \"OFXHEADER:100\", \"<?xml\" or \"<OFX>\" at the start, found \"\(head.prefix(30))\"",
+                file: file, at: SourcePosition(offset: 0, line: 1, column: 1))])
+        }
+        if let problem = versionProblem(header) {
+            return ReadResult(diagnostics: [.error("ofx.header.version", problem, file: file,
+                                                   at: SourcePosition(offset: 0, line: 1, column: 1))])
+        }
+
+        // 2. Decoding: the declared charset unless the bytes prove otherwise.
+        let decoded: (text: [UInt8], encoding: TextEncoding)
+        switch decode(raw, header: header, options: options, file: file) {
+        case .success(let d): decoded = d.0; diagnostics += d.1
+        case .failure(let d): return ReadResult(diagnostics: diagnostics + [d])
+        }
+        let source = SourceFile(name: file, text: decoded.text)
+
+        // 3. The body.
+        var builder = OFXStatementBuilder(file: file, options: options)
+        decoded.text.withUnsafeBufferPointer { text in
+            let lines = LineTable(text)
+            if header.skippedPrefix {
+                diagnostics.append(.warning("ofx.header", "the file does not start with an OFX header; the text before <OFX> is ignored",
+                                            file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
+            }
+            if header.style == .sgml || header.skippedPrefix {
+                diagnostics += readSGML(text, start: header.bodyStart, lines: lines, builder: &builder, file: file)
+            } else {
+                if let refusal = prologueDeclaration(text, file: file) {
+                    diagnostics.append(refusal)
+                    return
+                }
+                var xmlBuilder = builder
+                let failure = readXML(text, lines: lines, builder: &xmlBuilder)
+                switch failure {
+                case nil:
+                    builder = xmlBuilder
+                case .security(let message):
+                    diagnostics.append(.error("ofx.security.doctype", message, file: file))
+                case .syntax(let message, let line, let column):
+                    // Not well-formed XML: OFX 2 headers in front of SGML bodies and raw `&` are common.
+                    diagnostics.append(Diagnostic(.note, code: "ofx.sgml-body",
+                        "the body is not well-formed XML; it was read as OFX 1.x SGML", file: file,
+                        position: line > 0 ? lines.position(line: line, tag: nil, in: text).map {
+                            SourcePosition(offset: $0.offset + max(0, column - 1), line: line, column: max(1, column)) } : nil,
+                        notes: ["libxml2: \(message)"]))
+                    diagnostics += readSGML(text, start: 0, lines: lines, builder: &builder, file: file)
+                }
+            }
+        }
+        builder.finish()
+        diagnostics += builder.diagnostics
+
+        // 4. The statements.
+        let isQFX = builder.hasIntuitBankId || file.lowercased().hasSuffix(".qfx")
+        var statements = builder.statements
+        let headerFields = header.fields.map { StatementField("header.\($0.key)", $0.value) }
+        for i in statements.indices {
+            statements[i].source = StatementSource(file: file, format: isQFX ? "qfx" : "ofx", encoding: decoded.encoding.rawValue)
+            statements[i].extra = headerFields + statements[i].extra
+        }
+        if statements.isEmpty && !diagnostics.containsErrors {
+            diagnostics.append(.warning("ofx.no-statement", "the file holds no bank, credit card or investment statement: nothing to import",
+                                        file: file))
+        }
+        return ReadResult(statements: statements, diagnostics: diagnostics, source: source)
+    }
+
+    // MARK: - Steps
+
+    private func versionProblem(_ header: OFXHeader) -> String? {
+        guard let text = header.value("VERSION"), !text.isEmpty else { return nil }
+        guard let version = Int(text) else { return "the header's VERSION \"\(text)\" is not a number" }
+        switch header.style {
+        case .sgml where !(100...199).contains(version):
+            return "the header declares OFX VERSION \(text), which is not an OFX 1.x version (102, 103, 151, 160)"
+        case .xml where !(200...299).contains(version):
+            return "the header declares OFX VERSION \(text), which is not an OFX 2.x version (200 to 230)"
+        default:
+            return nil
+        }
+    }
+
+    private func decode(_ raw: [UInt8], header: OFXHeader, options: ReadOptions, file: String)
+        -> Result<(([UInt8], TextEncoding), [Diagnostic]), Diagnostic> {
+        let nulOffset: Int? = raw.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress, let p = memchr(base, 0, b.count) else { return nil }
+            return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        }
+        if let nul = nulOffset {
+            return .failure(.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
+                                   at: SourcePosition(offset: nul, line: 1, column: 1)))
+        }
+        var notes: [Diagnostic] = []
+        let declared = header.declaredEncoding
+        let ascii = OFXReader.isASCII(raw)
+        let validUTF8 = ascii || TextDecoder.isValidUTF8(raw)
+        let multibyte = validUTF8 && !ascii
+        let chosen: TextEncoding
+        if let forced = options.encoding {
+            chosen = forced
+        } else if header.style != .sgml && validUTF8 {
+            chosen = .utf8   // OFX 2 mandates UTF-8; files still declare us-ascii or even utf-16
+        } else if multibyte {
+            chosen = .utf8
+            if let declared, declared != .utf8 {
+                notes.append(Diagnostic(.note, code: "ofx.header.charset",
+                    "the header declares \(declared.rawValue) but the text is UTF-8; it was read as UTF-8", file: file))
+            }
+        } else if let declared {
+            if declared == .utf8 && !validUTF8 {
+                chosen = .windows1252
+                notes.append(.warning("ofx.header.charset",
+                    "the header declares UTF-8 but the text is not valid UTF-8; it was read as Windows-1252", file: file))
+            } else {
+                chosen = declared
+            }
+        } else {
+            chosen = validUTF8 ? .utf8 : .windows1252
+        }
+        if chosen == .utf8 && validUTF8 { return .success(((raw, .utf8), notes)) }
+        // ASCII reads the same in every encoding a header can declare except UTF-16.
+        if ascii && chosen != .utf16LE && chosen != .utf16BE { return .success(((raw, chosen), notes)) }
+        do {
+            return .success(((try TextDecoder.transcode(raw, from: chosen), chosen), notes))
+        } catch {
+            do {
+                let text = try TextDecoder.transcode(raw, from: .windows1252)
+                notes.append(.warning("ofx.header.charset", "the text is not valid \(chosen.rawValue) (\(error.reason)); it was read as Windows-1252",
+                                      file: file))
+                return .success(((text, .windows1252), notes))
+            } catch {
+                return .failure(.error("ofx.encoding", "the text cannot be decoded: \(error.reason)", file: file))
+            }
+        }
+    }
+
+    /// Whether every byte is below 0x80 (eight bytes at a time).
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
+            var i = 0
+            let n = raw.count
+            while i + 8 <= n {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                i += 8
+            }
+            while i < n { if raw[i] >= 0x80 { return false }; i += 1 }
+            return true
+        }
+    }
+
+    /// A DTD or entity declaration before the body: refused before libxml2 sees it.
+    private func prologueDeclaration(_ text: UnsafeBufferPointer<UInt8>, file: String) -> Diagnostic? {
+        let limit = min(text.count, 64 * 1024)
+        var k = 0
+        while k + 9 <= limit {
+            if text[k] == 0x3C, text[k + 1] == 0x21 {
+                let word = String(decoding: UnsafeBufferPointer(rebasing: text[(k + 2)..<min(limit, k + 9)]), as: UTF8.self).uppercased()
+                if word.hasPrefix("DOCTYPE") || word.hasPrefix("ENTITY") {
+                    return .error("ofx.security.doctype",
+                        "the file declares a document type or entities (<!\(word.hasPrefix("DOCTYPE") ? "DOCTYPE" : "ENTITY")>), which OFX statements never need; it is refused for safety",
+                        file: file, at: LineTable(text).position(ofOffset: k))
+                }
+            }
+            if text[k] == 0x3C, k + 4 < limit, (text[k + 1] | 0x20) == 0x6F, (text[k + 2] | 0x20) == 0x66, (text[k + 3] | 0x20) == 0x78 {
+                return nil   // <OFX: the body starts
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    private func readXML(_ text: UnsafeBufferPointer<UInt8>, lines: LineTable, builder: inout OFXStatementBuilder) -> OFXXMLReader.Failure? {
+        guard let reader = OFXXMLReader(memory: text) else {
+            return .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
+        }
+        return reader.run(into: &builder, positions: .lines, lines: lines, text: text)
+    }
+
+    private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int, lines: LineTable,
+                          builder: inout OFXStatementBuilder, file: String) -> [Diagnostic] {
+        let input = SGMLInput(SGMLNormalizer(text: text, start: start))
+        var diagnostics: [Diagnostic] = []
+        var failure: OFXXMLReader.Failure?
+        if let reader = OFXXMLReader(streaming: input) {
+            failure = reader.run(into: &builder, positions: .attributes, lines: lines, text: text)
+        } else {
+            failure = .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
+        }
+        for p in input.normalizer.problems {
+            diagnostics.append(Diagnostic(p.severity, code: p.code, p.message, file: file, position: lines.position(ofOffset: p.offset)))
+        }
+        if let failure, !input.normalizer.stopped {
+            switch failure {
+            case .security(let message):
+                diagnostics.append(.error("ofx.security.doctype", message, file: file))
+            case .syntax(let message, _, _):
+                diagnostics.append(.error("ofx.syntax", "the OFX body could not be read", file: file, notes: ["libxml2: \(message)"]))
+            }
+        }
+        return diagnostics
+    }
+}

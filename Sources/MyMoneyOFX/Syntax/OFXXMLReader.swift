@@ -1,0 +1,142 @@
+import Foundation
+internal import MyMoneyLibXML2
+
+/// libxml2's `xmlTextReader` over OFX XML, hardened for untrusted input (PLATFORM.md):
+/// no network, no DTD loading, no entity substitution, no huge-input mode, an external entity
+/// loader that refuses everything, and any document type declaration refused outright.
+///
+/// A resource with a lifetime: `final`, frees the reader in `deinit`, not `Sendable` (one
+/// reader belongs to one read call).
+final class OFXXMLReader {
+    /// Why reading stopped early.
+    enum Failure {
+        /// The document declares a DTD or entities: refused.
+        case security(String)
+        /// libxml2 found the XML malformed; its message, line and column.
+        case syntax(message: String, line: Int, column: Int)
+    }
+
+    /// Where transaction positions come from.
+    enum Positions {
+        /// The SGML normalizer's `o` attributes (offsets in the original text).
+        case attributes
+        /// libxml2's line numbers in the text it reads (the original text).
+        case lines
+    }
+
+    static let parseOptions: Int32 = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
+
+    /// Installs the refusing external entity loader once per process.
+    static let hardened: Bool = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+        return true
+    }()
+
+    private let reader: xmlTextReaderPtr
+
+    /// A reader over UTF-8 bytes in memory; `bytes` must outlive the reader.
+    init?(memory bytes: UnsafeBufferPointer<UInt8>) {
+        _ = OFXXMLReader.hardened
+        guard let base = bytes.baseAddress, bytes.count < Int(Int32.max),
+              let r = base.withMemoryRebound(to: CChar.self, capacity: bytes.count, {
+                  xmlReaderForMemory($0, Int32(bytes.count), "ofx", "UTF-8", OFXXMLReader.parseOptions)
+              }) else { return nil }
+        reader = r
+    }
+
+    /// A reader pulling normalized XML from an SGML body as libxml2 asks for it.
+    init?(streaming input: SGMLInput) {
+        _ = OFXXMLReader.hardened
+        let context = Unmanaged.passUnretained(input).toOpaque()
+        guard let r = xmlReaderForIO({ context, buffer, length in
+            guard let context, let buffer, length > 0 else { return 0 }
+            let input = Unmanaged<SGMLInput>.fromOpaque(context).takeUnretainedValue()
+            return Int32(input.normalizer.read(into: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                                               capacity: Int(length)))
+        }, { _ in 0 }, context, "ofx", "UTF-8", OFXXMLReader.parseOptions) else { return nil }
+        reader = r
+    }
+
+    deinit { xmlFreeTextReader(reader) }
+
+    /// Feeds every element, text and end to `builder`; returns why it stopped early, if it did.
+    func run(into builder: inout OFXStatementBuilder, positions: Positions, lines: LineTable,
+             text: UnsafeBufferPointer<UInt8>) -> Failure? {
+        xmlResetLastError()
+        var cache = NameCache()
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { return nil }
+            if status < 0 { return lastFailure() }
+            switch xmlTextReaderNodeType(reader) {
+            case 1:   // element
+                guard let name = xmlTextReaderConstName(reader) else { continue }
+                let tag = cache.tag(name)
+                var position: SourcePosition?
+                if tag.carriesPosition { position = self.position(of: name, positions, lines, text) }
+                builder.begin(tag, name: name, position: position)
+                if xmlTextReaderIsEmptyElement(reader) == 1 { builder.end() }
+            case 3, 4:   // text, CDATA
+                if let value = xmlTextReaderConstValue(reader) {
+                    builder.text(UnsafeBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
+                }
+            case 15:  // end element
+                builder.end()
+            case 10:  // document type
+                return .security("the file declares a document type (<!DOCTYPE>), which OFX statements never need; it is refused for safety")
+            case 5, 6:  // entity reference or declaration
+                return .security("the file uses custom entities, which OFX statements never need; it is refused for safety")
+            default:
+                continue
+            }
+        }
+    }
+
+    private func position(of name: UnsafePointer<UInt8>, _ mode: Positions, _ lines: LineTable,
+                          _ text: UnsafeBufferPointer<UInt8>) -> SourcePosition? {
+        switch mode {
+        case .attributes:
+            guard xmlTextReaderMoveToAttribute(reader, "o") == 1 else { return nil }
+            defer { xmlTextReaderMoveToElement(reader) }
+            guard let v = xmlTextReaderConstValue(reader) else { return nil }
+            let offset = Int(String(cString: v)) ?? 0
+            return lines.position(ofOffset: offset)
+        case .lines:
+            guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
+            return lines.position(line: Int(xmlGetLineNo(node)), tag: name, in: text)
+        }
+    }
+
+    private func lastFailure() -> Failure {
+        guard let error = xmlGetLastError() else { return .syntax(message: "libxml2 stopped without a message", line: 0, column: 0) }
+        let message = error.pointee.message.map { String(cString: $0).trimmingSpaces } ?? "unknown error"
+        return .syntax(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+    }
+}
+
+/// The SGML normalizer as libxml2's input stream. A class so libxml2's callback can reach it
+/// through an opaque pointer; lives only for one read call.
+final class SGMLInput {
+    var normalizer: SGMLNormalizer
+    init(_ normalizer: SGMLNormalizer) { self.normalizer = normalizer }
+}
+
+/// Element names → tags, cached by libxml2's interned name pointers (a reader's dictionary
+/// hands out one pointer per distinct name), so most lookups are a pointer comparison.
+struct NameCache {
+    private var keys = [UnsafeRawPointer?](repeating: nil, count: 256)
+    private var values = [OFXTag](repeating: .unknown, count: 256)
+
+    mutating func tag(_ name: UnsafePointer<UInt8>) -> OFXTag {
+        let raw = UnsafeRawPointer(name)
+        let slot = Int((UInt(bitPattern: raw) >> 3) & 255)
+        if keys[slot] == raw { return values[slot] }
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        let tag = OFXTagTable.shared.tag(UnsafeBufferPointer(start: name, count: length))
+        keys[slot] = raw
+        values[slot] = tag
+        return tag
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import MyMoneyOFX
+import MyMoneyLibXML2
+
+/// `mymoney-bench ofx [--size N]`: reads generated OFX 2 (XML) and OFX 1 (SGML) statements of N
+/// transactions each (default 500,000) and reports MB/s, transactions/s and peak memory.
+func ofxBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    let size = option("--size", in: arguments).flatMap { Int($0) } ?? 500_000
+    let directory = scratchDirectory("ofx")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var results: [BenchmarkResult] = []
+    let styles = option("--only", in: arguments).map { [$0] } ?? ["sgml", "xml"]
+    for style in styles {
+        let url = directory.appendingPathComponent("bench-\(style).ofx")
+        try generateOFX(size: size, xml: style == "xml").write(to: url)
+        let bytes = Array(try Data(contentsOf: url))
+        var transactions = 0
+        // `--repeat N` reads the file N extra times first (for profiling the reader, not the generator).
+        for _ in 0..<(option("--repeat", in: arguments).flatMap { Int($0) } ?? 0) {
+            _ = OFXReader().read(bytes, file: url.lastPathComponent, options: ReadOptions())
+        }
+        let cpuBefore = cpuSeconds()
+        var result = measure("ofx.read.\(style)", bytes: bytes.count, detail: "\(size) STMTTRN, \(bytes.count / 1_000_000) MB") {
+            let read = OFXReader().read(bytes, file: url.lastPathComponent, options: ReadOptions())
+            transactions = read.statements.reduce(0) { $0 + $1.transactions.count }
+            return transactions
+        }
+        guard transactions == size else {
+            throw NSError(domain: "ofxBenchmark", code: 1, userInfo: [NSLocalizedDescriptionKey: "read \(transactions) of \(size) transactions"])
+        }
+        let cpu = cpuSeconds() - cpuBefore
+        if style == "xml" && arguments.contains("--baseline") {
+            // libxml2's reader alone over the same bytes: the floor for the XML path.
+            let before = cpuSeconds()
+            var elements = 0
+            bytes.withUnsafeBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { p in
+                    let reader = xmlReaderForMemory(p, Int32(b.count), "bench", "UTF-8", Int32(XML_PARSE_NONET.rawValue))
+                    while xmlTextReaderRead(reader) == 1 { if xmlTextReaderNodeType(reader) == 1 { elements += 1 } }
+                    xmlFreeTextReader(reader)
+                }
+            }
+            let base = cpuSeconds() - before
+            FileHandle.standardError.write(Data(String(format: "libxml2 reader alone: %.3f s CPU (%.1f MB/s), %d elements\n", base, Double(bytes.count) / 1e6 / base, elements).utf8))
+        }
+        result.detail = (result.detail ?? "") + String(format: ", %.3f s CPU (%.1f MB/s, %.0f transactions/s of CPU time)",
+                                                      cpu, Double(bytes.count) / 1e6 / cpu, Double(size) / cpu)
+        FileHandle.standardError.write(Data("ofx.read.\(style): \(result.detail ?? "")\n".utf8))
+        results.append(result)
+    }
+    return results
+}
+
+/// A bank statement with `size` transactions, as OFX 2 XML or OFX 1 SGML (leaf end tags omitted).
+private func generateOFX(size: Int, xml: Bool) -> Data {
+    var out = ""
+    out.reserveCapacity(size * 230 + 1_000)
+    if xml {
+        out += "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+        out += "<?OFX OFXHEADER=\"200\" VERSION=\"220\" SECURITY=\"NONE\" OLDFILEUID=\"NONE\" NEWFILEUID=\"NONE\"?>\n"
+    } else {
+        out += "OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nSECURITY:NONE\r\nENCODING:USASCII\r\nCHARSET:1252\r\n"
+        out += "COMPRESSION:NONE\r\nOLDFILEUID:NONE\r\nNEWFILEUID:NONE\r\n\r\n"
+    }
+    func leaf(_ name: String, _ value: String) -> String { xml ? "<\(name)>\(value)</\(name)>" : "<\(name)>\(value)" }
+    let nl = xml ? "\n" : "\r\n"
+    out += "<OFX>\(nl)<SIGNONMSGSRSV1><SONRS><STATUS>\(leaf("CODE", "0"))\(leaf("SEVERITY", "INFO"))</STATUS>"
+    out += "\(leaf("DTSERVER", "20261101083000.000[-4:EDT]"))\(leaf("LANGUAGE", "ENG"))</SONRS></SIGNONMSGSRSV1>\(nl)"
+    out += "<BANKMSGSRSV1><STMTTRNRS>\(leaf("TRNUID", "1"))<STATUS>\(leaf("CODE", "0"))\(leaf("SEVERITY", "INFO"))</STATUS>\(nl)"
+    out += "<STMTRS>\(leaf("CURDEF", "USD"))<BANKACCTFROM>\(leaf("BANKID", "021000021"))\(leaf("ACCTID", "000123456789"))"
+    out += "\(leaf("ACCTTYPE", "CHECKING"))</BANKACCTFROM>\(nl)<BANKTRANLIST>\(leaf("DTSTART", "20200101"))\(leaf("DTEND", "20261031"))\(nl)"
+    let payees = ["WHOLE FOODS MARKET #10234", "SHELL OIL 57442", "AMAZON MKTPL*2K4LM", "STARBUCKS STORE 1234", "ONLINE PAYMENT TO VISA 4321"]
+    let types = ["DEBIT", "POS", "DEBIT", "POS", "PAYMENT"]
+    var total = 0
+    for i in 0..<size {
+        let day = 1 + i % 28, month = 1 + (i / 28) % 12
+        let cents = (i * 7919) % 100_000 + 1
+        total += cents
+        out += "  <STMTTRN>"
+        out += leaf("TRNTYPE", types[i % 5])
+        out += leaf("DTPOSTED", "2026\(month < 10 ? "0" : "")\(month)\(day < 10 ? "0" : "")\(day)120000.000[-4:EDT]")
+        out += leaf("TRNAMT", "-\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)")
+        out += leaf("FITID", "2026\(100_000_000 + i)")
+        out += leaf("NAME", payees[i % 5])
+        out += leaf("MEMO", "CARD 4321 REF \(i)")
+        out += "</STMTTRN>\(nl)"
+    }
+    out += "</BANKTRANLIST><LEDGERBAL>\(leaf("BALAMT", "-\(total / 100).\(total % 100 < 10 ? "0" : "")\(total % 100)"))\(leaf("DTASOF", "20261031"))</LEDGERBAL>\(nl)"
+    out += "</STMTRS></STMTTRNRS></BANKMSGSRSV1>\(nl)</OFX>\(nl)"
+    return Data(out.utf8)
+}
+
+/// User plus system CPU time of this process so far: the machine is shared, so wall time alone misleads.
+private func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}

@@ -54,6 +54,8 @@ struct QIFParser {
     var lastAccountName: String?
     /// The slot receiving the current register block's records (nil: unnamed, made on first record).
     var blockSlot: Int?
+    /// The type word of the current register header, as written.
+    var blockWord = ""
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
@@ -124,6 +126,7 @@ struct QIFParser {
                     notes: ["known types: Bank, Cash, CCard, Oth A, Oth L, Invst"]))
             }
             section = .register(type)
+            blockWord = written
             recordsInBlock = 0
             if autoSwitch, let name = lastAccountName {
                 blockSlot = slot(named: name)
@@ -196,7 +199,7 @@ struct QIFParser {
     mutating func currentBlockSlot(_ type: QIFRegisterType) -> Int {
         if let blockSlot { return blockSlot }
         if let index = unnamedSlotByType[type] { blockSlot = index; return index }
-        slots.append(Slot(registerType: type, registerWord: type.rawValue))
+        slots.append(Slot(registerType: type, registerWord: blockWord))
         unnamedSlotByType[type] = slots.count - 1
         blockSlot = slots.count - 1
         return slots.count - 1

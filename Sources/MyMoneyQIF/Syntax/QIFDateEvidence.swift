@@ -64,7 +64,7 @@ struct QIFDateEvidence {
         let orders = DayOrder.allCases.filter { remaining & QIFDateText.bit($0) != 0 }
         if orders.isEmpty {
             var examples: [(DayOrder, Example)] = []
-            for (index, order) in DayOrder.allCases.enumerated() {
+            for (index, order) in DayOrder.allCases.enumerated() where order != .yearMonthDay {
                 if let example = excludedBy[index] { examples.append((order, example)) }
             }
             return .contradictory(examples: examples)

@@ -125,21 +125,21 @@ struct QIFDateText: Equatable {
     }
 
     /// The orders under which the text is a valid day (bits as in ``bit(_:)``).
+    ///
+    /// A two-digit first number is never guessed to be a year (`02/02/26` would otherwise make
+    /// most US files ambiguous); y/m/d applies to such dates only when the caller asks for it.
     var validOrders: UInt8 {
         if case .fixed = form { return QIFDateText.allOrders }
         var mask: UInt8 = 0
-        for order in DayOrder.allCases where day(order) != nil { mask |= QIFDateText.bit(order) }
+        for order in [DayOrder.dayMonthYear, .monthDayYear] where day(order) != nil { mask |= QIFDateText.bit(order) }
         return mask
     }
 
     /// Bits for pairs of valid orders that give different days: ymd/dmy 1, ymd/mdy 2, dmy/mdy 4.
     var conflictingPairs: UInt8 {
         guard case .numeric = form else { return 0 }
-        let y = day(.yearMonthDay), d = day(.dayMonthYear), m = day(.monthDayYear)
-        var mask: UInt8 = 0
-        if let y, let d, y != d { mask |= 1 }
-        if let y, let m, y != m { mask |= 2 }
-        if let d, let m, d != m { mask |= 4 }
-        return mask
+        let d = day(.dayMonthYear), m = day(.monthDayYear)
+        if let d, let m, d != m { return 4 }
+        return 0
     }
 }

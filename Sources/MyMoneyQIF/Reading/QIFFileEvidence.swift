@@ -1,0 +1,56 @@
+/// The first pass over a file: where it starts, and what its dates and amounts say about the
+/// day/month order and the decimal mark, which are decided once per file before any record is read.
+struct QIFFileEvidence {
+    var dates = QIFDateEvidence()
+    var amounts = QIFAmountEvidence()
+    /// The first line that is not blank, a `#` comment or a lone `^`.
+    var firstLine: QIFLine?
+
+    /// Scans the dates (`D`) and money amounts (`T`, `U`, `$`, `O`) of account registers and the
+    /// statement balances (`$`, `/`) of `!Account` records.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFFileEvidence {
+        var evidence = QIFFileEvidence()
+        var lines = QIFLines(bytes)
+        enum Section { case none, register, investment, account, other }
+        var section = Section.none
+        while let line = lines.next() {
+            if line.isEmpty { continue }
+            let code = bytes[line.start]
+            if evidence.firstLine == nil && code != 0x23 && code != 0x5E { evidence.firstLine = line }
+            let value = UnsafeBufferPointer(rebasing: bytes[(line.start + 1)..<line.end])
+            switch code {
+            case 0x21: // !
+                switch QIFHeader(text: String(decoding: value, as: UTF8.self)) {
+                case .register(let type, _, _): section = type == .investment ? .investment : .register
+                case .account: section = .account
+                case .autoSwitchOn, .autoSwitchOff, .option: break
+                default: section = .other
+                }
+            case 0x44: // D
+                if section == .register || section == .investment { evidence.addDate(value, line: line) }
+            case 0x2F: // /
+                if section == .account { evidence.addDate(value, line: line) }
+            case 0x54, 0x55: // T U
+                if section == .register || section == .investment { evidence.amounts.add(value, position: valuePosition(line)) }
+            case 0x24: // $
+                if section != .none && section != .other { evidence.amounts.add(value, position: valuePosition(line)) }
+            case 0x4F: // O
+                if section == .investment { evidence.amounts.add(value, position: valuePosition(line)) }
+            default:
+                break
+            }
+        }
+        return evidence
+    }
+
+    private mutating func addDate(_ value: UnsafeBufferPointer<UInt8>, line: QIFLine) {
+        guard let date = QIFDateText.scan(value) else { return }
+        dates.add(date, text: String(decoding: value, as: UTF8.self), position: valuePosition(line))
+    }
+}
+
+/// The position of a line's value (the byte after its one-byte code).
+func valuePosition(_ line: QIFLine) -> SourcePosition {
+    let offset = min(line.start + 1, line.end)
+    return SourcePosition(offset: offset, line: line.number, column: offset - line.lineStart + 1)
+}

@@ -1,0 +1,52 @@
+extension QIFParser {
+    /// One statement per account, in the order accounts first appear.
+    ///
+    /// Balances: the opening balance record, the `!Account` statement balance (as `ledger`), and a
+    /// `closing` balance computed from the opening one, dated the latest transaction's day.
+    mutating func statements(source: StatementSource) -> [Statement] {
+        var listExtra: [StatementField] = []
+        for category in categories { listExtra.append(StatementField("qif.category", category.name)) }
+        for entry in classes { listExtra.append(StatementField("qif.class", entry.name)) }
+
+        var result: [Statement] = []
+        for slot in slots {
+            let declared = slot.declaredType.flatMap { QIFRegisterType(word: $0) }
+            let kind = (declared ?? slot.registerType)?.accountKind
+            let account = StatementAccount(id: slot.name ?? options.accountId, name: slot.name, kind: kind,
+                                           currency: options.currency,
+                                           bankType: slot.declaredType ?? slot.registerWord)
+            var statement = Statement(source: source, account: account, transactions: slot.transactions)
+            if let opening = slot.opening {
+                statement.balances.append(opening)
+                if let closing = closingBalance(opening: opening, transactions: slot.transactions) {
+                    statement.balances.append(closing)
+                }
+            }
+            if let balance = slot.statementBalance { statement.balances.append(balance) }
+            var extra = slot.extra
+            if let word = slot.registerWord { extra.append(StatementField("qif.type", word)) }
+            if slot.nameFromOpeningBalance { extra.append(StatementField("qif.account.nameSource", "opening-balance")) }
+            extra.append(contentsOf: listExtra)
+            statement.extra = extra
+            result.append(statement)
+        }
+        return result
+    }
+
+    /// Opening plus every transaction, as of the latest transaction's day; nil without transactions.
+    mutating func closingBalance(opening: StatementBalance, transactions: [StatementTransaction]) -> StatementBalance? {
+        guard var last = transactions.first?.day else { return nil }
+        var sum = opening.amount
+        for transaction in transactions {
+            if transaction.day > last { last = transaction.day }
+            guard let next = try? sum + transaction.amount else {
+                diagnostics.append(.warning("qif.balance.overflow",
+                    "the transactions are too large to add up to a closing balance", file: file, at: opening.position))
+                return nil
+            }
+            sum = next
+        }
+        if let openingDay = opening.day, openingDay > last { last = openingDay }
+        return StatementBalance(kind: .closing, amount: sum, day: last, currency: options.currency)
+    }
+}

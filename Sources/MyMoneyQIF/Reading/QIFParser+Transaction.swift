@@ -1,0 +1,131 @@
+extension QIFParser {
+    /// Turns the current register record into a transaction or the account's opening balance.
+    mutating func finishTransaction(_ type: QIFRegisterType) {
+        guard let first = record.first else { return }
+        let slotIndex = currentBlockSlot(type)
+        let isFirstRecord = recordsInBlock == 0
+        recordsInBlock += 1
+
+        guard let dateLine = record.date else {
+            diagnostics.append(.error("qif.date.missing", "a transaction has no D (date) line; it is skipped",
+                                      file: file, at: position(first)))
+            return
+        }
+        guard let day = readDay(dateLine) else { return }
+
+        let investment = type == .investment
+        var amount: Amount
+        var extra: [StatementField] = []
+        if investment {
+            guard let cash = investmentCash(&extra, first: first) else { return }
+            amount = cash
+        } else if let line = record.amountU ?? record.amountT {
+            guard let value = readAmount(line) else { return }
+            amount = value
+        } else {
+            diagnostics.append(.warning("qif.amount.missing", "a transaction has no T (amount) line; read as 0",
+                                        file: file, at: position(first)))
+            amount = .zero
+        }
+
+        let field = record.category.map { QIFCategoryField(Substring(string($0))) }
+        var payee = text(record.payee)
+        if let p = payee, p.utf8.contains(0x26) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
+
+        // The opening balance: the block's first record, "Opening Balance" with the account in brackets
+        // (or naming this account whatever its payee).
+        if isFirstRecord && slots[slotIndex].opening == nil {
+            let isOpeningPayee = payee?.lowercased() == "opening balance" && (field == nil || field?.category == nil)
+            let ownName = slots[slotIndex].name
+            let namesItself = ownName != nil && field?.transferAccount == ownName
+                && (record.amountT != nil || record.amountU != nil)
+            if isOpeningPayee || namesItself {
+                slots[slotIndex].opening = StatementBalance(kind: .opening, amount: amount, day: day,
+                                                            currency: options.currency, position: position(first))
+                if ownName == nil, let name = field?.transferAccount {
+                    slots[slotIndex].name = name
+                    slots[slotIndex].nameFromOpeningBalance = true
+                }
+                return
+            }
+        }
+
+        var transaction = StatementTransaction(day: day, amount: amount, payee: payee, memo: text(record.memo),
+                                               position: position(first))
+        if !investment { transaction.checkNumber = text(record.number) }
+        if let field {
+            transaction.category = field.category
+            transaction.transferAccount = field.transferAccount
+            transaction.tags = field.tags
+        }
+        if let cleared = record.cleared, let status = clearedStatus(cleared) {
+            extra.append(StatementField("qif.cleared", status))
+        }
+        for line in record.address { extra.append(StatementField("qif.address", string(line))) }
+        for line in record.other { extra.append(otherField(line)) }
+        if !record.splits.isEmpty { transaction.splits = readSplits(total: amount, first: first) }
+        transaction.extra = extra
+        slots[slotIndex].transactions.append(transaction)
+    }
+
+    /// The day of a `D` line under the file's order; nil (with a diagnostic) when it is none.
+    mutating func readDay(_ line: QIFLine) -> Day? {
+        let bytes = value(line)
+        guard let date = QIFDateText.scan(bytes) else {
+            diagnostics.append(.error("qif.date", "cannot read \"\(string(line))\" as a date; the transaction is skipped",
+                file: file, at: valuePosition(line),
+                notes: ["QIF dates look like 12/31/24, 1/ 1'00, 2/14'2020, 31.12.2024, 2024-12-31 or 26 Jan 2026"]))
+            return nil
+        }
+        if case .fixed(let day) = date.form { return day }
+        guard let dayOrder else { return nil } // the file-level diagnostic explains
+        if let day = date.day(dayOrder) { return day }
+        diagnostics.append(.error("qif.date", "\"\(string(line))\" is not a day when read \(QIFReader.describe(dayOrder)); the transaction is skipped",
+            file: file, at: valuePosition(line),
+            notes: ["the file's other dates decided the order; pass ReadOptions.dayOrder (--date-order) to choose another"]))
+        return nil
+    }
+
+    /// The amount of a money line; nil (with a diagnostic) when it cannot be read.
+    mutating func readAmount(_ line: QIFLine) -> Amount? {
+        let bytes = value(line)
+        do {
+            return try QIFAmountText.parse(bytes, decimalMark: decimalMark)
+        } catch {
+            let mark = decimalMark == 0x2C ? "comma" : "point"
+            diagnostics.append(.error("qif.amount",
+                "cannot read \"\(string(line))\" as an amount: \(error.reason); the transaction is skipped",
+                file: file, at: position(line, column: 2 + max(0, min(error.offset, bytes.count))),
+                notes: ["this file's amounts use a decimal \(mark)"]))
+            return nil
+        }
+    }
+
+    /// `C` line: `*`/`c` cleared, `X`/`R` reconciled, `!`/`?` budgeted; the raw value otherwise.
+    func clearedStatus(_ line: QIFLine) -> String? {
+        let v = value(line)
+        guard let first = v.first else { return nil }
+        if v.count == 1 || v.allSatisfy({ $0 == first }) {
+            switch first {
+            case 0x2A, 0x63, 0x43: return "cleared"
+            case 0x58, 0x78, 0x52, 0x72: return "reconciled"
+            case 0x21, 0x3F: return "budgeted"
+            default: break
+            }
+        }
+        return string(line)
+    }
+
+    /// A line with no slot of its own, kept as `qif.<code>` (`F` reimbursable flag, `X…` business data).
+    mutating func otherField(_ line: QIFLine) -> StatementField {
+        let code = bytes[line.start]
+        let key = code < 0x80 ? "qif." + String(UnicodeScalar(code)) : "qif.field"
+        if !notedCodes.contains(code) && code != 0x46 && code != 0x58 {
+            notedCodes.insert(code)
+            diagnostics.append(Diagnostic(.note, code: "qif.field.unknown",
+                "unknown field code \"\(code < 0x80 ? String(UnicodeScalar(code)) : "?")\"; its value is kept as \(key)",
+                file: file, position: position(line)))
+        }
+        return StatementField(key, string(line))
+    }
+}

@@ -1,0 +1,236 @@
+/// The second pass over a file: headers switch sections, lines collect into records, and each
+/// record becomes a transaction, a balance, an account or a list entry.
+///
+/// Works on the decoded UTF-8 bytes; strings are made only for values that are kept.
+/// Not `Sendable`: it holds a pointer that is valid only inside `withUnsafeBufferPointer`.
+struct QIFParser {
+    enum Section: Equatable {
+        case none
+        case register(QIFRegisterType)
+        case account
+        case categories
+        case classes
+        case securities
+        /// Memorized transactions, skipped lists, unknown headers.
+        case skipped
+    }
+
+    /// One account's statement under construction.
+    struct Slot {
+        var name: String?
+        var nameFromOpeningBalance = false
+        /// The `T` of its latest `!Account` record.
+        var declaredType: String?
+        /// The header of its first register block.
+        var registerType: QIFRegisterType?
+        var registerWord: String?
+        var transactions: [StatementTransaction] = []
+        var opening: StatementBalance?
+        var statementBalance: StatementBalance?
+        var extra: [StatementField] = []
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let file: String
+    let options: ReadOptions
+    /// The file's day/month order; nil when the file could not decide (dates are then not read).
+    let dayOrder: DayOrder?
+    let decimalMark: UInt8
+
+    var diagnostics: [Diagnostic] = []
+    var categories: [QIFCategory] = []
+    var classes: [QIFClass] = []
+    var securities: [QIFSecurity] = []
+    var accounts: [QIFAccount] = []
+    var slots: [Slot] = []
+    var slotByName: [String: Int] = [:]
+    var unnamedSlotByType: [QIFRegisterType: Int] = [:]
+
+    var section = Section.none
+    var autoSwitch = false
+    /// The account chosen by the last `!Account` record outside AutoSwitch.
+    var currentSlot: Int?
+    /// The last account name seen in any `!Account` record.
+    var lastAccountName: String?
+    /// The slot receiving the current register block's records (nil: unnamed, made on first record).
+    var blockSlot: Int?
+    /// The type word of the current register header, as written.
+    var blockWord = ""
+    var recordsInBlock = 0
+    var record = QIFRecordFields()
+    var notedCodes: Set<UInt8> = []
+    var warnedOutsideSection = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: ReadOptions, dayOrder: DayOrder?, decimalMark: UInt8) {
+        self.bytes = bytes
+        self.file = file
+        self.options = options
+        self.dayOrder = dayOrder
+        self.decimalMark = decimalMark
+    }
+
+    // MARK: Lines
+
+    mutating func run() {
+        var lines = QIFLines(bytes)
+        while var line = lines.next() {
+            if line.isEmpty { continue }
+            var code = bytes[line.start]
+            switch code {
+            case 0x21: // !
+                flushRecord()
+                header(line)
+            case 0x5E: // ^
+                flushRecord()
+            case 0x23: // # comment (not Quicken's, but seen in the wild)
+                continue
+            default:
+                if code == 0xC2, line.start + 1 < line.end, bytes[line.start + 1] == 0xA3 { // £ as split amount
+                    code = 0x24
+                    line.start += 1
+                }
+                field(code, line)
+            }
+        }
+        flushRecord()
+    }
+
+    mutating func field(_ code: UInt8, _ line: QIFLine) {
+        switch section {
+        case .register(let type):
+            record.addRegisterLine(code, line, investment: type == .investment)
+        case .account, .categories, .classes, .securities:
+            record.addListLine(line)
+        case .skipped:
+            break
+        case .none:
+            if !warnedOutsideSection {
+                warnedOutsideSection = true
+                diagnostics.append(.warning("qif.field.outside-section",
+                    "a field line before any !Type or !Account header; skipped up to the next header",
+                    file: file, at: position(line)))
+            }
+        }
+    }
+
+    // MARK: Headers
+
+    mutating func header(_ line: QIFLine) {
+        let text = string(line)
+        switch QIFHeader(text: text) {
+        case .register(let type, let written, let known):
+            if !known {
+                diagnostics.append(.warning("qif.header.unknown-type",
+                    "unknown register type \"\(written)\"; its records are read as a bank register",
+                    file: file, at: position(line),
+                    notes: ["known types: Bank, Cash, CCard, Oth A, Oth L, Invst"]))
+            }
+            section = .register(type)
+            blockWord = written
+            recordsInBlock = 0
+            if autoSwitch, let name = lastAccountName {
+                blockSlot = slot(named: name)
+            } else {
+                blockSlot = currentSlot
+            }
+            if let index = blockSlot, slots[index].registerType == nil {
+                slots[index].registerType = type
+                slots[index].registerWord = written
+            }
+        case .account:
+            section = .account
+        case .categories:
+            section = .categories
+        case .classes:
+            section = .classes
+        case .securities:
+            section = .securities
+        case .memorized:
+            section = .skipped
+            diagnostics.append(Diagnostic(.note, code: "qif.memorized",
+                "memorized transactions are templates, not statement data; skipped",
+                file: file, position: position(line)))
+        case .skippedList(let name):
+            section = .skipped
+            diagnostics.append(Diagnostic(.note, code: "qif.list.skipped",
+                "the !Type:\(name) list is not statement data; skipped", file: file, position: position(line)))
+        case .autoSwitchOn:
+            autoSwitch = true
+        case .autoSwitchOff:
+            autoSwitch = false
+        case .option(let written):
+            if written.lowercased() != "option:allxfr" {
+                diagnostics.append(Diagnostic(.note, code: "qif.option",
+                    "ignored the option \"!\(written)\"", file: file, position: position(line)))
+            }
+        case .unknown(let written):
+            section = .skipped
+            diagnostics.append(.warning("qif.header.unknown",
+                "unknown header \"!\(written)\"; its records are skipped",
+                file: file, at: position(line),
+                notes: ["expected !Type:Bank, !Type:Cash, !Type:CCard, !Type:Oth A, !Type:Oth L, !Type:Invst, !Account, !Type:Cat, !Type:Class, !Option:AutoSwitch or !Clear:AutoSwitch"]))
+        }
+    }
+
+    // MARK: Records
+
+    mutating func flushRecord() {
+        guard !record.isEmpty else { return }
+        switch section {
+        case .register(let type): finishTransaction(type)
+        case .account: finishAccount()
+        case .categories: finishCategory()
+        case .classes: finishClass()
+        case .securities: finishSecurity()
+        case .skipped, .none: break
+        }
+        record.reset()
+    }
+
+    /// The statement slot for an account name, made on first use.
+    mutating func slot(named name: String) -> Int {
+        if let index = slotByName[name] { return index }
+        slots.append(Slot(name: name))
+        slotByName[name] = slots.count - 1
+        return slots.count - 1
+    }
+
+    /// The slot of the current register block, making an unnamed one (one per register type) if needed.
+    mutating func currentBlockSlot(_ type: QIFRegisterType) -> Int {
+        if let blockSlot { return blockSlot }
+        if let index = unnamedSlotByType[type] { blockSlot = index; return index }
+        slots.append(Slot(registerType: type, registerWord: blockWord))
+        unnamedSlotByType[type] = slots.count - 1
+        blockSlot = slots.count - 1
+        return slots.count - 1
+    }
+
+    // MARK: Bytes
+
+    /// The value of a field line (after its code).
+    @inline(__always)
+    func value(_ line: QIFLine) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[min(line.start + 1, line.end)..<line.end])
+    }
+
+    /// The value of a field line as a string.
+    @inline(__always)
+    func string(_ line: QIFLine) -> String {
+        String(decoding: value(line), as: UTF8.self)
+    }
+
+    /// The value, or nil when empty.
+    @inline(__always)
+    func text(_ line: QIFLine?) -> String? {
+        guard let line, line.start + 1 < line.end else { return nil }
+        return string(line)
+    }
+
+    func position(_ line: QIFLine, column: Int = 1) -> SourcePosition {
+        let offset = line.start + column - 1
+        return SourcePosition(offset: offset, line: line.number, column: offset - line.lineStart + 1)
+    }
+
+    /// The position of a line's value (the byte after the code).
+    func valuePosition(_ line: QIFLine) -> SourcePosition { position(line, column: 2) }
+}

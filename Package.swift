@@ -46,7 +46,8 @@ let package = Package(
 
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),
-        .testTarget(name: "MyMoneyCSVTests", dependencies: ["MyMoneyCSV", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyCSVTests", dependencies: ["MyMoneyCSV", "MyMoneyTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "MyMoneyOFXTests", dependencies: ["MyMoneyOFX", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyQIFTests", dependencies: ["MyMoneyQIF", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyImportTests", dependencies: ["MyMoneyImport", "MyMoneyTestSupport"]),

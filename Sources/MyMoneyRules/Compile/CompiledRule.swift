@@ -40,8 +40,9 @@ struct ConditionLeaf: Sendable {
         /// A regular expression; skipped when none of the prefilter literals occurred.
         case regex(Int, prefilter: [Int]?)
         case empty(Bool)
-        /// Inclusive bounds; nil is unbounded.
-        case amount(low: Amount?, high: Amount?, absolute: Bool)
+        /// Bounds, inclusive unless `exclusive` (`<`, `>`: only one bound is set); nil is unbounded.
+        case amount(low: Amount?, high: Amount?, absolute: Bool, exclusive: Bool)
+        /// Inclusive bounds in days since 1970.
         case days(low: Int32?, high: Int32?)
         case number(low: Int?, high: Int?)
         case weekdays(Set<Int>)

@@ -238,26 +238,23 @@ private struct CompilerState {
 
     /// Turns a comparison on parsed values into leaves with inclusive bounds.
     mutating func bounds<T>(_ test: ParsedTest, _ parsed: [T], less: (T, T) -> Bool,
-                            make: (T?, T?) -> ConditionLeaf.Test) -> ConditionNode? {
+                            make: (T?, T?, Bool) -> ConditionLeaf.Test) -> ConditionNode? {
         guard parsed.count == test.values.count, !parsed.isEmpty else { return nil }
         switch test.op {
-        case .equals: return leaf(test, make(parsed[0], parsed[0]))
-        case .notEquals: return .not(leaf(test, make(parsed[0], parsed[0])))
-        case .oneOf: return .any(parsed.map { leaf(test, make($0, $0)) })
-        case .lessOrEqual: return leaf(test, make(nil, parsed[0]))
-        case .greaterOrEqual: return leaf(test, make(parsed[0], nil))
-        case .less:
-            // `< x` excludes x itself: an inclusive bound plus "not equal to x".
-            return .all([leaf(test, make(nil, parsed[0])), .not(leaf(test, make(parsed[0], parsed[0])))])
-        case .greater:
-            return .all([leaf(test, make(parsed[0], nil)), .not(leaf(test, make(parsed[0], parsed[0])))])
+        case .equals: return leaf(test, make(parsed[0], parsed[0], false))
+        case .notEquals: return .not(leaf(test, make(parsed[0], parsed[0], false)))
+        case .oneOf: return .any(parsed.map { leaf(test, make($0, $0, false)) })
+        case .lessOrEqual: return leaf(test, make(nil, parsed[0], false))
+        case .greaterOrEqual: return leaf(test, make(parsed[0], nil, false))
+        case .less: return leaf(test, make(nil, parsed[0], true))
+        case .greater: return leaf(test, make(parsed[0], nil, true))
         case .between:
             if less(parsed[1], parsed[0]) {
                 error("rules.empty-range", "`between \(test.values[0].text) and \(test.values[1].text)`: the low end is above the high end, so nothing matches",
                       at: test.values[0].range, notes: ["write the smaller value first: between \(test.values[1].text) and \(test.values[0].text)"])
                 return nil
             }
-            return leaf(test, make(parsed[0], parsed[1]))
+            return leaf(test, make(parsed[0], parsed[1], false))
         default:
             return nil
         }
@@ -275,7 +272,7 @@ private struct CompilerState {
                 return nil
             }
         }
-        return bounds(test, parsed, less: { $0 < $1 }, make: { .amount(low: $0, high: $1, absolute: absolute) })
+        return bounds(test, parsed, less: { $0 < $1 }, make: { .amount(low: $0, high: $1, absolute: absolute, exclusive: $2) })
     }
 
     mutating func compileDate(_ test: ParsedTest) -> ConditionNode? {
@@ -288,7 +285,8 @@ private struct CompilerState {
             }
             parsed.append(day.daysSinceEpoch)
         }
-        return bounds(test, parsed, less: { $0 < $1 }, make: { .days(low: $0, high: $1) })
+        return bounds(test, parsed, less: { $0 < $1 }, make: { low, high, exclusive in
+            .days(low: exclusive ? low.map { $0 + 1 } : low, high: exclusive ? high.map { $0 - 1 } : high) })
     }
 
     mutating func compileNumber(_ test: ParsedTest) -> ConditionNode? {
@@ -308,7 +306,8 @@ private struct CompilerState {
             }
             parsed.append(n)
         }
-        return bounds(test, parsed, less: { $0 < $1 }, make: { .number(low: $0, high: $1) })
+        return bounds(test, parsed, less: { $0 < $1 }, make: { low, high, exclusive in
+            .number(low: exclusive ? low.map { $0 + 1 } : low, high: exclusive ? high.map { $0 - 1 } : high) })
     }
 
     mutating func compileWeekday(_ test: ParsedTest) -> ConditionNode? {

@@ -119,14 +119,14 @@ struct RuleEvaluator {
         case .empty(let wantEmpty):
             let hasValue = FieldValues.any(leaf.field, t, account) { !$0.isEmpty }
             return hasValue != wantEmpty
-        case .amount(let low, let high, let absolute):
+        case .amount(let low, let high, let absolute, let exclusive):
             var value = t.amount
             if absolute {
                 guard let m = try? t.amount.magnitude() else { return false }
                 value = m
             }
-            if let low, value < low { return false }
-            if let high, value > high { return false }
+            if let low, exclusive ? value <= low : value < low { return false }
+            if let high, exclusive ? value >= high : value > high { return false }
             return true
         case .days(let low, let high):
             let d = t.day.daysSinceEpoch
@@ -324,20 +324,32 @@ struct RuleEvaluator {
 
     // MARK: explanations
 
+    /// How many written tests (not compiled leaves: `in (a, b)` is one test) held outside any `not`.
     private func positiveTrueLeaves(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int {
-        switch node {
-        case .leaf(let i): return leafHolds(i, t, account) ? 1 : 0
-        case .all(let c), .any(let c): return c.reduce(0) { $0 + positiveTrueLeaves($1, t, account) }
-        case .not: return 0
+        var held = Set<Int>()
+        func walk(_ node: ConditionNode) {
+            switch node {
+            case .leaf(let i): if leafHolds(i, t, account) { held.insert(set.leaves[i].range.start.offset) }
+            case .all(let c), .any(let c): c.forEach(walk)
+            case .not: break
+            }
         }
+        walk(node)
+        return held.count
     }
 
+    /// How many tests the condition has as written.
     private func leafCount(_ node: ConditionNode) -> Int {
-        switch node {
-        case .leaf: return 1
-        case .all(let c), .any(let c): return c.reduce(0) { $0 + leafCount($1) }
-        case .not(let inner): return leafCount(inner)
+        var tests = Set<Int>()
+        func walk(_ node: ConditionNode) {
+            switch node {
+            case .leaf(let i): tests.insert(set.leaves[i].range.start.offset)
+            case .all(let c), .any(let c): c.forEach(walk)
+            case .not(let inner): walk(inner)
+            }
         }
+        walk(node)
+        return tests.count
     }
 
     /// The first leaf that made `node` false (`negated` when it is a leaf under `not` that held).

@@ -25,7 +25,7 @@ extension RuleExplanation {
                 switch c.operation {
                 case .add: value = "+ \(c.value ?? "")"
                 case .remove: value = "- \(c.value ?? "")"
-                case .set: value = (c.target == .transfer ? "transfer \(outcome.transfer?.direction.rawValue ?? "to") " : "") + (c.value ?? "(empty)")
+                case .set: value = (c.target == .transfer ? "\(outcome.transfer?.direction.rawValue ?? "to") " : "") + (c.value ?? "(empty)")
                 }
                 table.add([c.target.rawValue, value, name(c.rule)])
             }

@@ -14,12 +14,12 @@ public struct RuleTestReport: Sendable {
 
     private func ruleText(_ index: Int) -> String { ruleSet.rules[index].reference.description }
 
-    private static func change(_ c: FieldChange) -> String {
+    private static func change(_ c: FieldChange, _ transfer: TransferMark?) -> String {
         switch c.operation {
         case .add: return "+ \(c.value ?? "")"
         case .remove: return "- \(c.value ?? "")"
         case .set:
-            let new = c.target == .transfer ? "transfer \(c.value ?? "")" : (c.value ?? "")
+            let new = c.target == .transfer ? "\(transfer?.direction.rawValue ?? "to") \(c.value ?? "")" : (c.value ?? "")
             return c.previous.map { "\($0) → \(new)" } ?? "→ \(new)"
         }
     }
@@ -31,7 +31,7 @@ public struct RuleTestReport: Sendable {
         for (input, outcome) in zip(inputs, run.outcomes) {
             let t = input.transaction
             let lead = [String(outcome.index + 1), t.day.description, input.account?.name ?? "", t.shownAmount, t.payee ?? t.memo ?? ""]
-            var lines: [[String]] = outcome.changes.map { [$0.target.rawValue, Self.change($0), ruleText($0.rule)] }
+            var lines: [[String]] = outcome.changes.map { [$0.target.rawValue, Self.change($0, outcome.transfer), ruleText($0.rule)] }
             if let r = outcome.ignoredBy { lines.insert(["ignored", "dropped from import", ruleText(r)], at: 0) }
             for s in outcome.skipped {
                 lines.append([s.target.rawValue, "not applied: \(s.detail)", ruleText(s.rule)])

@@ -46,7 +46,8 @@ struct TextEvidence: Sendable {
 
 /// The words found in one field, kept only when reasons are written.
 struct TextFindings: Sendable {
-    var words: [TransferWord] = []
+    /// Each word found, with the text as written (`eigenes`, `THANK YOU`).
+    var words: [(word: TransferWord, written: String)] = []
     var accounts: [Int] = []
     var currencies: [Int] = []
     var merchantSigns: [String] = []

@@ -58,6 +58,7 @@ struct TextEvidenceReader: Sendable {
     private func read(bytes: UnsafeBufferPointer<UInt8>, payee: Bool, findings: UnsafeMutablePointer<TextFindings>?) -> TextEvidence {
         var evidence = TextEvidence()
         var previous: UInt64 = 0, previous2: UInt64 = 0
+        var previousStart = 0
         var i = 0
         let n = bytes.count
         while i < n {
@@ -100,13 +101,16 @@ struct TextEvidenceReader: Sendable {
                 i += 1
             }
             var hit = words[hash] ?? -1
-            if previous != 0, let two = words[TextEvidenceReader.combine(previous, hash)] { hit = two }
+            var hitStart = start
+            if previous != 0, let two = words[TextEvidenceReader.combine(previous, hash)] { hit = two; hitStart = previousStart }
             if hit < 0 { hit = stemHit }
             if hit >= 0 {
                 let word = vocabulary[hit]
                 evidence.kinds |= TextEvidence.bit(word.kind)
                 if word.kind == .merchant { evidence.merchantLike = true }
-                findings?.pointee.words.append(word)
+                if findings != nil {
+                    findings?.pointee.words.append((word, String(decoding: UnsafeBufferPointer(rebasing: bytes[hitStart..<i]), as: UTF8.self)))
+                }
             }
             if let accounts = names[hash] { mention(accounts, &evidence, findings) }
             if previous != 0, let accounts = names[TextEvidenceReader.combine(previous, hash)] { mention(accounts, &evidence, findings) }
@@ -127,6 +131,7 @@ struct TextEvidenceReader: Sendable {
             }
             previous2 = previous
             previous = hash
+            previousStart = start
         }
         return evidence
     }

@@ -57,7 +57,7 @@ public enum TransferVocabulary {
         // Cash.
         .init("ATM", .cash), .init("GELDAUTOMAT", .cash, prefix: true), .init("BARGELD", .cash, prefix: true),
         .init("CASH WITHDRAWAL", .cash), .init("WITHDRAWAL", .cash), .init("RETRAIT", .cash), .init("DAB", .cash),
-        .init("CAJERO", .cash), .init("PRELIEVO", .cash), .init("BANCOMAT", .cash), .init("GELDOPNAME", .cash, prefix: true),
+        .init("CASH", .cash), .init("CAJERO", .cash), .init("PRELIEVO", .cash), .init("BANCOMAT", .cash), .init("GELDOPNAME", .cash, prefix: true),
         // Credit card bills.
         .init("THANK YOU", .cardPayment), .init("AUTOPAY", .cardPayment), .init("PAYMENT RECEIVED", .cardPayment),
         .init("AUTOMATIC PAYMENT", .cardPayment), .init("KREDITKARTENABRECHNUNG", .cardPayment, prefix: true),
@@ -66,7 +66,7 @@ public enum TransferVocabulary {
         .init("FEE", .fee), .init("FEES", .fee), .init("GEBÜHR", .fee, prefix: true), .init("GEBUEHR", .fee, prefix: true),
         .init("ENTGELT", .fee, prefix: true), .init("FRAIS", .fee), .init("COMISION", .fee), .init("COMISIÓN", .fee),
         .init("COMMISSIONE", .fee), .init("COMMISSIE", .fee), .init("KOSTEN", .fee), .init("CHARGE", .fee),
-        .init("CHARGES", .fee),
+        .init("CHARGES", .fee), .init("SRVCHG", .fee),
         // Shops and card purchases.
         .init("AMAZON", .merchant), .init("AMZN", .merchant), .init("NETFLIX", .merchant), .init("STARBUCKS", .merchant),
         .init("UBER", .merchant), .init("LYFT", .merchant), .init("SPOTIFY", .merchant), .init("APPLE", .merchant),

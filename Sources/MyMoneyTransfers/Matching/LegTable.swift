@@ -47,6 +47,7 @@ struct LegTable: Sendable {
             }
             var evidence = reader.read(transaction.payee, payee: true)
             evidence.merge(reader.read(transaction.memo, payee: false))
+            if let type = transaction.bankType { evidence.merge(reader.read(type, payee: false)) }
             if transaction.originalPayee != transaction.payee {
                 evidence.merge(reader.read(transaction.originalPayee, payee: false))
             }

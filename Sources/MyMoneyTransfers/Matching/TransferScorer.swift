@@ -158,10 +158,10 @@ struct TransferScorer: Sendable {
         consider(.weakTransfer, 0.07)
         guard let kind, explain else { return (best, nil) }
         let tx = transactions[legs.transactionIndex[leg]]
-        for (field, value) in [("payee", tx.payee), ("memo", tx.memo)] {
+        for (field, value) in [("payee", tx.payee), ("memo", tx.memo), ("type", tx.bankType), ("original payee", tx.originalPayee)] {
             var findings = TextFindings()
             _ = withUnsafeMutablePointer(to: &findings) { reader.read(value, payee: field == "payee", findings: $0) }
-            if let word = findings.words.first(where: { $0.kind == kind }) { return (best, "\(field) says \(word.text)") }
+            if let found = findings.words.first(where: { $0.word.kind == kind }) { return (best, "\(field) says “\(found.written)”") }
         }
         return (best, "text says a \(kind.rawValue) word")
     }
@@ -186,7 +186,7 @@ struct TransferScorer: Sendable {
             var findings = TextFindings()
             _ = withUnsafeMutablePointer(to: &findings) { reader.read(value, payee: false, findings: $0) }
             if let sign = findings.merchantSigns.first { return sign }
-            if let word = findings.words.first(where: { $0.kind == .merchant }) { return word.text }
+            if let found = findings.words.first(where: { $0.word.kind == .merchant }) { return "“\(found.written)”" }
         }
         return "shop"
     }

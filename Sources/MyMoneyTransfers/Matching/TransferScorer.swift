@@ -2,7 +2,7 @@
 ///
 /// The weights (documented in `docs/transfers.md`):
 /// - amounts: same amount 0.45; a fee by difference 0.35; a rate near the day's reference
-///   0.25–0.35 (the closer the more); a rate within the wide band of an older reference 0.15;
+///   0.30–0.42 (the closer the more); a rate within the wide band of an older reference 0.15;
 ///   no reference 0.05;
 /// - days: 0.15 on the same day, falling linearly to 0.15/(window+1) at the window's edge;
 ///   −0.05 when the money arrives before it leaves;
@@ -48,7 +48,7 @@ struct TransferScorer: Sendable {
             case .near:
                 let band = Double(options.referenceBand.units) / pow10(options.referenceBand.scale)
                 let closeness = band > 0 ? max(0, 1 - abs(check.deviation) / band) : 1
-                score += 0.25 + 0.10 * closeness
+                score += 0.30 + 0.12 * closeness
                 reasons?.append("rate \(rate) within \(percent(options.referenceBand)) of reference \(reference) (\(source), \(referenceDay))")
             case .wide:
                 score += 0.15

@@ -31,9 +31,10 @@ public struct ExchangeRateFile: Sendable {
         var offset = 0
         var sawData = false
         var lineNumber = 0
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() ; offset = 3 }
-        for rawLine in lines {
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst(); offset = 3 }
+        for bytes in body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let rawLine = Substring(bytes)
             lineNumber += 1
             let lineOffset = offset
             offset += rawLine.utf8.count + 1

@@ -1,0 +1,114 @@
+/// All literal tests on one field (and case mode), answered together by one scan of the field's text.
+///
+/// `contains`, `starts with` and `ends with` patterns share one ``LiteralAutomaton``; `equals`
+/// values are a hash lookup. Each test owns one bit in the per-transaction "fired" set.
+struct LiteralGroup: Sendable {
+    enum Kind: UInt8, Sendable { case contains, startsWith, endsWith, equals }
+
+    let field: RuleField
+    let caseSensitive: Bool
+    let automaton: LiteralAutomaton?
+    /// For pattern `p`: `patternBits[patternStart[p]..<patternStart[p+1]]` with their kinds.
+    let patternStart: [Int32]
+    let patternBits: [Int32]
+    let patternKinds: [Kind]
+    let equals: [[UInt8]: [Int32]]
+    /// The bits this group owns, contiguous.
+    let bits: Range<Int>
+
+    /// Sets the bits of every test that holds for `text` (already folded for this group).
+    ///
+    /// - Complexity: O(text length + matches).
+    func scan(_ folded: [UInt8], into fired: inout [UInt64]) {
+        folded.withUnsafeBufferPointer { text in
+            if let automaton {
+                let count = text.count
+                automaton.scan(text) { pattern, end in
+                    let p = Int(pattern)
+                    let length = Int(automaton.patternLengths[p])
+                    for k in Int(patternStart[p])..<Int(patternStart[p + 1]) {
+                        let bit = Int(patternBits[k])
+                        switch patternKinds[k] {
+                        case .contains: break
+                        case .startsWith: if end - length != 0 { continue }
+                        case .endsWith: if end != count { continue }
+                        case .equals: continue
+                        }
+                        fired[bit >> 6] |= 1 << UInt64(bit & 63)
+                    }
+                }
+            }
+        }
+        if !equals.isEmpty, let bits = equals[folded] {
+            for bit in bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
+        }
+    }
+}
+
+/// Collects literal tests while rules compile, then lays them out as groups with contiguous bits.
+struct LiteralGroupBuilder {
+    struct Key: Hashable { let field: RuleField; let caseSensitive: Bool }
+    struct Request: Hashable { let key: Key; let kind: LiteralGroup.Kind; let pattern: [UInt8] }
+
+    private var requests: [Request] = []
+    private var ids: [Request: Int] = [:]
+    private var keyOrder: [Key] = []
+
+    /// A provisional id for a literal test; equal tests share one.
+    mutating func request(field: RuleField, caseSensitive: Bool, kind: LiteralGroup.Kind, pattern: String) -> Int {
+        let key = Key(field: field, caseSensitive: caseSensitive)
+        let request = Request(key: key, kind: kind, pattern: TextFolding.folded(pattern, caseSensitive: caseSensitive))
+        if let id = ids[request] { return id }
+        if !keyOrder.contains(key) { keyOrder.append(key) }
+        ids[request] = requests.count
+        requests.append(request)
+        return requests.count - 1
+    }
+
+    /// The groups, and the bit assigned to each provisional id.
+    func build() -> (groups: [LiteralGroup], bitOf: [Int]) {
+        var bitOf = [Int](repeating: 0, count: requests.count)
+        var groups: [LiteralGroup] = []
+        var nextBit = 0
+        for key in keyOrder {
+            let members = requests.indices.filter { requests[$0].key == key }
+            let first = nextBit
+            var patterns: [[UInt8]] = []
+            var patternIndex: [[UInt8]: Int] = [:]
+            var perPattern: [[(Int32, LiteralGroup.Kind)]] = []
+            var equals: [[UInt8]: [Int32]] = [:]
+            for id in members {
+                let request = requests[id]
+                let bit = nextBit
+                nextBit += 1
+                bitOf[id] = bit
+                if request.kind == .equals {
+                    equals[request.pattern, default: []].append(Int32(bit))
+                } else {
+                    let p: Int
+                    if let existing = patternIndex[request.pattern] {
+                        p = existing
+                    } else {
+                        p = patterns.count
+                        patternIndex[request.pattern] = p
+                        patterns.append(request.pattern)
+                        perPattern.append([])
+                    }
+                    perPattern[p].append((Int32(bit), request.kind))
+                }
+            }
+            var starts: [Int32] = [0]
+            var bits: [Int32] = []
+            var kinds: [LiteralGroup.Kind] = []
+            for list in perPattern {
+                for (bit, kind) in list { bits.append(bit); kinds.append(kind) }
+                starts.append(Int32(bits.count))
+            }
+            groups.append(LiteralGroup(field: key.field, caseSensitive: key.caseSensitive,
+                                       automaton: patterns.isEmpty ? nil : LiteralAutomaton(patterns: patterns),
+                                       patternStart: starts, patternBits: bits, patternKinds: kinds,
+                                       equals: equals, bits: first..<nextBit))
+        }
+        return (groups, bitOf)
+    }
+}

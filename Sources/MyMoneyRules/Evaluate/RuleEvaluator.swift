@@ -1,0 +1,413 @@
+/// Runs a ``CompiledRuleSet`` over transactions one at a time, with reusable scratch space.
+///
+/// One evaluator per thread; the rule set itself is shared.
+struct RuleEvaluator {
+    let set: CompiledRuleSet
+    let context: RuleContext
+    let options: RuleApplyOptions
+    private var fired: [UInt64]
+    private var candidates: [UInt64]
+    private var buffer: [UInt8] = []
+    private let projects: [String: RuleProject]
+    private let knownProjects: Set<String>
+    private let accountsByName: [String: Account]
+
+    init(set: CompiledRuleSet, context: RuleContext, options: RuleApplyOptions) {
+        self.set = set
+        self.context = context
+        self.options = options
+        self.fired = [UInt64](repeating: 0, count: set.bitWords)
+        self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
+        var projects: [String: RuleProject] = [:]
+        for p in context.projects where projects[p.name.lowercased()] == nil { projects[p.name.lowercased()] = p }
+        self.projects = projects
+        self.knownProjects = Set(projects.keys)
+        var accounts: [String: Account] = [:]
+        for a in context.accounts where accounts[a.name.lowercased()] == nil { accounts[a.name.lowercased()] = a }
+        self.accountsByName = accounts
+    }
+
+    // MARK: literal scanning
+
+    private mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
+        let group = set.groups[g]
+        _ = FieldValues.any(group.field, t, account) { value in
+            TextFolding.fold(value, caseSensitive: group.caseSensitive, into: &buffer)
+            group.scan(buffer, into: &fired)
+            return false
+        }
+    }
+
+    private mutating func trigger(bits: Range<Int>) {
+        for bit in bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
+            for k in Int(set.triggerStart[bit])..<Int(set.triggerStart[bit + 1]) {
+                let r = Int(set.triggerRules[k])
+                candidates[r >> 6] |= 1 << UInt64(r & 63)
+            }
+        }
+    }
+
+    private mutating func start(_ t: LedgerTransaction, _ account: Account?) {
+        for i in 0..<fired.count { fired[i] = 0 }
+        for i in 0..<candidates.count { candidates[i] = set.alwaysCandidates[i] }
+        for g in set.groups.indices { scan(group: g, t, account) }
+        // Only words with fired bits need the trigger walk.
+        for w in 0..<fired.count where fired[w] != 0 {
+            var word = fired[w]
+            while word != 0 {
+                let bit = w * 64 + word.trailingZeroBitCount
+                word &= word - 1
+                for k in Int(set.triggerStart[bit])..<Int(set.triggerStart[bit + 1]) {
+                    let r = Int(set.triggerRules[k])
+                    candidates[r >> 6] |= 1 << UInt64(r & 63)
+                }
+            }
+        }
+    }
+
+    /// Scans again the groups whose field an action on `target` changed.
+    private mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
+        for g in set.groupsByTarget[target.rank] {
+            let bits = set.groups[g].bits
+            for bit in bits { fired[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
+            scan(group: g, t, account)
+            trigger(bits: bits)
+        }
+    }
+
+    /// The next candidate rule at or after `from`.
+    private func nextCandidate(from: Int) -> Int? {
+        var w = from >> 6
+        guard w < candidates.count else { return nil }
+        var word = candidates[w] & (~0 << UInt64(from & 63))
+        while true {
+            if word != 0 {
+                let r = w * 64 + word.trailingZeroBitCount
+                return r < set.rules.count ? r : nil
+            }
+            w += 1
+            guard w < candidates.count else { return nil }
+            word = candidates[w]
+        }
+    }
+
+    // MARK: conditions
+
+    func holds(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        switch node {
+        case .leaf(let i): return leafHolds(i, t, account)
+        case .all(let children):
+            for c in children where !holds(c, t, account) { return false }
+            return true
+        case .any(let children):
+            for c in children where holds(c, t, account) { return true }
+            return false
+        case .not(let inner):
+            return !holds(inner, t, account)
+        }
+    }
+
+    func leafHolds(_ i: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        let leaf = set.leaves[i]
+        switch leaf.test {
+        case .literal(let bit):
+            return fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        case .regex(let r, let prefilter):
+            if let prefilter, !prefilter.contains(where: { fired[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) { return false }
+            let regex = set.regexes[r]
+            return FieldValues.any(leaf.field, t, account) { regex.matches($0) }
+        case .empty(let wantEmpty):
+            let hasValue = FieldValues.any(leaf.field, t, account) { !$0.isEmpty }
+            return hasValue != wantEmpty
+        case .amount(let low, let high, let absolute, let exclusive):
+            var value = t.amount
+            if absolute {
+                guard let m = try? t.amount.magnitude() else { return false }
+                value = m
+            }
+            if let low, exclusive ? value <= low : value < low { return false }
+            if let high, exclusive ? value >= high : value > high { return false }
+            return true
+        case .days(let low, let high):
+            let d = t.day.daysSinceEpoch
+            return (low.map { d >= $0 } ?? true) && (high.map { d <= $0 } ?? true)
+        case .number(let low, let high):
+            let n = leaf.field == .month ? t.day.month : t.day.day
+            return (low.map { n >= $0 } ?? true) && (high.map { n <= $0 } ?? true)
+        case .weekdays(let days):
+            return days.contains(t.day.weekday)
+        }
+    }
+
+    /// The captures of the rule's first regular expression (in reading order) that matches.
+    private func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
+        for i in rule.regexLeaves {
+            let leaf = set.leaves[i]
+            guard case .regex(let r, _) = leaf.test else { continue }
+            var found: [String]?
+            _ = FieldValues.any(leaf.field, t, account) { value in
+                found = set.regexes[r].captures(in: value)
+                return found != nil
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    // MARK: running
+
+    /// Applies the rules to one transaction.
+    ///
+    /// With `trace`, every rule is evaluated (not only candidates) and near misses are recorded.
+    mutating func run(_ input: RuleInput, index: Int, trace: inout RuleTrace?) -> (LedgerTransaction, TransactionOutcome) {
+        var t = input.transaction
+        let account = input.account
+        let original = t
+        let locked = options.overwriteManual ? [] : input.lockedFields
+        start(t, account)
+        var outcome = TransactionOutcome(index: index)
+        var setBy = [Int](repeating: -1, count: RuleTarget.allCases.count)
+        var tagAddedBy: [String: Int] = [:]
+        var tagRemovedBy: [String: Int] = [:]
+        var stoppedBy: Int?
+        var position = 0
+        let tracing = trace != nil
+        while position < set.rules.count {
+            let r: Int
+            if tracing {
+                r = position
+            } else {
+                guard let next = nextCandidate(from: position) else { break }
+                r = next
+            }
+            position = r + 1
+            let rule = set.rules[r]
+            let matches = rule.condition.map { holds($0, t, account) } ?? true
+            if !matches {
+                if tracing, let condition = rule.condition, let miss = nearMiss(condition, rule: r, t, account) {
+                    trace?.nearMisses.append(miss)
+                }
+                continue
+            }
+            if let stopper = stoppedBy {
+                outcome.overridden.append(OverriddenMatch(rule: r, target: nil, by: stopper, reason: .stopped))
+                continue
+            }
+            outcome.matched.append(r)
+            let captures = rule.usesCaptures ? self.captures(for: rule, t, account) : nil
+            for action in rule.actions {
+                let target = action.target
+                if locked.contains(target) {
+                    outcome.skipped.append(SkippedAction(rule: r, target: target, value: describe(action, captures), reason: .lockedByUser,
+                                                         detail: "\(target.rawValue) was set by hand"))
+                    continue
+                }
+                var changed = false
+                func setField(_ newValue: String?, _ current: String?, apply: (inout LedgerTransaction) -> Void) {
+                    if setBy[target.rank] >= 0 && setBy[target.rank] != r && newValue != current {
+                        outcome.overridden.append(OverriddenMatch(rule: setBy[target.rank], target: target, by: r, reason: .overridden))
+                    }
+                    if newValue != current {
+                        apply(&t)
+                        setBy[target.rank] = r
+                        changed = true
+                    }
+                }
+                switch action {
+                case .setCategory(let path):
+                    setField(path.description, t.category?.description) { $0.category = path }
+                case .setProject(let name):
+                    if let project = projects[name.lowercased()], let dates = project.dates, !dates.contains(t.day) {
+                        outcome.skipped.append(SkippedAction(rule: r, target: .project, value: project.name, reason: .outsideProjectDates,
+                                                             detail: "project \"\(project.name)\" runs \(dates.start) … \(dates.end)"))
+                        continue
+                    }
+                    let canonical = projects[name.lowercased()]?.name ?? name
+                    setField(canonical, t.project) { $0.project = canonical }
+                case .setPlace(let template):
+                    let value = template.render(captures)
+                    setField(value, t.place) { $0.place = value }
+                case .setPayee(let template):
+                    let value = template.render(captures)
+                    setField(value, t.payee) { $0.payee = value }
+                case .setNotes(let template):
+                    let value = template.render(captures)
+                    setField(value, t.notes) { $0.notes = value }
+                case .appendNotes(let template):
+                    let value = template.render(captures)
+                    let combined = (t.notes.map { $0.isEmpty ? "" : $0 + " " } ?? "") + value
+                    if combined != t.notes {
+                        t.notes = combined
+                        setBy[target.rank] = r
+                        changed = true
+                    }
+                case .addTags(let tags):
+                    for tag in tags where !t.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                        t.tags.append(tag)
+                        tagAddedBy[tag.lowercased()] = r
+                        tagRemovedBy[tag.lowercased()] = nil
+                        changed = true
+                    }
+                case .removeTags(let tags):
+                    for tag in tags {
+                        let key = tag.lowercased()
+                        guard t.tags.contains(where: { $0.lowercased() == key }) else { continue }
+                        t.tags.removeAll { $0.lowercased() == key }
+                        if let adder = tagAddedBy.removeValue(forKey: key) {
+                            outcome.overridden.append(OverriddenMatch(rule: adder, target: .tags, by: r, reason: .overridden))
+                        } else {
+                            tagRemovedBy[key] = r
+                        }
+                        changed = true
+                    }
+                case .transfer(let direction, let name):
+                    let canonical = accountsByName[name.lowercased()]?.name ?? name
+                    setField(canonical, t.type == .transfer ? t.transferHint : nil) {
+                        $0.type = .transfer
+                        $0.transferHint = canonical
+                    }
+                    if setBy[target.rank] == r {
+                        let other = accountsByName[name.lowercased()]
+                        outcome.transfer = TransferMark(transaction: index, rule: r, direction: direction, account: canonical,
+                                                        accountKind: other?.kind,
+                                                        createsOtherLeg: context.accountsWithoutStatements.contains(where: { $0.lowercased() == name.lowercased() }))
+                    }
+                case .ignore:
+                    outcome.ignoredBy = r
+                }
+                if changed && !set.groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
+            }
+            if rule.stops || outcome.ignoredBy != nil { stoppedBy = r }
+        }
+        outcome.changes = changes(from: original, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+        if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }
+        return (t, outcome)
+    }
+
+    private func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
+        switch action {
+        case .setCategory(let p): return p.description
+        case .setProject(let s): return s
+        case .setPlace(let t), .setPayee(let t), .setNotes(let t), .appendNotes(let t): return t.render(captures)
+        case .addTags(let tags), .removeTags(let tags): return tags.joined(separator: ", ")
+        case .transfer(let d, let name): return "\(d.rawValue) \(name)"
+        case .ignore: return nil
+        }
+    }
+
+    private func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: [Int],
+                         tagAddedBy: [String: Int], tagRemovedBy: [String: Int]) -> [FieldChange] {
+        var result: [FieldChange] = []
+        func field(_ target: RuleTarget, _ old: String?, _ new: String?) {
+            if old != new, setBy[target.rank] >= 0 {
+                result.append(FieldChange(target: target, operation: .set, previous: old, value: new, rule: setBy[target.rank]))
+            }
+        }
+        field(.category, a.category?.description, b.category?.description)
+        if a.tags != b.tags {
+            let before = Set(a.tags.map { $0.lowercased() })
+            let after = Set(b.tags.map { $0.lowercased() })
+            for tag in b.tags where !before.contains(tag.lowercased()) {
+                if let r = tagAddedBy[tag.lowercased()] { result.append(FieldChange(target: .tags, operation: .add, previous: nil, value: tag, rule: r)) }
+            }
+            for tag in a.tags where !after.contains(tag.lowercased()) {
+                if let r = tagRemovedBy[tag.lowercased()] { result.append(FieldChange(target: .tags, operation: .remove, previous: nil, value: tag, rule: r)) }
+            }
+        }
+        field(.project, a.project, b.project)
+        field(.place, a.place, b.place)
+        field(.payee, a.payee, b.payee)
+        field(.notes, a.notes, b.notes)
+        field(.transfer, a.type == .transfer ? a.transferHint : nil, b.type == .transfer ? b.transferHint : nil)
+        return result
+    }
+
+    // MARK: explanations
+
+    /// How many written tests (not compiled leaves: `in (a, b)` is one test) held outside any `not`.
+    private func positiveTrueLeaves(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int {
+        var held = Set<Int>()
+        func walk(_ node: ConditionNode) {
+            switch node {
+            case .leaf(let i): if leafHolds(i, t, account) { held.insert(set.leaves[i].range.start.offset) }
+            case .all(let c), .any(let c): c.forEach(walk)
+            case .not: break
+            }
+        }
+        walk(node)
+        return held.count
+    }
+
+    /// How many tests the condition has as written.
+    private func leafCount(_ node: ConditionNode) -> Int {
+        var tests = Set<Int>()
+        func walk(_ node: ConditionNode) {
+            switch node {
+            case .leaf(let i): tests.insert(set.leaves[i].range.start.offset)
+            case .all(let c), .any(let c): c.forEach(walk)
+            case .not(let inner): walk(inner)
+            }
+        }
+        walk(node)
+        return tests.count
+    }
+
+    /// The first leaf that made `node` false (`negated` when it is a leaf under `not` that held).
+    private func failing(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> (Int, Bool)? {
+        switch node {
+        case .leaf(let i): return leafHolds(i, t, account) ? nil : (i, false)
+        case .all(let children):
+            for c in children where !holds(c, t, account) { return failing(c, t, account) }
+            return nil
+        case .any(let children):
+            guard let best = children.enumerated().max(by: { a, b in
+                let x = positiveTrueLeaves(a.element, t, account), y = positiveTrueLeaves(b.element, t, account)
+                return x != y ? x < y : a.offset > b.offset
+            }) else { return nil }
+            return failing(best.element, t, account)
+        case .not(let inner):
+            guard holds(inner, t, account) else { return nil }
+            return firstHolding(inner, t, account).map { ($0, true) }
+        }
+    }
+
+    private func firstHolding(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int? {
+        switch node {
+        case .leaf(let i): return leafHolds(i, t, account) ? i : nil
+        case .all(let c), .any(let c):
+            for child in c { if let found = firstHolding(child, t, account) { return found } }
+            return nil
+        case .not(let inner): return firstHolding(inner, t, account)
+        }
+    }
+
+    private func nearMiss(_ condition: ConditionNode, rule: Int, _ t: LedgerTransaction, _ account: Account?) -> NearMiss? {
+        let held = positiveTrueLeaves(condition, t, account)
+        guard held > 0, let (leafIndex, negated) = failing(condition, t, account) else { return nil }
+        let leaf = set.leaves[leafIndex]
+        return NearMiss(rule: rule, condition: negated ? "not \(leaf.text)" : leaf.text, field: leaf.field.description,
+                        actual: FieldValues.shown(leaf.field, t, account), line: leaf.range.start.line,
+                        column: leaf.range.start.column, conditionsHeld: held, conditions: leafCount(condition))
+    }
+}
+
+/// Extra detail collected while explaining one transaction.
+struct RuleTrace {
+    var nearMisses: [NearMiss] = []
+}
+
+/// A rule whose conditions partly held: the first condition that failed and the value it saw.
+public struct NearMiss: Sendable, Hashable, Codable {
+    public var rule: Int
+    /// The failing test as written (`payee contains "Café"`), prefixed `not` when a negated test held.
+    public var condition: String
+    public var field: String
+    /// The value the test saw, as shown to people (`"REWE Markt Berlin"`, `-54.37`, `(empty)`).
+    public var actual: String
+    /// Where the test is written.
+    public var line: Int
+    public var column: Int
+    /// How many of the rule's tests held, of how many.
+    public var conditionsHeld: Int
+    public var conditions: Int
+}

@@ -1,0 +1,117 @@
+/// An Aho–Corasick automaton over bytes: finds every occurrence of many literal patterns in one
+/// pass over a text.
+///
+/// Bytes that appear in no pattern share one input class, so the transition table holds
+/// `states × classes` entries instead of `states × 256`.
+///
+/// - Complexity: building is O(total pattern length × classes); scanning is O(text length +
+///   number of matches), independent of the number of patterns.
+struct LiteralAutomaton: Sendable {
+    /// Byte → input class (0 for bytes no pattern uses).
+    private let classOf: [UInt8]
+    private let classCount: Int
+    /// `next[state * classCount + class]`: the state after reading a byte (failure links resolved).
+    private let next: [Int32]
+    /// Pattern ids ending in each state (including through suffix links): `outputs[outputStart[s]..<outputStart[s+1]]`.
+    private let outputStart: [Int32]
+    private let outputs: [Int32]
+    /// The length in bytes of each pattern.
+    let patternLengths: [Int32]
+
+    var patternCount: Int { patternLengths.count }
+
+    /// Builds the automaton; patterns must not be empty. Pattern ids are indices into `patterns`.
+    init(patterns: [[UInt8]]) {
+        var classes = [UInt8](repeating: 0, count: 256)
+        var count = 1
+        for pattern in patterns {
+            for b in pattern where classes[Int(b)] == 0 && count < 256 {
+                classes[Int(b)] = UInt8(count)
+                count += 1
+            }
+        }
+        // The trie: children per state as class → state.
+        var children: [[Int32]] = [[Int32](repeating: -1, count: count)]
+        var own: [[Int32]] = [[]]
+        for (id, pattern) in patterns.enumerated() {
+            var state = 0
+            for b in pattern {
+                let c = Int(classes[Int(b)])
+                var child = Int(children[state][c])
+                if child < 0 {
+                    child = children.count
+                    children.append([Int32](repeating: -1, count: count))
+                    own.append([])
+                    children[state][c] = Int32(child)
+                }
+                state = child
+            }
+            own[state].append(Int32(id))
+        }
+        let stateCount = children.count
+        var table = [Int32](repeating: 0, count: stateCount * count)
+        var fail = [Int32](repeating: 0, count: stateCount)
+        var merged: [[Int32]] = own
+        var queue: [Int] = []
+        queue.reserveCapacity(stateCount)
+        for c in 0..<count {
+            let child = children[0][c]
+            if child >= 0 {
+                table[c] = child
+                fail[Int(child)] = 0
+                queue.append(Int(child))
+            } else {
+                table[c] = 0
+            }
+        }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            merged[state].append(contentsOf: merged[Int(fail[state])].filter { !merged[state].contains($0) })
+            for c in 0..<count {
+                let child = children[state][c]
+                if child >= 0 {
+                    fail[Int(child)] = table[Int(fail[state]) * count + c]
+                    table[state * count + c] = child
+                    queue.append(Int(child))
+                } else {
+                    table[state * count + c] = table[Int(fail[state]) * count + c]
+                }
+            }
+        }
+        var starts: [Int32] = [0]
+        var flat: [Int32] = []
+        for s in 0..<stateCount {
+            flat.append(contentsOf: merged[s].sorted())
+            starts.append(Int32(flat.count))
+        }
+        self.classOf = classes
+        self.classCount = count
+        self.next = table
+        self.outputStart = starts
+        self.outputs = flat
+        self.patternLengths = patterns.map { Int32($0.count) }
+    }
+
+    /// Calls `found(pattern, end)` for every occurrence in `text`, `end` being the offset just past it.
+    func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int32, Int) -> Void) {
+        classOf.withUnsafeBufferPointer { classOf in
+            next.withUnsafeBufferPointer { next in
+                outputStart.withUnsafeBufferPointer { outputStart in
+                    outputs.withUnsafeBufferPointer { outputs in
+                        var state = 0
+                        let width = classCount
+                        for i in 0..<text.count {
+                            state = Int(next[state &* width &+ Int(classOf[Int(text[i])])])
+                            let lo = Int(outputStart[state]), hi = Int(outputStart[state &+ 1])
+                            if lo != hi {
+                                for k in lo..<hi { found(outputs[k], i + 1) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,617 @@
+/// Reads the rule language into ``RuleFile`` values.
+///
+/// Problems are collected as diagnostics (`rules.syntax`, `rules.unknown-field`,
+/// `rules.unknown-operator`, `rules.unknown-action`); a line with a problem is skipped and reading
+/// goes on, so one run reports every mistake.
+public enum RuleParser {
+    /// Parses one file.
+    public static func parse(_ source: SourceFile) -> RuleFile {
+        var parser = RuleFileParser(source: source)
+        parser.run()
+        return RuleFile(source: source, rules: parser.rules, diagnostics: parser.diagnostics)
+    }
+
+    /// Parses text given in memory (tests, `rules check -`).
+    public static func parse(name: String, text: String) -> RuleFile {
+        parse(SourceFile(name: name, string: text))
+    }
+}
+
+/// The state of reading one file.
+struct RuleFileParser {
+    let source: SourceFile
+    var rules: [ParsedRule] = []
+    var diagnostics: [Diagnostic] = []
+
+    // The rule being read.
+    private var current: ParsedRule?
+    private var currentEnd = 0
+    // The current line.
+    private var lineNumber = 0
+    private var lineStart = 0
+    private var tokens: [RuleToken] = []
+    private var index = 0
+    private var lineFailed = false
+
+    init(source: SourceFile) { self.source = source }
+
+    // MARK: positions
+
+    func position(_ offset: Int) -> SourcePosition {
+        SourcePosition(offset: offset, line: lineNumber, column: offset - lineStart + 1)
+    }
+
+    func range(_ start: Int, _ end: Int) -> RuleTextRange {
+        RuleTextRange(start: position(start), end: position(end))
+    }
+
+    func slice(_ start: Int, _ end: Int) -> String {
+        String(decoding: source.text[start..<end], as: UTF8.self)
+    }
+
+    mutating func error(_ code: String, _ message: String, at offset: Int, notes: [String] = []) {
+        guard !lineFailed else { return }
+        lineFailed = true
+        diagnostics.append(.error(code, message, file: source.name, at: position(offset), notes: notes))
+    }
+
+    // MARK: lines
+
+    mutating func run() {
+        let text = source.text
+        var start = 0
+        if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { start = 3 }
+        lineNumber = 0
+        while start <= text.count {
+            var end = start
+            while end < text.count && text[end] != 0x0A { end += 1 }
+            lineNumber += 1
+            lineStart = start
+            readLine(from: start, to: end)
+            if end >= text.count { break }
+            start = end + 1
+        }
+        finishRule()
+    }
+
+    private mutating func readLine(from start: Int, to end: Int) {
+        var indent = start
+        while indent < end && (source.text[indent] == 0x20 || source.text[indent] == 0x09) { indent += 1 }
+        lineFailed = false
+        var lexProblems: [(String, Int, [String])] = []
+        let lexer = RuleLexer(bytes: source.text, report: { lexProblems.append(($0, $1, $2)) })
+        tokens = lexer.tokens(from: indent, to: end)
+        index = 0
+        if let problem = lexProblems.first {
+            error("rules.syntax", problem.0, at: problem.1, notes: problem.2)
+            return
+        }
+        guard let first = tokens.first else { return }
+        if indent == start {
+            guard first.isWord("rule") else {
+                error("rules.syntax", "expected `rule \"NAME\"` at the start of a line, found `\(first.text)`", at: first.start,
+                      notes: ["indent the lines of a rule (conditions and actions) under its `rule` line"])
+                return
+            }
+            finishRule()
+            readHeader()
+        } else {
+            guard current != nil else {
+                error("rules.syntax", "this indented line belongs to no rule", at: first.start,
+                      notes: ["start a rule with `rule \"NAME\"` at the beginning of a line"])
+                return
+            }
+            readBodyLine()
+            if !lineFailed, let last = tokens.last { currentEnd = max(currentEnd, last.end) }
+        }
+    }
+
+    private mutating func finishRule() {
+        guard var rule = current else { return }
+        let end = max(currentEnd, rule.range.start.offset)
+        rule.range.end = source.position(ofOffset: end)
+        rule.text = slice(rule.range.start.offset - (rule.range.start.column - 1), end)
+        rules.append(rule)
+        current = nil
+    }
+
+    // MARK: header
+
+    private mutating func readHeader() {
+        let ruleToken = tokens[0]
+        index = 1
+        guard let nameToken = peek(), nameToken.kind == .string else {
+            let found = peek().map { "`\($0.text)`" } ?? "the end of the line"
+            error("rules.syntax", "expected the rule's name in double quotes after `rule`, found \(found)", at: peek()?.start ?? ruleToken.end,
+                  notes: ["write: rule \"Groceries\""])
+            return
+        }
+        index += 1
+        var stage = RuleStage.default
+        if let word = peek() {
+            guard word.isWord("stage") else {
+                error("rules.syntax", "expected `stage pre|default|post` or the end of the line, found `\(word.text)`", at: word.start,
+                      notes: ["conditions and actions go on their own indented lines below the `rule` line"])
+                return
+            }
+            index += 1
+            guard let value = peek(), value.kind == .word, let parsed = RuleStage(rawValue: value.text.lowercased()) else {
+                let found = peek().map { "`\($0.text)`" } ?? "nothing"
+                error("rules.bad-value", "unknown stage \(found)", at: peek()?.start ?? word.end,
+                      notes: ["stages are `pre`, `default` and `post`"])
+                return
+            }
+            stage = parsed
+            index += 1
+            if let extra = peek() {
+                error("rules.syntax", "unexpected `\(extra.text)` after the stage", at: extra.start)
+                return
+            }
+        }
+        current = ParsedRule(name: nameToken.text, stage: stage, range: range(ruleToken.start, nameToken.end),
+                             nameRange: range(nameToken.start, nameToken.end), text: "", condition: nil, actions: [], stop: nil)
+        currentEnd = tokens.last?.end ?? nameToken.end
+    }
+
+    // MARK: body
+
+    private func peek(_ offset: Int = 0) -> RuleToken? {
+        index + offset < tokens.count ? tokens[index + offset] : nil
+    }
+
+    private mutating func readBodyLine() {
+        let first = tokens[0]
+        let keyword = first.kind == .word ? first.text.lowercased() : ""
+        index = 1
+        switch keyword {
+        case "when", "and", "or", "if":
+            guard let condition = readConditionLine() else { return }
+            if let existing = current?.condition {
+                current?.condition = keyword == "or" ? .any([existing, condition]) : .all([existing, condition])
+            } else if keyword == "when" || keyword == "if" {
+                current?.condition = condition
+            } else {
+                error("rules.syntax", "`\(keyword)` continues a condition, but this rule has no `when` line before it", at: first.start,
+                      notes: ["start the conditions with `when`"])
+            }
+        case "set": readSet(first)
+        case "rename":
+            guard let field = peek(), field.isWord("payee") else {
+                error("rules.unknown-action", "only the payee can be renamed", at: peek()?.start ?? first.end,
+                      notes: ["write: rename payee \"New name\""])
+                return
+            }
+            index += 1
+            if let to = peek(), to.isWord("to") { index += 1 }
+            readValueAction(.setPayee, first)
+        case "append":
+            guard let field = peek(), field.isWord("notes") || field.isWord("note") else {
+                error("rules.unknown-action", "only notes can be appended to", at: peek()?.start ?? first.end,
+                      notes: ["write: append notes \"text\""])
+                return
+            }
+            index += 1
+            readValueAction(.appendNotes, first)
+        case "add", "remove":
+            guard let field = peek(), field.isWord("tag") || field.isWord("tags") else {
+                error("rules.unknown-action", "`\(keyword)` works on tags", at: peek()?.start ?? first.end,
+                      notes: ["write: \(keyword) tag coffee"])
+                return
+            }
+            index += 1
+            readTagsAction(keyword == "add" ? .addTags : .removeTags, first)
+        case "transfer":
+            guard let direction = peek(), direction.isWord("to") || direction.isWord("from") else {
+                error("rules.syntax", "expected `to` or `from` after `transfer`", at: peek()?.start ?? first.end,
+                      notes: ["write: transfer to \"Savings\" (money leaves this account) or transfer from \"Checking\""])
+                return
+            }
+            index += 1
+            readValueAction(direction.isWord("to") ? .transferTo : .transferFrom, first)
+        case "ignore", "skip":
+            guard expectEnd() else { return }
+            appendAction(ParsedAction(kind: .ignore, values: [], range: range(first.start, first.end), text: first.text))
+        case "stop":
+            guard expectEnd() else { return }
+            let stopRange = range(first.start, first.end)
+            current?.stop = stopRange
+        case "rule":
+            error("rules.syntax", "`rule` must start at the beginning of a line", at: first.start,
+                  notes: ["remove the indentation before `rule`"])
+        default:
+            let known = ["when", "and", "or", "set", "rename", "append", "add", "remove", "transfer", "ignore", "stop"]
+            var notes = ["a rule's lines start with: " + known.joined(separator: ", ")]
+            if let guess = closest(to: keyword.isEmpty ? first.text : keyword, in: known) { notes.insert("did you mean `\(guess)`?", at: 0) }
+            error("rules.unknown-action", "unknown rule line starting with `\(first.text)`", at: first.start, notes: notes)
+        }
+    }
+
+    private mutating func appendAction(_ action: ParsedAction) {
+        current?.actions.append(action)
+    }
+
+    private mutating func expectEnd() -> Bool {
+        if let extra = peek() {
+            error("rules.syntax", "unexpected `\(extra.text)` at the end of the line", at: extra.start)
+            return false
+        }
+        return true
+    }
+
+    private mutating func readSet(_ first: RuleToken) {
+        guard let field = peek(), field.kind == .word else {
+            error("rules.syntax", "expected what to set after `set`", at: peek()?.start ?? first.end,
+                  notes: ["settable fields: category, project, place, payee, notes"])
+            return
+        }
+        index += 1
+        let kind: ParsedAction.Kind
+        switch field.text.lowercased() {
+        case "category": kind = .setCategory
+        case "project": kind = .setProject
+        case "place": kind = .setPlace
+        case "payee": kind = .setPayee
+        case "notes", "note": kind = .setNotes
+        case "tag", "tags":
+            error("rules.unknown-action", "tags are added, not set", at: field.start, notes: ["write: add tag \(peek()?.text ?? "NAME")"])
+            return
+        default:
+            var notes = ["settable fields: category, project, place, payee, notes"]
+            if let guess = closest(to: field.text.lowercased(), in: ["category", "project", "place", "payee", "notes"]) {
+                notes.insert("did you mean `\(guess)`?", at: 0)
+            }
+            error("rules.unknown-field", "`\(field.text)` cannot be set by a rule", at: field.start, notes: notes)
+            return
+        }
+        readValueAction(kind, first)
+    }
+
+    /// Reads the rest of the line as one value: a quoted string, or the raw text as written.
+    private mutating func readValueAction(_ kind: ParsedAction.Kind, _ first: RuleToken) {
+        guard let valueStart = peek(), let last = tokens.last else {
+            error("rules.syntax", "expected a value after `\(slice(first.start, tokens[max(0, index - 1)].end))`", at: tokens[max(0, index - 1)].end)
+            return
+        }
+        let value: ParsedValue
+        if valueStart.kind == .string {
+            guard index == tokens.count - 1 else {
+                error("rules.syntax", "unexpected `\(tokens[index + 1].text)` after the quoted value", at: tokens[index + 1].start)
+                return
+            }
+            value = ParsedValue(text: valueStart.text, kind: .quoted, flags: "", range: range(valueStart.start, valueStart.end))
+        } else {
+            if let bad = tokens[index...].first(where: { $0.kind == .string || $0.kind == .regex }) {
+                error("rules.syntax", "quote the whole value, or none of it", at: bad.start,
+                      notes: ["write: \(slice(first.start, valueStart.start))\"\(slice(valueStart.start, last.end).replacingOccurrences(of: "\"", with: ""))\""])
+                return
+            }
+            value = ParsedValue(text: slice(valueStart.start, last.end), kind: .bare, flags: "", range: range(valueStart.start, last.end))
+        }
+        index = tokens.count
+        appendAction(ParsedAction(kind: kind, values: [value], range: range(first.start, last.end),
+                                             text: slice(first.start, last.end)))
+    }
+
+    private mutating func readTagsAction(_ kind: ParsedAction.Kind, _ first: RuleToken) {
+        var values: [ParsedValue] = []
+        while let token = peek() {
+            index += 1
+            switch token.kind {
+            case .comma: continue
+            case .word: values.append(ParsedValue(text: token.text, kind: .bare, flags: "", range: range(token.start, token.end)))
+            case .string: values.append(ParsedValue(text: token.text, kind: .quoted, flags: "", range: range(token.start, token.end)))
+            default:
+                error("rules.syntax", "expected a tag name, found `\(token.text)`", at: token.start,
+                      notes: ["tags are words or quoted strings, separated by commas or spaces"])
+                return
+            }
+        }
+        guard !values.isEmpty, let last = tokens.last else {
+            error("rules.syntax", "expected at least one tag after `\(slice(first.start, tokens[max(0, index - 1)].end))`", at: tokens[max(0, index - 1)].end)
+            return
+        }
+        appendAction(ParsedAction(kind: kind, values: values, range: range(first.start, last.end),
+                                             text: slice(first.start, last.end)))
+    }
+
+    // MARK: conditions
+
+    private mutating func readConditionLine() -> ParsedCondition? {
+        guard peek() != nil else {
+            error("rules.syntax", "expected a condition after `\(tokens[0].text)`", at: tokens[0].end,
+                  notes: ["for example: when payee contains \"REWE\""])
+            return nil
+        }
+        guard let condition = parseOr() else { return nil }
+        if let extra = peek() {
+            let hint = extra.kind == .closeParen ? "this `)` closes no `(`" : "a condition ends here; join conditions with `and` or `or`"
+            error("rules.syntax", "unexpected `\(extra.text)` after the condition", at: extra.start, notes: [hint])
+            return nil
+        }
+        return condition
+    }
+
+    private mutating func parseOr() -> ParsedCondition? {
+        guard let first = parseAnd() else { return nil }
+        var parts = [first]
+        while let token = peek(), token.isWord("or") {
+            index += 1
+            guard let next = parseAnd() else { return nil }
+            parts.append(next)
+        }
+        return parts.count == 1 ? first : .any(parts)
+    }
+
+    private mutating func parseAnd() -> ParsedCondition? {
+        guard let first = parseUnary() else { return nil }
+        var parts = [first]
+        while let token = peek(), token.isWord("and") {
+            index += 1
+            guard let next = parseUnary() else { return nil }
+            parts.append(next)
+        }
+        return parts.count == 1 ? first : .all(parts)
+    }
+
+    private mutating func parseUnary() -> ParsedCondition? {
+        guard let token = peek() else {
+            error("rules.syntax", "the condition ends too early", at: tokens.last?.end ?? lineStart,
+                  notes: ["expected a test such as payee contains \"REWE\""])
+            return nil
+        }
+        if token.isWord("not") {
+            index += 1
+            guard let inner = parseUnary() else { return nil }
+            let end = tokens[index - 1].end
+            return .not(inner, range(token.start, end))
+        }
+        if token.kind == .openParen {
+            index += 1
+            guard let inner = parseOr() else { return nil }
+            guard let close = peek(), close.kind == .closeParen else {
+                error("rules.syntax", "this `(` has no matching `)`", at: token.start)
+                return nil
+            }
+            index += 1
+            return inner
+        }
+        return parseTest()
+    }
+
+    private mutating func parseField() -> (RuleField, Int)? {
+        guard let token = peek() else { return nil }
+        guard token.kind == .word else {
+            error("rules.syntax", "expected a field name such as `payee` or `amount`, found `\(token.text)`", at: token.start,
+                  notes: token.kind == .string ? ["a test starts with the field: payee contains \(slice(token.start, token.end))"] : [])
+            return nil
+        }
+        let lower = token.text.lowercased()
+        if lower == "abs", let open = peek(1), open.kind == .openParen, let inner = peek(2), inner.isWord("amount"),
+           let close = peek(3), close.kind == .closeParen {
+            index += 4
+            return (.absoluteAmount, close.end)
+        }
+        if lower.hasPrefix("extra.") {
+            let key = String(token.text.dropFirst(6))
+            guard !key.isEmpty else {
+                error("rules.unknown-field", "`extra.` needs the name of the source's field", at: token.start,
+                      notes: ["write extra.SIC, or extra \"Field with spaces\""])
+                return nil
+            }
+            index += 1
+            return (.extra(key), token.end)
+        }
+        if lower == "extra", let key = peek(1), key.kind == .string {
+            index += 2
+            return (.extra(key.text), key.end)
+        }
+        for (words, field) in RuleField.spellings {
+            var matched = true
+            for (k, word) in words.enumerated() {
+                guard let t = peek(k), t.kind == .word, t.text.lowercased() == word else { matched = false; break }
+            }
+            if matched {
+                let end = tokens[index + words.count - 1].end
+                index += words.count
+                return (field, end)
+            }
+        }
+        var notes = ["fields: " + RuleField.documentedNames.joined(separator: ", ")]
+        if let guess = closest(to: lower, in: RuleField.documentedNames) { notes.insert("did you mean `\(guess)`?", at: 0) }
+        error("rules.unknown-field", "unknown field `\(token.text)`", at: token.start, notes: notes)
+        return nil
+    }
+
+    private mutating func parseTest() -> ParsedCondition? {
+        let start = peek()?.start ?? lineStart
+        guard let (field, fieldEnd) = parseField() else { return nil }
+        let fieldRange = range(start, fieldEnd)
+        guard let opToken = peek() else {
+            error("rules.syntax", "expected an operator after `\(field)`", at: fieldEnd,
+                  notes: operatorNotes(field))
+            return nil
+        }
+        index += 1
+        var op: ConditionOperator
+        var negated = false
+        if opToken.kind == .comparison {
+            switch opToken.text {
+            case "=": op = .equals
+            case "!=": op = .notEquals
+            case "<": op = .less
+            case "<=": op = .lessOrEqual
+            case ">": op = .greater
+            default: op = .greaterOrEqual
+            }
+        } else if opToken.kind == .word {
+            switch opToken.text.lowercased() {
+            case "contains": op = .contains
+            case "equals": op = .equals
+            case "matches": op = .matches
+            case "between": op = .between
+            case "in": op = .oneOf
+            case "starts", "ends":
+                guard let with = peek(), with.isWord("with") else {
+                    error("rules.syntax", "expected `\(opToken.text.lowercased()) with`", at: peek()?.start ?? opToken.end)
+                    return nil
+                }
+                index += 1
+                op = opToken.text.lowercased() == "starts" ? .startsWith : .endsWith
+            case "is":
+                if let not = peek(), not.isWord("not") { negated = true; index += 1 }
+                if let next = peek(), next.isWord("empty") {
+                    index += 1; op = negated ? .isSet : .isEmpty; negated = false
+                } else if let next = peek(), next.isWord("set") {
+                    index += 1; op = negated ? .isEmpty : .isSet; negated = false
+                } else if let next = peek(), next.isWord("in") {
+                    index += 1; op = .oneOf
+                } else if let next = peek(), next.isWord("between") {
+                    index += 1; op = .between
+                } else {
+                    op = .equals
+                }
+            default:
+                var notes = operatorNotes(field)
+                let words = ["contains", "equals", "is", "starts with", "ends with", "matches", "between", "in"]
+                if let guess = closest(to: opToken.text.lowercased(), in: words) { notes.insert("did you mean `\(guess)`?", at: 0) }
+                error("rules.unknown-operator", "unknown operator `\(opToken.text)` after `\(field)`", at: opToken.start, notes: notes)
+                return nil
+            }
+        } else {
+            error("rules.syntax", "expected an operator after `\(field)`, found `\(opToken.text)`", at: opToken.start,
+                  notes: operatorNotes(field))
+            return nil
+        }
+        if negated && op == .equals { op = .notEquals; negated = false }
+        guard allowed(op, for: field) else {
+            error("rules.unknown-operator", "`\(slice(opToken.start, tokens[index - 1].end))` does not apply to \(field)", at: opToken.start,
+                  notes: operatorNotes(field))
+            return nil
+        }
+        var values: [ParsedValue] = []
+        switch op {
+        case .isEmpty, .isSet:
+            break
+        case .between:
+            guard let low = readValue(for: field, after: opToken) else { return nil }
+            guard let and = peek(), and.isWord("and") else {
+                error("rules.syntax", "expected `and` in `between LOW and HIGH`", at: peek()?.start ?? low.range.end.offset)
+                return nil
+            }
+            index += 1
+            guard let high = readValue(for: field, after: and) else { return nil }
+            values = [low, high]
+        case .oneOf:
+            guard let open = peek(), open.kind == .openParen else {
+                error("rules.syntax", "expected `(` after `in`", at: peek()?.start ?? opToken.end,
+                      notes: ["write: \(field) in (a, b, c)"])
+                return nil
+            }
+            index += 1
+            while true {
+                guard let value = readValue(for: field, after: open) else { return nil }
+                values.append(value)
+                guard let next = peek() else {
+                    error("rules.syntax", "this `(` has no matching `)`", at: open.start)
+                    return nil
+                }
+                index += 1
+                if next.kind == .closeParen { break }
+                guard next.kind == .comma else {
+                    error("rules.syntax", "expected `,` or `)` in the list, found `\(next.text)`", at: next.start)
+                    return nil
+                }
+            }
+        default:
+            guard let value = readValue(for: field, after: opToken) else { return nil }
+            if op == .matches && value.kind != .regex {
+                error("rules.syntax", "`matches` needs a regular expression between slashes", at: value.range.start.offset,
+                      notes: ["write: \(field) matches /\(value.text)/"])
+                return nil
+            }
+            if op != .matches && value.kind == .regex {
+                error("rules.syntax", "a regular expression needs `matches`", at: value.range.start.offset,
+                      notes: ["write: \(field) matches /\(value.text)/"])
+                return nil
+            }
+            values = [value]
+        }
+        var caseSensitive = false
+        if let word = peek(), word.isWord("case-sensitive") {
+            guard field.valueKind == .text || field.valueKind == .choice, op != .isEmpty, op != .isSet else {
+                error("rules.syntax", "`case-sensitive` applies to text tests only", at: word.start)
+                return nil
+            }
+            caseSensitive = true
+            index += 1
+        }
+        let end = tokens[index - 1].end
+        let test = ParsedTest(field: field, fieldRange: fieldRange, op: op, values: values, caseSensitive: caseSensitive,
+                              range: range(start, end), text: slice(start, end))
+        return .test(test)
+    }
+
+    private mutating func readValue(for field: RuleField, after previous: RuleToken) -> ParsedValue? {
+        guard let token = peek() else {
+            error("rules.syntax", "expected a value after `\(previous.text)`", at: previous.end,
+                  notes: field.valueKind == .text ? ["quote text values: \"REWE Markt\""] : [])
+            return nil
+        }
+        index += 1
+        switch token.kind {
+        case .word:
+            if token.isWord("and") || token.isWord("or") {
+                error("rules.syntax", "expected a value after `\(previous.text)`, found `\(token.text)`", at: token.start)
+                return nil
+            }
+            return ParsedValue(text: token.text, kind: .bare, flags: "", range: range(token.start, token.end))
+        case .string:
+            return ParsedValue(text: token.text, kind: .quoted, flags: "", range: range(token.start, token.end))
+        case .regex:
+            return ParsedValue(text: token.text, kind: .regex, flags: token.flags, range: range(token.start, token.end))
+        default:
+            error("rules.syntax", "expected a value after `\(previous.text)`, found `\(token.text)`", at: token.start)
+            return nil
+        }
+    }
+
+    private func allowed(_ op: ConditionOperator, for field: RuleField) -> Bool {
+        switch field.valueKind {
+        case .text, .choice:
+            return ![.less, .lessOrEqual, .greater, .greaterOrEqual, .between].contains(op)
+        case .amount, .date, .number, .weekday:
+            return ![.contains, .startsWith, .endsWith, .matches, .isEmpty, .isSet].contains(op)
+        }
+    }
+
+    private func operatorNotes(_ field: RuleField) -> [String] {
+        switch field.valueKind {
+        case .text, .choice:
+            return ["\(field) takes: contains, equals (or is), starts with, ends with, matches /regex/, in (…), is empty, is set"]
+        case .amount, .date, .number, .weekday:
+            return ["\(field) takes: =, !=, <, <=, >, >=, between A and B, in (…)"]
+        }
+    }
+}
+
+/// The candidate closest to `word` by edit distance, when close enough to be a likely typo.
+func closest(to word: String, in candidates: [String]) -> String? {
+    let w = Array(word.lowercased())
+    var best: (String, Int)?
+    for candidate in candidates {
+        let c = Array(candidate.lowercased())
+        var previous = Array(0...c.count)
+        for i in 1...max(1, w.count) where !w.isEmpty {
+            var row = [i] + Array(repeating: 0, count: c.count)
+            for j in 1...max(1, c.count) where !c.isEmpty {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (w[i - 1] == c[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        let distance = w.isEmpty ? c.count : previous[c.count]
+        if distance <= max(1, min(w.count, c.count) / 3), best.map({ distance < $0.1 }) ?? true {
+            best = (candidate, distance)
+        }
+    }
+    return best?.0
+}

@@ -1,0 +1,25 @@
+/// Why one transaction came out as it did: which rule set which field, which matched but were
+/// overridden, and for rules whose conditions partly held, the first condition that failed.
+public struct RuleExplanation: Sendable {
+    /// The transaction before the rules.
+    public var before: LedgerTransaction
+    /// The transaction after the rules.
+    public var after: LedgerTransaction
+    public var account: Account?
+    public var outcome: TransactionOutcome
+    /// Rules that did not match although some of their tests held, in evaluation order.
+    public var nearMisses: [NearMiss]
+}
+
+extension CompiledRuleSet {
+    /// Explains what the rules do to one transaction. Every rule is evaluated (not only
+    /// candidates), so this is for one transaction at a time, not for imports.
+    public func explain(_ input: RuleInput, context: RuleContext = RuleContext(),
+                        options: RuleApplyOptions = RuleApplyOptions()) -> RuleExplanation {
+        var evaluator = RuleEvaluator(set: self, context: context, options: options)
+        var trace: RuleTrace? = RuleTrace()
+        let (after, outcome) = evaluator.run(input, index: 0, trace: &trace)
+        return RuleExplanation(before: input.transaction, after: after, account: input.account, outcome: outcome,
+                               nearMisses: trace?.nearMisses ?? [])
+    }
+}

@@ -1,0 +1,29 @@
+/// How the two amounts of a candidate pair relate.
+enum AmountRelation: Sendable, Hashable {
+    /// The same magnitude, same currency.
+    case equal
+    /// Same currency; the sending leg is larger by this many 10^-6 units.
+    case fee(Int64)
+    /// Different currencies; the implied rate and the reference it was checked against.
+    case rate(RateCheck)
+}
+
+/// The reference a cross-currency candidate was held against.
+struct RateCheck: Sendable, Hashable {
+    enum Tier: Sendable, Hashable { case near, wide, none }
+    var tier: Tier
+    /// Units of the receiving currency per sending unit, scaled by 10^10 (0 with no reference).
+    var referenceUnits: Int64
+    var referenceDay: Int32
+    var source: ExchangeRate.Source
+    /// (implied − reference) / reference, for the score only.
+    var deviation: Double
+}
+
+/// A scored candidate pair: leg indices into the ``LegTable``.
+struct CandidateEdge: Sendable {
+    var from: Int32
+    var to: Int32
+    var score: Double
+    var relation: AmountRelation
+}

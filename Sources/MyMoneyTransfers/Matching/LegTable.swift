@@ -1,0 +1,74 @@
+/// The transactions that take part in a match, column by column, with their text read once.
+///
+/// Index `i` of every column is the same leg. Amount magnitudes are kept as integers of 10^-6
+/// units (`key`), so equal amounts written with different scales (`6.6`, `6.60`) compare equal.
+struct LegTable: Sendable {
+    static let keyScale = 6
+
+    var transactionIndex: [Int] = []
+    var account: [Int32] = []
+    var day: [Int32] = []
+    var key: [Int64] = []
+    var outgoing: [Bool] = []
+    var currency: [Int16] = []
+    var text: [TextEvidence] = []
+    /// The account the leg's transfer hint names: -1 no hint (or its own account), -2 a hint naming no single account.
+    var hint: [Int32] = []
+
+    var count: Int { key.count }
+
+    /// Reads `input`'s transactions; leaves out excluded, zero, duplicate and unplaceable ones.
+    init(input: TransferMatchInput, accounts: AccountDirectory, reader: TextEvidenceReader,
+         excludedIds: Set<Int64>, diagnostics: inout [Diagnostic]) {
+        var seenIds = Set<Int64>()
+        var unknownAccounts = Set<Int64>()
+        var hintCache: [String: Int32] = [:]
+        let n = input.transactions.count
+        transactionIndex.reserveCapacity(n); account.reserveCapacity(n); day.reserveCapacity(n)
+        key.reserveCapacity(n); outgoing.reserveCapacity(n); currency.reserveCapacity(n)
+        text.reserveCapacity(n); hint.reserveCapacity(n)
+        for (index, transaction) in input.transactions.enumerated() {
+            if let id = transaction.id {
+                if excludedIds.contains(id) || !seenIds.insert(id).inserted { continue }
+            }
+            guard let accountIndex = accounts.index(ofId: transaction.accountId) else {
+                if unknownAccounts.insert(transaction.accountId).inserted {
+                    diagnostics.append(.warning("transfers.unknown-account",
+                        "transactions name account id \(transaction.accountId), which is not among the accounts given; they take no part in transfer matching"))
+                }
+                continue
+            }
+            guard !transaction.amount.isZero else { continue }
+            guard let magnitude = try? transaction.amount.magnitude(),
+                  let scaled = try? magnitude.rounded(toScale: LegTable.keyScale) else {
+                diagnostics.append(.warning("transfers.amount-range",
+                    "the amount \(transaction.amount) \(transaction.currency.code) on \(transaction.day) is too large to compare; it takes no part in transfer matching"))
+                continue
+            }
+            var evidence = reader.read(transaction.payee, payee: true)
+            evidence.merge(reader.read(transaction.memo, payee: false))
+            if let type = transaction.bankType { evidence.merge(reader.read(type, payee: false)) }
+            if transaction.originalPayee != transaction.payee {
+                evidence.merge(reader.read(transaction.originalPayee, payee: false))
+            }
+            var hinted: Int32 = -1
+            if let raw = transaction.transferHint {
+                if let cached = hintCache[raw] {
+                    hinted = cached
+                } else {
+                    hinted = accounts.resolve(hint: raw).map { Int32($0) } ?? -2
+                    hintCache[raw] = hinted
+                }
+                if hinted == Int32(accountIndex) { hinted = -1 } // names its own account: an opening balance
+            }
+            transactionIndex.append(index)
+            account.append(Int32(accountIndex))
+            day.append(transaction.day.daysSinceEpoch)
+            key.append(scaled.units)
+            outgoing.append(transaction.amount.isNegative)
+            currency.append(Int16(accounts.currencyIndex(transaction.currency)))
+            text.append(evidence)
+            hint.append(hinted)
+        }
+    }
+}

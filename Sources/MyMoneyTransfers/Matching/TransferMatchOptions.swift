@@ -1,0 +1,37 @@
+/// The knobs of the matcher, with documented defaults (see `docs/transfers.md`).
+public struct TransferMatchOptions: Sendable, Hashable {
+    /// Legs may lie at most this many days apart, either way round (default 4).
+    public var windowDays: Int = 4
+    /// With a reference rate quoted within `referenceDays` of the sending day, the implied rate
+    /// must lie within this fraction of it (default 0.03, ±3%).
+    public var referenceBand: Amount = Amount(units: 3, scale: 2)
+    /// How far (days) a reference rate may be from the sending day to count as that day's rate (default 7).
+    public var referenceDays: Int = 7
+    /// With only an older or later rate for the pair (up to `wideReferenceDays` away), the implied
+    /// rate must lie within this wider fraction (default 0.15, ±15%).
+    public var wideReferenceBand: Amount = Amount(units: 15, scale: 2)
+    /// How far the nearest known rate may be for the wide band (default 366 days).
+    public var wideReferenceDays: Int = 366
+    /// Same currency: the sending leg may exceed the receiving one by a fee of at most this
+    /// fraction of the amount sent (default 0.02, 2%)…
+    public var feeMaximumFraction: Amount = Amount(units: 2, scale: 2)
+    /// …and at most this many units of the currency (default 25).
+    public var feeMaximum: Amount = Amount(units: 25)
+    /// Pairs scoring at least this are proposed (default 0.5).
+    public var threshold: Double = 0.5
+    /// Two candidate readings closer than this are a close call, reported as ambiguous (default 0.05).
+    public var ambiguityMargin: Double = 0.05
+    /// Across currencies without any reference rate, the text must give at least this much
+    /// evidence (default 0.3: e.g. transfer words on both legs, or a hint naming the other account).
+    public var minimumTextEvidenceWithoutRate: Double = 0.3
+    /// Groups of competing candidates up to this many are resolved exactly; larger ones greedily (default 14).
+    public var exactGroupLimit: Int = 14
+
+    public init() {}
+
+    /// The defaults with another day window.
+    public init(windowDays: Int) {
+        self.init()
+        self.windowDays = max(0, windowDays)
+    }
+}

@@ -1,0 +1,161 @@
+/// Pairs the legs of movements between the user's own accounts, in one currency or across two.
+///
+/// ```swift
+/// let result = TransferMatcher().match(TransferMatchInput(transactions: txs, accounts: accounts, rates: rates))
+/// for pair in result.proposed { … set both legs' type to .transfer and store the pair … }
+/// ```
+/// The match is pure and deterministic: the same input gives the same output.
+///
+/// - Complexity: O(n log n) in the number of transactions for indexing, plus the candidates
+///   found (see ``CandidateSearch``); never all pairs.
+public struct TransferMatcher: Sendable {
+    public var options: TransferMatchOptions
+
+    public init(options: TransferMatchOptions = TransferMatchOptions()) {
+        self.options = options
+    }
+
+    public func match(_ input: TransferMatchInput) -> TransferMatchResult {
+        var result = TransferMatchResult()
+        var statistics = TransferMatchStatistics()
+        for account in input.accounts where account.id == nil {
+            result.diagnostics.append(.warning("transfers.account-id",
+                "account \(account.name) has no id yet; its transactions take no part in transfer matching"))
+        }
+        let directory = AccountDirectory(input.accounts, extraCurrencies: Array(Set(input.transactions.map(\.currency))))
+        let reader = TextEvidenceReader(accounts: input.accounts, currencies: directory.currencies)
+
+        // Confirmed pairs stay as they are; their legs are out, their rates are references.
+        var excluded = input.excludedTransactionIds
+        var rates = input.rates
+        for pair in input.confirmed {
+            for leg in [pair.from, pair.to] + (pair.feeLeg.map { [$0] } ?? []) {
+                if let id = leg.transactionId { excluded.insert(id) }
+            }
+            if let implied = ExchangeRate.implied(by: pair) { rates.append(implied) }
+            var kept = pair
+            kept.status = .confirmed
+            result.pairs.append(kept)
+        }
+        let confirmedIndices = Set(input.confirmed.flatMap { [$0.from.transactionIndex, $0.to.transactionIndex, $0.feeLeg?.transactionIndex] }.compactMap { $0 })
+        var filtered = input
+        if !confirmedIndices.isEmpty {
+            // Legs of confirmed pairs given by position only (no id yet) are out too.
+            for index in confirmedIndices where index >= 0 && index < filtered.transactions.count {
+                filtered.transactions[index].amount = .zero
+            }
+        }
+
+        let legs = LegTable(input: filtered, accounts: directory, reader: reader, excludedIds: excluded,
+                            diagnostics: &result.diagnostics)
+        statistics.legs = legs.count
+        let table = ExchangeRateTable(rates)
+        var rejected = Set<TransferLink>()
+        for link in input.rejected {
+            rejected.insert(link)
+            rejected.insert(TransferLink(fromId: link.toId, toId: link.fromId))
+        }
+        let scorer = TransferScorer(legs: legs, directory: directory, options: options, reader: reader,
+                                    transactions: input.transactions)
+        let search = CandidateSearch(legs: legs, options: options, rates: table, directory: directory, scorer: scorer,
+                                     rejected: rejected, transactions: input.transactions)
+        let edges = search.edges(statistics: &statistics)
+        let assignment = TransferAssignment(edges: edges, legCount: legs.count, options: options, statistics: &statistics)
+
+        // Build pairs, then attach separate fee lines.
+        var used = Set<Int32>()
+        for e in assignment.accepted { used.insert(edges[e].from); used.insert(edges[e].to) }
+        var ambiguousLegs = Set<Int32>()
+        for group in assignment.ambiguous {
+            for e in group { ambiguousLegs.insert(edges[e].from); ambiguousLegs.insert(edges[e].to) }
+        }
+        var feeLines = FeeLineIndex(legs: legs, excluding: used.union(ambiguousLegs))
+        var proposed: [TransferPair] = []
+        for e in assignment.accepted {
+            var pair = makePair(edges[e], legs: legs, directory: directory, scorer: scorer, input: input, status: .proposed)
+            if pair.fee == nil, let line = feeLines.take(account: legs.account[Int(edges[e].from)], day: legs.day[Int(edges[e].from)],
+                                                       maximum: options.feeMaximum, legs: legs) {
+                let tx = input.transactions[legs.transactionIndex[line]]
+                let account = directory.accounts[Int(legs.account[line])]
+                pair.feeLeg = TransferLeg(tx, account: account, index: legs.transactionIndex[line])
+                pair.fee = try? tx.amount.magnitude()
+                pair.reasons.append("fee \(pair.fee?.description ?? "") \(tx.currency.code) booked separately (“\(tx.payee ?? tx.memo ?? "")”)")
+                used.insert(Int32(line))
+            }
+            proposed.append(pair)
+        }
+        result.pairs.append(contentsOf: proposed)
+        result.pairs.sort(by: TransferMatcher.pairOrder)
+
+        for group in assignment.ambiguous {
+            var candidates = group.map { makePair(edges[$0], legs: legs, directory: directory, scorer: scorer, input: input, status: .ambiguous) }
+            candidates.sort { a, b in a.confidence != b.confidence ? a.confidence > b.confidence : TransferMatcher.pairOrder(a, b) }
+            var legSet: [TransferLeg] = []
+            var seen = Set<Int>()
+            for candidate in candidates {
+                for leg in [candidate.from, candidate.to] where seen.insert(leg.transactionIndex ?? -1).inserted { legSet.append(leg) }
+            }
+            legSet.sort(by: TransferMatcher.legOrder)
+            result.ambiguous.append(TransferAmbiguity(legs: legSet, candidates: candidates))
+        }
+        result.ambiguous.sort { a, b in
+            guard let x = a.legs.first, let y = b.legs.first else { return a.legs.count < b.legs.count }
+            return TransferMatcher.legOrder(x, y)
+        }
+
+        // Hints that found no counterpart.
+        for leg in 0..<legs.count where legs.hint[leg] != -1 && !used.contains(Int32(leg)) && !ambiguousLegs.contains(Int32(leg)) {
+            let tx = input.transactions[legs.transactionIndex[leg]]
+            let own = directory.accounts[Int(legs.account[leg])]
+            let transferLeg = TransferLeg(tx, account: own, index: legs.transactionIndex[leg])
+            let hint = tx.transferHint ?? ""
+            if legs.hint[leg] >= 0 {
+                let named = directory.accounts[Int(legs.hint[leg])]
+                let cash = named.kind == .cash
+                let message = cash
+                    ? "\(own.name) \(tx.amount) \(tx.currency.code) on \(tx.day) names cash account \(named.name), which has no matching leg: create the counter-leg there"
+                    : "\(own.name) \(tx.amount) \(tx.currency.code) on \(tx.day) names \(named.name), but no matching leg was found within \(options.windowDays) days"
+                result.unpairedHints.append(UnpairedTransferHint(leg: transferLeg, hint: hint, accountId: named.id,
+                                                                 accountName: named.name, needsCounterLeg: cash, message: message))
+            } else {
+                result.unpairedHints.append(UnpairedTransferHint(leg: transferLeg, hint: hint, accountId: nil, accountName: nil,
+                    needsCounterLeg: false,
+                    message: "\(own.name) \(tx.amount) \(tx.currency.code) on \(tx.day) has transfer hint “\(hint)”, which names none (or more than one) of your accounts"))
+            }
+        }
+        result.unpairedHints.sort { TransferMatcher.legOrder($0.leg, $1.leg) }
+        result.statistics = statistics
+        return result
+    }
+
+    private func makePair(_ edge: CandidateEdge, legs: LegTable, directory: AccountDirectory, scorer: TransferScorer,
+                          input: TransferMatchInput, status: TransferPair.Status) -> TransferPair {
+        let o = Int(edge.from), i = Int(edge.to)
+        let outTx = input.transactions[legs.transactionIndex[o]]
+        let inTx = input.transactions[legs.transactionIndex[i]]
+        let from = TransferLeg(outTx, account: directory.accounts[Int(legs.account[o])], index: legs.transactionIndex[o])
+        let to = TransferLeg(inTx, account: directory.accounts[Int(legs.account[i])], index: legs.transactionIndex[i])
+        let (score, reasons) = scorer.evaluate(from: o, to: i, relation: edge.relation, explain: true)
+        var pair = TransferPair(from: from, to: to, confidence: score, reasons: reasons, status: status)
+        switch edge.relation {
+        case .equal: break
+        case .fee:
+            pair.fee = try? pair.sentAmount - pair.receivedAmount
+        case .rate:
+            pair.rate = TransferPair.displayRate(received: pair.receivedAmount, sent: pair.sentAmount)
+        }
+        return pair
+    }
+
+    static func legOrder(_ a: TransferLeg, _ b: TransferLeg) -> Bool {
+        if a.day != b.day { return a.day < b.day }
+        if a.accountName != b.accountName { return a.accountName < b.accountName }
+        if a.amount != b.amount { return a.amount < b.amount }
+        return (a.transactionIndex ?? -1, a.transactionId ?? -1) < (b.transactionIndex ?? -1, b.transactionId ?? -1)
+    }
+
+    static func pairOrder(_ a: TransferPair, _ b: TransferPair) -> Bool {
+        if a.from != b.from { return legOrder(a.from, b.from) }
+        return legOrder(a.to, b.to)
+    }
+}

@@ -1,0 +1,216 @@
+/// Scores a candidate pair from its amounts, days, texts and account kinds, and writes the reasons.
+///
+/// The weights (documented in `docs/transfers.md`):
+/// - amounts: same amount 0.45; a fee by difference 0.35; a rate near the day's reference
+///   0.30–0.42 (the closer the more); a rate within the wide band of an older reference 0.15;
+///   no reference 0.05;
+/// - days: 0.15 on the same day, falling linearly to 0.15/(window+1) at the window's edge;
+///   −0.05 when the money arrives before it leaves;
+/// - text (together at most 0.6): a hint naming the other account 0.35 per leg; the other
+///   account's name or number in payee or memo 0.25 per leg; a transfer word 0.15 (own-account
+///   words, ATM words toward cash, card-payment words on a card) or 0.07 (payment orders, transfer
+///   services) per leg; the other leg's currency code 0.10 per leg; the same payee on both legs 0.08;
+/// - account kinds: bank → credit card 0.10, bank → cash 0.10, cash → bank 0.05;
+/// - against: a hint naming a third account −0.5 per leg; a text naming only a third account −0.3
+///   per leg; a shop-like text (store number, merchant code, shop name) −0.3 per leg unless a hint
+///   or a mention ties the legs together.
+struct TransferScorer: Sendable {
+    let legs: LegTable
+    let directory: AccountDirectory
+    let options: TransferMatchOptions
+    let reader: TextEvidenceReader
+    let transactions: [LedgerTransaction]
+
+    /// The pair's score and, with `explain`, its reasons; a score of 0 means "not a candidate".
+    func evaluate(from o: Int, to i: Int, relation: AmountRelation, explain: Bool) -> (score: Double, reasons: [String]) {
+        var reasons: [String]? = explain ? [] : nil
+        let outTx = transactions[legs.transactionIndex[o]]
+        let inTx = transactions[legs.transactionIndex[i]]
+        let oAccount = Int(legs.account[o]), iAccount = Int(legs.account[i])
+        let accounts = directory.accounts
+        var score = 0.0
+
+        switch relation {
+        case .equal:
+            score += 0.45
+            reasons?.append("same amount \(magnitude(outTx.amount)) \(outTx.currency.code)")
+        case .fee:
+            score += 0.35
+            let fee = (try? magnitude(outTx.amount) - magnitude(inTx.amount)) ?? .zero
+            reasons?.append("sent \(magnitude(outTx.amount)) \(outTx.currency.code), received \(magnitude(inTx.amount)): fee \(fee) \(outTx.currency.code)")
+        case .rate(let check):
+            let rate = TransferPair.displayRate(received: magnitude(inTx.amount), sent: magnitude(outTx.amount))
+                .map(\.description) ?? "?"
+            let reference = Amount(units: check.referenceUnits, scale: ExchangeRateTable.scale).normalized
+            let source = check.source == .file ? "rates file" : "confirmed transfer"
+            let referenceDay = Day(daysSinceEpoch: check.referenceDay)
+            switch check.tier {
+            case .near:
+                let band = Double(options.referenceBand.units) / pow10(options.referenceBand.scale)
+                let closeness = band > 0 ? max(0, 1 - abs(check.deviation) / band) : 1
+                score += 0.30 + 0.12 * closeness
+                reasons?.append("rate \(rate) within \(percent(options.referenceBand)) of reference \(reference) (\(source), \(referenceDay))")
+            case .wide:
+                score += 0.15
+                reasons?.append("rate \(rate) within \(percent(options.wideReferenceBand)) of reference \(reference) (\(source), \(referenceDay); none within \(options.referenceDays) days)")
+            case .none:
+                score += 0.05
+                reasons?.append("rate \(rate), no reference rate for \(outTx.currency.code)→\(inTx.currency.code)")
+            }
+        }
+
+        let gap = Int(legs.day[i]) - Int(legs.day[o])
+        score += 0.15 * (1 - Double(abs(gap)) / Double(options.windowDays + 1))
+        if gap < 0 {
+            score -= 0.05
+            reasons?.append("received \(days(-gap)) before it was sent")
+        } else {
+            reasons?.append(gap == 0 ? "same day" : "\(days(gap)) apart")
+        }
+
+        // Text.
+        var positive = 0.0, negative = 0.0
+        var tied = false
+        let oText = legs.text[o], iText = legs.text[i]
+        let oName = accounts[oAccount].name, iName = accounts[iAccount].name
+        for (leg, own, other, tx) in [(o, oAccount, iAccount, outTx), (i, iAccount, oAccount, inTx)] {
+            let hinted = Int(legs.hint[leg])
+            let ownName = accounts[own].name
+            if hinted == other {
+                positive += 0.35
+                tied = true
+                reasons?.append("\(ownName) hint “\(tx.transferHint ?? "")” names \(accounts[other].name)")
+            } else if hinted >= 0 {
+                negative += 0.5
+                reasons?.append("\(ownName) hint “\(tx.transferHint ?? "")” names \(accounts[hinted].name), another account")
+            }
+        }
+        for (leg, own, other) in [(o, oAccount, iAccount), (i, iAccount, oAccount)] {
+            let mentions = legs.text[leg].mentionedAccounts
+            let otherBit: UInt64 = other < 64 ? 1 << UInt64(other) : 0
+            let ownBit: UInt64 = own < 64 ? 1 << UInt64(own) : 0
+            if mentions & otherBit != 0 {
+                positive += 0.25
+                tied = true
+                if reasons != nil { reasons?.append(contentsOf: mentionReasons(leg: leg, account: other)) }
+            } else if mentions & ~ownBit != 0 {
+                negative += 0.3
+                if reasons != nil {
+                    let names = (0..<min(64, accounts.count)).filter { mentions & ~ownBit & (1 << UInt64($0)) != 0 }
+                        .map { accounts[$0].name }.joined(separator: ", ")
+                    reasons?.append("\(accounts[own].name) text names \(names), not \(accounts[other].name)")
+                }
+            }
+        }
+        for (leg, own, other) in [(o, oAccount, iAccount), (i, iAccount, oAccount)] {
+            let (weight, word) = wordWeight(leg: leg, own: accounts[own].kind, other: accounts[other].kind, explain: explain)
+            if weight > 0 {
+                positive += weight
+                if let word { reasons?.append("\(accounts[own].name) \(word)") }
+            }
+        }
+        if legs.currency[o] != legs.currency[i] {
+            if oText.mentionedCurrencies & currencyBit(legs.currency[i]) != 0 {
+                positive += 0.10
+                reasons?.append("\(oName) text mentions \(inTx.currency.code)")
+            }
+            if iText.mentionedCurrencies & currencyBit(legs.currency[o]) != 0 {
+                positive += 0.10
+                reasons?.append("\(iName) text mentions \(outTx.currency.code)")
+            }
+        }
+        if oText.payeeHead != 0, oText.payeeHead == iText.payeeHead {
+            positive += 0.08
+            reasons?.append("both legs name the same payee")
+        }
+        let textEvidence = min(positive, 0.6)
+        if case .rate(let check) = relation, check.tier == .none, textEvidence < options.minimumTextEvidenceWithoutRate {
+            return (0, reasons ?? [])
+        }
+        if !tied {
+            for (leg, own) in [(o, oAccount), (i, iAccount)] where legs.text[leg].merchantLike {
+                negative += 0.3
+                if reasons != nil { reasons?.append("\(accounts[own].name) text looks like a shop (\(merchantSign(leg)))") }
+            }
+        }
+        let kinds = kindWeight(from: accounts[oAccount].kind, to: accounts[iAccount].kind)
+        if kinds.weight > 0 {
+            reasons?.append(kinds.label)
+        }
+        score += textEvidence + kinds.weight - negative
+        return (min(1, max(0, score)), reasons ?? [])
+    }
+
+    // MARK: parts
+
+    private func wordWeight(leg: Int, own: AccountKind, other: AccountKind, explain: Bool) -> (Double, String?) {
+        let text = legs.text[leg]
+        let cardSide = isCredit(own) || isCredit(other)
+        let cashSide = own == .cash || other == .cash
+        var best = 0.0
+        var kind: TransferWordKind?
+        func consider(_ k: TransferWordKind, _ weight: Double) {
+            if text.has(k), weight > best { best = weight; kind = k }
+        }
+        consider(.strongTransfer, 0.15)
+        consider(.cardPayment, cardSide ? 0.15 : 0.07)
+        consider(.cash, cashSide ? 0.15 : 0.07)
+        consider(.weakTransfer, 0.07)
+        guard let kind, explain else { return (best, nil) }
+        let tx = transactions[legs.transactionIndex[leg]]
+        for (field, value) in [("payee", tx.payee), ("memo", tx.memo), ("type", tx.bankType), ("original payee", tx.originalPayee)] {
+            var findings = TextFindings()
+            _ = withUnsafeMutablePointer(to: &findings) { reader.read(value, payee: field == "payee", findings: $0) }
+            if let found = findings.words.first(where: { $0.word.kind == kind }) { return (best, "\(field) says “\(found.written)”") }
+        }
+        return (best, "text says a \(kind.rawValue) word")
+    }
+
+    private func mentionReasons(leg: Int, account: Int) -> [String] {
+        let tx = transactions[legs.transactionIndex[leg]]
+        let own = directory.accounts[Int(legs.account[leg])].name
+        var result: [String] = []
+        for (field, value) in [("payee", tx.payee), ("memo", tx.memo), ("original payee", tx.originalPayee == tx.payee ? nil : tx.originalPayee)] {
+            var findings = TextFindings()
+            _ = withUnsafeMutablePointer(to: &findings) { reader.read(value, payee: false, findings: $0) }
+            if findings.accounts.contains(account) {
+                result.append("\(own) \(field) mentions \(directory.accounts[account].name)")
+            }
+        }
+        return result.isEmpty ? ["\(own) text mentions \(directory.accounts[account].name)"] : result
+    }
+
+    private func merchantSign(_ leg: Int) -> String {
+        let tx = transactions[legs.transactionIndex[leg]]
+        for value in [tx.payee, tx.memo, tx.originalPayee] {
+            var findings = TextFindings()
+            _ = withUnsafeMutablePointer(to: &findings) { reader.read(value, payee: false, findings: $0) }
+            if let sign = findings.merchantSigns.first { return sign }
+            if let found = findings.words.first(where: { $0.word.kind == .merchant }) { return "“\(found.written)”" }
+        }
+        return "shop"
+    }
+
+    private func kindWeight(from: AccountKind, to: AccountKind) -> (weight: Double, label: String) {
+        if isBankLike(from), isCredit(to) { return (0.10, "bank → credit card payment") }
+        if isBankLike(from), to == .cash { return (0.10, "bank → cash withdrawal") }
+        if from == .cash, isBankLike(to) { return (0.05, "cash → bank deposit") }
+        return (0, "")
+    }
+
+    private func isCredit(_ kind: AccountKind) -> Bool { kind == .creditCard || kind == .creditLine }
+    private func isBankLike(_ kind: AccountKind) -> Bool { kind == .bank || kind == .savings || kind == .moneyMarket }
+
+    private func currencyBit(_ index: Int16) -> UInt64 { index < 64 ? 1 << UInt64(index) : 0 }
+
+    private func magnitude(_ amount: Amount) -> Amount { (try? amount.magnitude()) ?? amount }
+
+    private func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
+
+    private func percent(_ fraction: Amount) -> String {
+        let value = (try? fraction * Amount(units: 100)) ?? fraction
+        return "\(value.normalized)%"
+    }
+
+    private func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { acc, _ in acc * 10 } }
+}

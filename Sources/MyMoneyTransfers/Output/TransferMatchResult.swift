@@ -1,0 +1,40 @@
+/// What the matcher found: pairs, close calls for review, hints without a counterpart.
+public struct TransferMatchResult: Sendable, Hashable, Codable {
+    /// Confirmed pairs (unchanged) and proposed pairs, by the sending leg's day, then account, then amount.
+    public var pairs: [TransferPair]
+    /// Close calls, left unpaired for the user.
+    public var ambiguous: [TransferAmbiguity]
+    /// Legs with a hint naming another account and no counterpart.
+    public var unpairedHints: [UnpairedTransferHint]
+    /// Problems with the input: transactions in unknown accounts, amounts too large to compare.
+    public var diagnostics: [Diagnostic]
+    /// How much work the match did.
+    public var statistics: TransferMatchStatistics
+
+    public init(pairs: [TransferPair] = [], ambiguous: [TransferAmbiguity] = [], unpairedHints: [UnpairedTransferHint] = [],
+                diagnostics: [Diagnostic] = [], statistics: TransferMatchStatistics = TransferMatchStatistics()) {
+        self.pairs = pairs
+        self.ambiguous = ambiguous
+        self.unpairedHints = unpairedHints
+        self.diagnostics = diagnostics
+        self.statistics = statistics
+    }
+
+    /// The pairs this match proposes (not the confirmed ones passed in).
+    public var proposed: [TransferPair] { pairs.filter { $0.status == .proposed } }
+}
+
+/// Counters for one match, for benchmarks and `--verbose` output.
+public struct TransferMatchStatistics: Sendable, Hashable, Codable {
+    /// Transactions that took part (after exclusions).
+    public var legs: Int = 0
+    /// Candidate pairs scored.
+    public var candidatesScored: Int = 0
+    /// Candidate pairs at or above the threshold.
+    public var candidatesKept: Int = 0
+    /// Groups of competing candidates resolved exactly, and by the greedy fallback.
+    public var groupsSolvedExactly: Int = 0
+    public var groupsSolvedGreedily: Int = 0
+
+    public init() {}
+}

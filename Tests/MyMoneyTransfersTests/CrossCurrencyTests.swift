@@ -1,0 +1,107 @@
+import Testing
+import MyMoneyTransfers
+
+@Suite struct CrossCurrencyTests {
+    /// 88 EUR leave, 100 USD arrive the next day, with no words at all.
+    var bare: Ledger {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-10-05", "-88.00")
+        ledger.add(Ledger.checking, "2026-10-06", "100.00")
+        return ledger
+    }
+
+    @Test func bareLegsTwoDaysApartNeedAWordEvenWithAReference() {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-10-05", "-88.00")
+        ledger.add(Ledger.checking, "2026-10-07", "100.00")
+        let rates = [rate("2026-10-05", .EUR, .USD, "1.14")]
+        #expect(ledger.match(rates: rates).pairs.isEmpty)
+        ledger.transactions[1].bankType = "XFER"
+        #expect(ledger.match(rates: rates).pairs.count == 1)
+    }
+
+    @Test func referenceRateOfTheDayPairsBareLegs() throws {
+        let result = bare.match(rates: [rate("2026-10-05", .EUR, .USD, "1.14")])
+        let pair = try #require(result.pairs.first)
+        #expect(pair.rate == Amount(units: 11364, scale: 4))
+        #expect(pair.reasons.contains("rate 1.1364 within 3% of reference 1.14 (rates file, 2026-10-05)"))
+    }
+
+    @Test func withoutReferenceBareLegsStayApart() {
+        #expect(bare.match().pairs.isEmpty)
+    }
+
+    @Test func referenceQuotedTheOtherWayRoundWorks() throws {
+        let result = bare.match(rates: [rate("2026-10-04", .USD, .EUR, "0.88")])
+        let pair = try #require(result.pairs.first)
+        #expect(pair.rate == Amount(units: 11364, scale: 4))
+        #expect(pair.reasons.first?.hasPrefix("rate 1.1364 within 3% of reference 1.136363") == true)
+    }
+
+    @Test func rateOutsideTheBandIsNoCandidateWhateverTheText() {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-10-05", "-88.00", memo: "Transfer to Checking")
+        ledger.add(Ledger.checking, "2026-10-07", "100.00", memo: "Transfer from Giro")
+        #expect(ledger.match(rates: [rate("2026-10-05", .EUR, .USD, "1.20")]).pairs.isEmpty) // 1.1364 is 5.3% off
+        #expect(ledger.match(rates: [rate("2026-10-05", .EUR, .USD, "1.17")]).pairs.count == 1) // 2.9% off
+    }
+
+    @Test func bandEdgeIsExact() {
+        // Around rate 1, 100 EUR may become 97.00 … 103.00 USD within ±3%, not a cent less.
+        var inside = Ledger()
+        inside.add(Ledger.giro, "2026-10-05", "-100.00", memo: "Transfer")
+        inside.add(Ledger.checking, "2026-10-05", "97.00")
+        #expect(inside.match(rates: [rate("2026-10-05", .EUR, .USD, "1")]).pairs.count == 1)
+        var outside = Ledger()
+        outside.add(Ledger.giro, "2026-10-05", "-100.00", memo: "Transfer")
+        outside.add(Ledger.checking, "2026-10-05", "96.99")
+        #expect(outside.match(rates: [rate("2026-10-05", .EUR, .USD, "1")]).pairs.isEmpty)
+    }
+
+    @Test func olderReferenceGivesTheWideBandAndNeedsText() throws {
+        let old = [rate("2026-08-01", .EUR, .USD, "1.05")] // 1.1364 is 8.2% off: inside ±15%
+        #expect(bare.match(rates: old).pairs.isEmpty)
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-10-05", "-88.00", memo: "Transfer to Checking")
+        ledger.add(Ledger.checking, "2026-10-07", "100.00", memo: "Transfer")
+        let pair = try #require(ledger.match(rates: old).pairs.first)
+        #expect(pair.reasons.first == "rate 1.1364 within 15% of reference 1.05 (rates file, 2026-08-01; none within 7 days)")
+    }
+
+    @Test func withoutReferenceTextOnBothLegsPairs() throws {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-10-05", "-88.00", payee: "Wise Europe SA", memo: "Überweisung auf eigenes USD-Konto")
+        ledger.add(Ledger.checking, "2026-10-07", "100.00", payee: "WISE INC", memo: "From EUR account", type: "XFER")
+        let pair = try #require(ledger.match().pairs.first)
+        #expect(pair.rate == Amount(units: 11364, scale: 4))
+        #expect(pair.reasons.contains("Giro text mentions USD"))
+        #expect(pair.reasons.contains("both legs name the same payee"))
+    }
+
+    @Test func withoutReferenceTextOnOneLegIsNotEnough() {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-10-05", "-88.00", memo: "Umbuchung")
+        ledger.add(Ledger.checking, "2026-10-07", "100.00", payee: "ACME CORP PAYROLL")
+        #expect(ledger.match().pairs.isEmpty)
+    }
+
+    @Test func confirmedTransfersImplyReferenceRates() throws {
+        var ledger = Ledger()
+        let sent = ledger.add(Ledger.giro, "2026-09-30", "-88.00", id: 10)
+        let received = ledger.add(Ledger.checking, "2026-09-30", "100.00", id: 11)
+        let confirmed = TransferPair.confirmed(from: ledger.transactions[sent], fromAccount: Ledger.giro,
+                                               to: ledger.transactions[received], toAccount: Ledger.checking)
+        ledger.add(Ledger.giro, "2026-10-05", "-176.00")
+        ledger.add(Ledger.checking, "2026-10-06", "200.00")
+        let result = ledger.match(confirmed: [confirmed])
+        let proposed = try #require(result.proposed.first)
+        #expect(result.proposed.count == 1)
+        #expect(proposed.from.amount == Amount(units: -17600, scale: 2))
+        #expect(proposed.reasons.first?.hasSuffix("(confirmed transfer, 2026-09-30)") == true)
+    }
+
+    @Test func tinyRatesKeepFiveSignificantDigits() {
+        let rate = TransferPair.displayRate(received: Amount(units: 62512, scale: 2), sent: Amount(units: 100000))
+        #expect(rate?.description == "0.0062512")
+    }
+}

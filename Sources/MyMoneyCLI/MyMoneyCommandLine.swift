@@ -5,6 +5,7 @@ public enum MyMoneyCommandLine {
     /// Every subcommand, in the order `mymoney --help` lists them.
     static var commands: [any Command] {
         [
+            ImportCommand(),
             ParseCommand(),
             TransactionsCommand(),
             AccountsCommand(),

@@ -1,0 +1,104 @@
+import MyMoneyKit
+import MyMoneyStore
+import MyMoneyTransfers
+import MyMoneyReconcile
+
+/// The people-facing summary of `mymoney import`.
+enum ImportReportText {
+    static func make(_ outcome: ImportOutcome, terminal: Terminal) -> String {
+        var lines: [String] = []
+        let files = Set(outcome.statements.map(\.statement.source.file)).count
+        lines.append(terminal.bold("Imported \(outcome.statements.count) statement\(outcome.statements.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")
+                     + (outcome.isDryRun ? terminal.yellow(" (dry run: nothing was written)") : ""))
+        if !outcome.declaredAccountsCreated.isEmpty {
+            lines.append("Accounts created from the account book: " + outcome.declaredAccountsCreated.map { "\($0.name) (\($0.kind.rawValue), \($0.currency.code))" }.joined(separator: ", "))
+        }
+        let perStatement = counts(outcome.report)
+        var table = TextTable(["file", "format", "account", "new", "duplicates", "balances"], alignments: [.left, .left, .left, .right, .right, .right])
+        for (i, s) in outcome.statements.enumerated() {
+            let c = perStatement[i] ?? Counts()
+            table.add([s.statement.source.file, s.statement.source.format,
+                       s.account.name + (s.created ? " (new: \(s.account.kind.rawValue), \(s.account.currency.code))" : ""),
+                       String(c.added), String(c.skipped), String(s.statement.balances.filter { $0.kind != .running }.count)])
+        }
+        lines.append(table.render())
+        if let report = outcome.report {
+            var reasons: [DuplicateReason: Int] = [:]
+            for account in report.accounts { for s in account.skipped { reasons[s.reason, default: 0] += 1 } }
+            if !reasons.isEmpty {
+                let text = reasons.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) with the \($0.key.phrase)" }
+                lines.append("Duplicates skipped: " + text.joined(separator: ", "))
+            }
+            lines.append("New transactions: \(report.addedCount); duplicates skipped: \(report.skippedCount)")
+        }
+        lines.append("Rules: categorized \(outcome.categorized) transaction\(outcome.categorized == 1 ? "" : "s"); ignored \(outcome.ignored)")
+        if let transfers = outcome.transfers {
+            var line = "Transfers: \(outcome.transfersConfirmed) paired"
+            if outcome.transfersProposed > 0 { line += ", \(outcome.transfersProposed) for review (mymoney transfers review)" }
+            if !transfers.ambiguous.isEmpty { line += ", \(transfers.ambiguous.count) ambiguous (mymoney transfers review)" }
+            if outcome.counterLegsCreated > 0 { line += ", \(outcome.counterLegsCreated) counter-legs created in cash accounts" }
+            lines.append(line)
+            let newPairs = transfers.pairs
+            if !newPairs.isEmpty { lines.append(indent(TransferTableRenderer.render(pairs: newPairs, reasons: false))) }
+        }
+        if let reconciliation = outcome.reconciliation {
+            lines.append("Reconciliation:")
+            lines.append(indent(reconciliation.renderTable()))
+            if reconciliation.hasMismatch {
+                lines.append(terminal.red("A balance does not reconcile: see the suspects above, or run 'mymoney reconcile'."))
+            }
+        }
+        if let batch = outcome.report?.batchId {
+            lines.append("Import \(batch): undo with 'mymoney imports undo \(batch)'")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+            .trimmingCharacters(in: .newlines)
+    }
+
+    struct Counts { var added = 0; var skipped = 0 }
+
+    static func counts(_ report: ImportReport?) -> [Int: Counts] {
+        var result: [Int: Counts] = [:]
+        for account in report?.accounts ?? [] {
+            for a in account.added { result[a.statementIndex, default: Counts()].added += 1 }
+            for s in account.skipped { result[s.statementIndex, default: Counts()].skipped += 1 }
+        }
+        return result
+    }
+}
+
+/// The machine-facing report of `mymoney import --format json`.
+enum ImportReportJSON {
+    static func make(_ outcome: ImportOutcome) -> JSONValue {
+        let perStatement = ImportReportText.counts(outcome.report)
+        var members: [(String, JSONValue)] = [("dry_run", .bool(outcome.isDryRun))]
+        members.append(("batch", outcome.report?.batchId.map { .number(String($0)) } ?? .null))
+        members.append(("statements", .array(outcome.statements.enumerated().map { i, s in
+            let c = perStatement[i] ?? ImportReportText.Counts()
+            return .object([("file", .string(s.statement.source.file)), ("format", .string(s.statement.source.format)),
+                            ("account", .string(s.account.name)), ("account_created", .bool(s.created)), ("reason", .string(s.reason)),
+                            ("new", .int(c.added)), ("duplicates", .int(c.skipped))])
+        })))
+        if let report = outcome.report {
+            members.append(("new", .int(report.addedCount)))
+            members.append(("duplicates", .array(report.accounts.flatMap { a in a.skipped.map { s in
+                .object([("account", .string(a.accountName)), ("date", .string(s.transaction.day.description)),
+                         ("amount", .string(s.transaction.amount.description)), ("payee", .optional(s.transaction.payee)),
+                         ("reason", .string(s.reason.rawValue)), ("existing_id", .number(String(s.existingId)))])
+            } })))
+        }
+        members.append(("categorized", .int(outcome.categorized)))
+        members.append(("ignored", .int(outcome.ignored)))
+        members.append(("transfers_paired", .int(outcome.transfersConfirmed)))
+        members.append(("transfers_for_review", .int(outcome.transfersProposed)))
+        members.append(("transfers_ambiguous", .int(outcome.transfers?.ambiguous.count ?? 0)))
+        if let r = outcome.reconciliation {
+            members.append(("reconciled", .bool(!r.hasMismatch)))
+        }
+        return .object(members)
+    }
+}

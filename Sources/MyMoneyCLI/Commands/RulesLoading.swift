@@ -1,0 +1,28 @@
+import Foundation
+import MyMoneyRules
+
+extension CommandContext {
+    /// The compiled rules of `--rules DIR` (default `Rules/`).
+    ///
+    /// A missing default folder means no rules (said on stderr); a folder named with `--rules` must
+    /// exist. Rule errors stop the command with exit status 65 after printing every diagnostic.
+    func loadRules(_ arguments: Arguments, required: Bool = false) throws(CommandFailure) -> RuleCompilation? {
+        let directory = rulesDirectory(arguments)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+        if !exists {
+            if arguments.value("--rules") != nil || required {
+                throw .io("there is no rules folder at \(directory)")
+            }
+            return nil
+        }
+        let compilation = RuleBook.load(directory: URL(fileURLWithPath: directory), displayName: directory)
+        if !compilation.diagnostics.isEmpty {
+            terminal.error(compilation.renderDiagnostics(color: terminal.color).trimmingCharacters(in: .newlines))
+        }
+        if compilation.hasErrors {
+            throw .data("the rules in \(directory) have errors (see above); fix them or check with 'mymoney rules check'")
+        }
+        return compilation
+    }
+}

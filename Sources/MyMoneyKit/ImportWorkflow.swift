@@ -1,0 +1,290 @@
+import Foundation
+import MyMoneyImport
+import MyMoneyRules
+import MyMoneyStore
+import MyMoneyTransfers
+import MyMoneyReconcile
+
+/// What a user asks `mymoney import` to do.
+public struct ImportRequest: Sendable {
+    public var paths: [String]
+    /// `--account NAME`: every statement goes into this account.
+    public var accountName: String?
+    /// `--as FORMAT`: read every file as this format.
+    public var format: String?
+    public var readOptions: ReadOptions
+    /// `--dry-run`: do everything, report it, keep nothing.
+    public var dryRun: Bool
+    /// Accounts declared by the user (`Rules/accounts.csv`), created before statements are placed.
+    public var accountBook: AccountBook
+    /// Transfers at or above this confidence are linked as confirmed; below it they wait for review.
+    public var confirmThreshold: Double
+
+    public init(paths: [String], accountName: String? = nil, format: String? = nil, readOptions: ReadOptions = ReadOptions(),
+                dryRun: Bool = false, accountBook: AccountBook = AccountBook(), confirmThreshold: Double = 0.7) {
+        self.accountBook = accountBook
+        self.paths = paths
+        self.accountName = accountName
+        self.format = format
+        self.readOptions = readOptions
+        self.dryRun = dryRun
+        self.confirmThreshold = confirmThreshold
+    }
+}
+
+/// One statement of an import and the account it went into.
+public struct ImportedStatement: Sendable {
+    public var statement: Statement
+    public var account: Account
+    /// Why this account (`account number DE89…`, `--account Wallet`, `new account`).
+    public var reason: String
+    public var created: Bool
+}
+
+/// Everything `mymoney import` did (or, for a dry run, would do).
+public struct ImportOutcome: Sendable {
+    public var readings: [FileReading]
+    public var statements: [ImportedStatement] = []
+    public var report: ImportReport?
+    /// Transactions the rules categorized, and the ones a rule's `ignore` dropped.
+    public var categorized = 0
+    public var ignored = 0
+    public var transfers: TransferMatchResult?
+    /// Transfer pairs linked as confirmed, and those left for review.
+    public var transfersConfirmed = 0
+    public var transfersProposed = 0
+    /// Accounts created from the user's account book (`Rules/accounts.csv`).
+    public var declaredAccountsCreated: [Account] = []
+    /// Counter-legs created in accounts without statements (a cash wallet).
+    public var counterLegsCreated = 0
+    public var reconciliation: ReconciliationReport?
+    /// Problems found after reading: balances, rules, transfers.
+    public var diagnostics: [Diagnostic] = []
+    public var isDryRun: Bool
+
+    /// Whether every input file was usable (nothing is imported otherwise).
+    public var readFailed: Bool { readings.contains { !$0.isUsable } }
+}
+
+/// `mymoney import`: read → choose accounts → rules → store (one SQL transaction) → transfers → reconcile.
+///
+/// A file that cannot be read stops the whole run before the ledger is touched; a failure while
+/// storing rolls everything back. A dry run does all the work inside a transaction that is rolled back.
+public enum ImportWorkflow {
+    public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
+                           progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
+        let readings = try StatementReading.read(request.paths, readers: readers, format: request.format,
+                                                 options: request.readOptions, progress: progress)
+        var outcome = ImportOutcome(readings: readings, isDryRun: request.dryRun)
+        if outcome.readFailed { return outcome }
+        return try ledger.transaction(dryRun: request.dryRun) { () throws -> ImportOutcome in
+            try store(request, readings: readings, into: &outcome, ledger: ledger, rules: rules, progress: progress)
+            return outcome
+        }
+    }
+
+    static func store(_ request: ImportRequest, readings: [FileReading], into outcome: inout ImportOutcome,
+                      ledger: Ledger, rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws {
+        outcome.declaredAccountsCreated = try request.accountBook.ensure(in: ledger)
+        var accounts = try ledger.accounts()
+        let accountsBefore = Set(accounts.compactMap(\.id))
+        var hadTransactions: [Int64: Bool] = [:]
+
+        // 1. Choose (or create) the account of every statement.
+        for reading in readings {
+            for statement in reading.result.statements {
+                let choice = AccountMatcher.choose(for: statement, among: accounts, named: request.accountName,
+                                                   fallbackCurrency: request.readOptions.currency, fileName: reading.path)
+                switch choice {
+                case .existing(let account, let reason):
+                    outcome.statements.append(ImportedStatement(statement: statement, account: account, reason: reason, created: false))
+                case .create(let proposal, let reason):
+                    let account = try ledger.addAccount(proposal)
+                    accounts.append(account)
+                    outcome.statements.append(ImportedStatement(statement: statement, account: account, reason: reason, created: true))
+                case .unplaceable(let why):
+                    throw ImportFailure(file: reading.path, message: why)
+                }
+            }
+        }
+        for imported in outcome.statements {
+            guard let id = imported.account.id, hadTransactions[id] == nil else { continue }
+            hadTransactions[id] = !(try ledger.transactions(matching: TransactionFilter(accountIds: [id], limit: 1))).isEmpty
+        }
+
+        // 2. Ledger transactions, in the account's currency.
+        var all: [LedgerTransaction] = []
+        var ranges: [Range<Int>] = []
+        for imported in outcome.statements {
+            if let c = imported.statement.account.currency, c != imported.account.currency {
+                throw ImportFailure(file: imported.statement.source.file,
+                                    message: "the statement is in \(c.code) but the account \(imported.account.name) is in \(imported.account.currency.code)")
+            }
+            let converted = StatementConversion.ledgerTransactions(from: imported.statement, account: imported.account)
+            ranges.append(all.count..<(all.count + converted.count))
+            all += converted
+        }
+
+        // 3. Rules.
+        var ruleFields = Array(repeating: Set<TransactionField>(), count: all.count)
+        var keep = Array(repeating: true, count: all.count)
+        var marks: [TransferMark] = []
+        var categorizedByRules = Set<Int>()
+        if let rules, !all.isEmpty {
+            progress?("applying rules to \(all.count) transactions")
+            var context = try ruleContext(ledger: ledger, accounts: accounts)
+            // Accounts this import brings statements for have statements of their own.
+            for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
+            let run = rules.apply(to: all, accounts: accounts, context: context)
+            for path in run.categoriesToCreate where try ledger.category(at: path) == nil {
+                _ = try ledger.addCategory(path)
+            }
+            for outcomeOfRules in run.outcomes {
+                let i = outcomeOfRules.index
+                for change in outcomeOfRules.changes {
+                    if let field = TransactionField(ruleTarget: change.target) { ruleFields[i].insert(field) }
+                }
+                if outcomeOfRules.changes.contains(where: { $0.target == .category }) { categorizedByRules.insert(i) }
+            }
+            for i in run.ignored { keep[i] = false }
+            outcome.ignored = run.ignored.count
+            marks = run.transfers
+            all = run.transactions
+        }
+
+        // 4. Store, in one SQL transaction with everything else.
+        var importStatements: [ImportStatement] = []
+        for (imported, range) in zip(outcome.statements, ranges) {
+            let indices = range.filter { keep[$0] }
+            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement)
+            outcome.diagnostics += balanceProblems
+            importStatements.append(ImportStatement(accountId: imported.account.id ?? 0, sourceFile: imported.statement.source.file,
+                                                    transactions: indices.map { all[$0] }, balances: balances,
+                                                    ruleFields: indices.map { ruleFields[$0] }))
+        }
+        progress?("storing \(all.count) transactions")
+        let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
+        outcome.report = report
+
+        let added = addedIds(report)
+
+        // 5. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
+        for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] == false {
+            var account = try ledger.account(id: accountId)
+            guard account.openingBalance.isZero || !accountsBefore.contains(accountId) else { continue }
+            let transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+            let checkpoints = try ledger.statementBalances(accountId: accountId)
+                .compactMap { LedgerReconciliation.checkpoint($0, currency: account.currency) }
+            if let derived = try DerivedOpeningBalance(account: account, transactions: transactions, checkpoints: checkpoints),
+               derived.amount != account.openingBalance {
+                account.openingBalance = derived.amount
+                _ = try ledger.updateAccount(account)
+            }
+        }
+
+        for (statementIndex, range) in ranges.enumerated() {
+            var kept = 0
+            for i in range where keep[i] {
+                if categorizedByRules.contains(i), added[statementIndex]?[kept] != nil || request.dryRun && isAdded(report, statementIndex, kept) {
+                    outcome.categorized += 1
+                }
+                kept += 1
+            }
+        }
+
+        // 6. Counter-legs for rule transfers into accounts without statements.
+        outcome.counterLegsCreated = try createCounterLegs(marks, transactions: all, addedIds: added, ranges: ranges,
+                                                           keep: keep, ledger: ledger, accounts: accounts)
+
+        // 7. Transfers across new and stored legs.
+        progress?("matching transfers")
+        let matching = try TransferLinking.match(ledger: ledger, around: all, confirmThreshold: request.confirmThreshold)
+        outcome.transfers = matching.result
+        outcome.transfersConfirmed = matching.confirmed
+        outcome.transfersProposed = matching.proposed
+        outcome.diagnostics += matching.result.diagnostics
+
+        // 8. Reconcile what was touched.
+        let touched = Set(importStatements.map(\.accountId))
+        let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
+        outcome.reconciliation = try LedgerReconciliation.reconcile(
+            ledger, accounts: names,
+            statements: outcome.statements.map { ($0.account.id ?? 0, $0.statement) })
+    }
+
+    static func isAdded(_ report: ImportReport, _ statementIndex: Int, _ index: Int) -> Bool {
+        report.accounts.contains { $0.added.contains { $0.statementIndex == statementIndex && $0.index == index } }
+    }
+
+    /// Ids of the transactions the store added, by (statement, index).
+    static func addedIds(_ report: ImportReport) -> [Int: [Int: Int64]] {
+        var result: [Int: [Int: Int64]] = [:]
+        for account in report.accounts {
+            for added in account.added { if let id = added.id { result[added.statementIndex, default: [:]][added.index] = id } }
+        }
+        return result
+    }
+
+    static func ruleContext(ledger: Ledger, accounts: [Account]) throws -> RuleContext {
+        let categories = Set(try ledger.categories().map(\.path))
+        let projects = try ledger.projects().map { p in
+            RuleProject(name: p.title, dates: p.startDay.map { DayRange(start: $0, end: p.endDay ?? Day(year: 9999, month: 12, day: 31)!) })
+        }
+        var withoutStatements: Set<String> = []
+        for account in accounts where account.kind == .cash {
+            guard let id = account.id else { continue }
+            let imported = try ledger.transactions(matching: TransactionFilter(accountIds: [id])).contains { ($0.sourceFormat ?? "manual") != "manual" }
+            if !imported { withoutStatements.insert(account.name) }
+        }
+        return RuleContext(projects: projects, categories: categories, accounts: accounts, accountsWithoutStatements: withoutStatements)
+    }
+
+    /// For each rule transfer into an account without statements (a cash wallet), adds the other leg
+    /// there and links the pair as a confirmed transfer.
+    static func createCounterLegs(_ marks: [TransferMark], transactions: [LedgerTransaction], addedIds: [Int: [Int: Int64]],
+                                  ranges: [Range<Int>], keep: [Bool], ledger: Ledger, accounts: [Account]) throws -> Int {
+        var created = 0
+        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] {
+            guard let statementIndex = ranges.firstIndex(where: { $0.contains(mark.transaction) }) else { continue }
+            // The store's statement index counts kept transactions only.
+            let keptBefore = ranges[statementIndex].lowerBound..<mark.transaction
+            let indexInStatement = keptBefore.filter { keep[$0] }.count
+            guard let legId = addedIds[statementIndex]?[indexInStatement],
+                  let other = accounts.first(where: { $0.name.caseInsensitiveCompare(mark.account) == .orderedSame }),
+                  let otherId = other.id else { continue }
+            let leg = transactions[mark.transaction]
+            guard other.currency == leg.currency else { continue }
+            let counter = try ledger.addTransaction(LedgerTransaction(
+                accountId: otherId, day: leg.day, amount: try -leg.amount, currency: other.currency,
+                originalPayee: leg.payee, memo: leg.memo, type: .transfer, transferHint: nil, sourceFormat: "manual"))
+            guard let counterId = counter.id else { continue }
+            let (from, to) = leg.amount.isNegative ? (legId, counterId) : (counterId, legId)
+            _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 1, status: .confirmed))
+            created += 1
+        }
+        return created
+    }
+}
+
+/// An import that cannot go on; nothing is kept.
+public struct ImportFailure: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public var description: String { "\(file): \(message)" }
+}
+
+extension TransactionField {
+    /// The stored field a rule target changes.
+    init?(ruleTarget: RuleTarget) {
+        switch ruleTarget {
+        case .category: self = .category
+        case .tags: self = .tags
+        case .project: self = .project
+        case .place: self = .place
+        case .payee: self = .payee
+        case .notes: self = .notes
+        case .transfer: self = .type
+        case .ignored: return nil
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import MyMoneyStore
+import MyMoneyTransfers
+
+/// Runs the transfer matcher over the ledger and stores what it finds.
+public enum TransferLinking {
+    public struct Outcome: Sendable {
+        public var result: TransferMatchResult
+        /// Pairs stored as confirmed transfers (their legs now typed `transfer`).
+        public var confirmed: Int
+        /// Pairs stored as proposed, waiting for `mymoney transfers confirm|reject`.
+        public var proposed: Int
+    }
+
+    /// Matches the ledger's unpaired transactions in the days around `transactions` (all days when
+    /// nil) and links each new pair: confirmed at or above `confirmThreshold`, proposed below it.
+    /// Ambiguous cases are reported, never linked. Pairs the user rejected are never proposed again.
+    public static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
+                             rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
+                             store: Bool = true) throws -> Outcome {
+        var filter = TransactionFilter()
+        if let transactions {
+            guard let first = transactions.map(\.day).min(), let last = transactions.map(\.day).max() else {
+                return Outcome(result: TransferMatcher(options: options).match(TransferMatchInput(transactions: [], accounts: [])),
+                               confirmed: 0, proposed: 0)
+            }
+            filter.from = first.advanced(by: -(options.windowDays + 1))
+            filter.through = last.advanced(by: options.windowDays + 1)
+        }
+        let candidates = try ledger.transactions(matching: filter)
+        let links = try ledger.transfers()
+        var excluded = Set<Int64>()
+        for link in links { excluded.insert(link.fromTransactionId); excluded.insert(link.toTransactionId) }
+        let rejected = try ledger.rejectedTransfers().map { MyMoneyTransfers.TransferLink(fromId: $0.0, toId: $0.1) }
+        let input = TransferMatchInput(transactions: candidates, accounts: try ledger.accounts(), rates: rates,
+                                       rejected: rejected, excludedTransactionIds: excluded)
+        var result = TransferMatcher(options: options).match(input)
+        var confirmed = 0, proposed = 0
+        if store {
+            for (index, pair) in result.pairs.enumerated() where pair.status == .proposed {
+                guard let from = pair.from.transactionId, let to = pair.to.transactionId else { continue }
+                let status: MyMoneyStore.TransferLink.Status = pair.confidence >= confirmThreshold ? .confirmed : .proposed
+                _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: pair.rate,
+                                                                      fee: pair.fee, confidence: min(1, max(0, pair.confidence)),
+                                                                      status: status))
+                if status == .confirmed {
+                    confirmed += 1
+                    result.pairs[index].status = .confirmed
+                } else {
+                    proposed += 1
+                }
+            }
+        }
+        return Outcome(result: result, confirmed: confirmed, proposed: proposed)
+    }
+}

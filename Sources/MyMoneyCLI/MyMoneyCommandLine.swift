@@ -7,6 +7,7 @@ public enum MyMoneyCommandLine {
         [
             ImportCommand(),
             ParseCommand(),
+            ReconcileCommand(),
             TransactionsCommand(),
             AccountsCommand(),
             CategoriesCommand(),

@@ -8,6 +8,7 @@ public enum MyMoneyCommandLine {
             ImportCommand(),
             ParseCommand(),
             ReconcileCommand(),
+            TransfersCommand(),
             TransactionsCommand(),
             AccountsCommand(),
             CategoriesCommand(),

@@ -1,5 +1,6 @@
 import MyMoneyKit
 import MyMoneyImport
+import MyMoneyCSV
 
 /// `mymoney parse`: read statements and print their normalized form; writes nothing.
 struct ParseCommand: Command {
@@ -52,6 +53,19 @@ struct ParseCommand: Command {
                 status = .ioError
                 continue
             }
+            if arguments.flag("--print-profile") {
+                guard let csv = readers.reader(named: "csv") as? CSVReader,
+                      (arguments.value("--as") ?? readers.recognize(input)?.format) == "csv" else {
+                    context.terminal.error("mymoney parse: \(path): only CSV files have a layout to print as a profile")
+                    status = .dataError
+                    continue
+                }
+                let (profile, diagnostics) = csv.inferProfile(input.bytes, file: path, options: options)
+                context.report(diagnostics)
+                guard let profile else { status = .dataError; continue }
+                context.terminal.print("# inferred from \(path); save as Rules/profiles/NAME.csvprofile and edit\n" + profile.render())
+                continue
+            }
             let result = readers.read(input, format: arguments.value("--as"), options: options)
             context.report(result.diagnostics, sources: result.source.map { [$0] } ?? [])
             if !result.isUsable(strict: options.strict) {
@@ -60,6 +74,7 @@ struct ParseCommand: Command {
             }
             statements += result.statements
         }
+        if arguments.flag("--print-profile") { return status }
         switch format {
         case .json:
             context.terminal.print(StatementJSON.document(statements).serialized())

@@ -28,7 +28,8 @@ import MyMoneyTestSupport
         let opening = s.balances.first { $0.kind == .opening }
         let closing = s.balances.first { $0.kind == .closing }
         #expect(opening?.amount == amount("2450.00"))
-        #expect(opening?.day == day("2026-09-30"))
+        // An opening balance is as of the first day, before that day's transactions (the reconciler's semantics).
+        #expect(opening?.day == day("2026-10-01"))
         #expect(closing?.amount == amount("3614.30"))
         #expect(closing?.day == day("2026-10-28"))
         #expect(s.balances.first { $0.kind == .ledger }?.amount == amount("3614.30"))

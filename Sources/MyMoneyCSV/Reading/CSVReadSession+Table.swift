@@ -86,7 +86,7 @@ extension CSVReadSession {
             var day: Day? = fact.key == .balance ? period?.end : nil
             if fact.key == .opening || fact.key == .closing {
                 day = fact.label.split(separator: " ").last.flatMap { Day.parse($0, order: layout.dayOrder) }
-                if kind == .opening, let d = day { day = d.advanced(by: -1) }
+                // An opening balance "on D" is the balance before D's transactions: as of D, like every opening balance.
             }
             preambleBalances.append(StatementBalance(kind: kind, amount: amount, day: day,
                                                      position: table.position(row: fact.row, column: nil, in: text)))

@@ -131,9 +131,9 @@ struct StatementAssembler {
             let t = transactions[i]
             if i == 0 {
                 if let openingBefore {
-                    opening = StatementBalance(kind: .opening, amount: openingBefore, day: t.day.advanced(by: -1), currency: currency)
+                    opening = StatementBalance(kind: .opening, amount: openingBefore, day: t.day, currency: currency)
                 } else if let after, let o = try? after - t.amount {
-                    opening = StatementBalance(kind: .opening, amount: o, day: t.day.advanced(by: -1), currency: currency)
+                    opening = StatementBalance(kind: .opening, amount: o, day: t.day, currency: currency)
                 }
             }
             if let after {

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import MyMoneyTestSupport
+
+/// The main job, run the way a user runs it: `mymoney import Samples` into a fresh ledger.
+@Suite("mymoney import")
+struct ImportTests {
+    func freshLedger() -> String {
+        MyMoneyBinary.scratch("ledger").appendingPathComponent("ledger.sqlite").path
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func samplesImportCategorizePairAndReconcile() throws {
+        let ledger = freshLedger()
+        let run = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger, "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try json(run.stdout)
+        #expect(report["new"] as? Int == 34)
+        #expect(report["transfers_paired"] as? Int == 4)
+        #expect(report["reconciled"] as? Bool == true)
+
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        let transactions = try #require(listed["transactions"] as? [[String: Any]])
+        #expect(transactions.count == 34)
+        // Every transaction is categorized by Rules/ or is a transfer.
+        let loose = transactions.filter { ($0["category"] is NSNull) && ($0["type"] as? String) != "transfer" }
+        #expect(loose.isEmpty, "uncategorized: \(loose.map { $0["payee"] ?? "" })")
+        // The two identical Bäckerei rows are both kept.
+        #expect(transactions.filter { ($0["payee"] as? String) == "Bäckerei Kamps" }.count == 2)
+    }
+
+    @Test func reimportingTheSameStatementsAddsNothing() throws {
+        let ledger = freshLedger()
+        _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
+        let again = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger, "--format", "json"])
+        #expect(again.status == 0)
+        let report = try json(again.stdout)
+        #expect(report["new"] as? Int == 0)
+        #expect((report["duplicates"] as? [Any])?.count == 34)
+        #expect(report["transfers_paired"] as? Int == 0)
+    }
+
+    @Test func crossCurrencyTransferKeepsBothAmountsAndTheRate() throws {
+        let ledger = freshLedger()
+        _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
+        let listed = try json(try MyMoneyBinary.run(["transfers", "--ledger", ledger, "--format", "json"]).stdout)
+        let transfers = try #require(listed["transfers"] as? [[String: Any]])
+        let wise = try #require(transfers.first { (($0["from"] as? [String: Any])?["currency"] as? String) == "EUR" &&
+                                                  (($0["to"] as? [String: Any])?["currency"] as? String) == "USD" })
+        #expect((wise["from"] as? [String: Any])?["amount"] as? String == "-88.00")
+        #expect((wise["to"] as? [String: Any])?["amount"] as? String == "100.00")
+        #expect(wise["rate"] as? String == "1.1364")
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let ledger = freshLedger()
+        let run = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger, "--dry-run", "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try json(run.stdout)["new"] as? Int == 34)
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        #expect((listed["transactions"] as? [Any])?.isEmpty == true)
+        let accounts = try json(try MyMoneyBinary.run(["accounts", "--ledger", ledger, "--format", "json"]).stdout)
+        #expect((accounts["accounts"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aBadFileStopsTheWholeImportBeforeAnythingIsWritten() throws {
+        let ledger = freshLedger()
+        let dir = MyMoneyBinary.scratch("bad")
+        try FileManager.default.copyItem(atPath: Corpus.samples.appendingPathComponent("girokonto-2026-10.csv").path,
+                                         toPath: dir.appendingPathComponent("a-good.csv").path)
+        try Data("!Type:Bank\nD13/45/2026\nT-1.00\n^\n".utf8).write(to: dir.appendingPathComponent("b-bad.qif"))
+        let run = try MyMoneyBinary.run(["import", dir.path, "--ledger", ledger])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("b-bad.qif"))
+        #expect(run.stderr.contains("nothing was imported"))
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        #expect((listed["transactions"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func anOverlappingLaterExportAddsOnlyWhatIsNew() throws {
+        let ledger = freshLedger()
+        let dir = MyMoneyBinary.scratch("overlap")
+        let first = "Date,Description,Amount,Balance\n2026-10-01,Coffee,-3.20,96.80\n2026-10-02,Lunch,-9.50,87.30\n"
+        let second = "Date,Description,Amount,Balance\n2026-10-02,Lunch,-9.50,87.30\n2026-10-03,Books,-20.00,67.30\n"
+        try Data(first.utf8).write(to: dir.appendingPathComponent("one.csv"))
+        try Data(second.utf8).write(to: dir.appendingPathComponent("two.csv"))
+        let a = try MyMoneyBinary.run(["import", dir.appendingPathComponent("one.csv").path, "--ledger", ledger,
+                                       "--account", "Cash", "--currency", "EUR", "--rules", dir.path, "--format", "json"])
+        #expect(a.status == 0, "\(a.stderr)")
+        let b = try MyMoneyBinary.run(["import", dir.appendingPathComponent("two.csv").path, "--ledger", ledger,
+                                       "--account", "Cash", "--rules", dir.path, "--format", "json"])
+        #expect(b.status == 0, "\(b.stderr)")
+        #expect(try json(b.stdout)["new"] as? Int == 1)
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        #expect((listed["transactions"] as? [Any])?.count == 3)
+    }
+
+    @Test func undoRemovesExactlyWhatAnImportAdded() throws {
+        let ledger = freshLedger()
+        _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
+        let undo = try MyMoneyBinary.run(["imports", "undo", "1", "--ledger", ledger])
+        #expect(undo.status == 0, "\(undo.stderr)")
+        #expect(undo.stdout.contains("removed 34 transactions"))
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        #expect((listed["transactions"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func anAssertedBalanceThatDisagreesExitsOneWithSuspects() throws {
+        let ledger = freshLedger()
+        _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
+        let ok = try MyMoneyBinary.run(["reconcile", "--ledger", ledger])
+        #expect(ok.status == 0, "\(ok.stdout)")
+        // The bank says 3.20 less: one of the two Bäckerei rows would explain it.
+        let run = try MyMoneyBinary.run(["reconcile", "--ledger", ledger, "--account", "Girokonto",
+                                         "--balance", "3611.10", "--as-of", "2026-10-31", "--format", "json"])
+        #expect(run.status == 1)
+        let report = try json(run.stdout)
+        let account = try #require((report["accounts"] as? [[String: Any]])?.first)
+        #expect(account["status"] as? String == "mismatch")
+        #expect(account["difference"] as? String == "-3.20")
+        #expect(!((account["suspects"] as? [Any]) ?? []).isEmpty)
+    }
+}

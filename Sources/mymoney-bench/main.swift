@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
+    ("store", "ledger: import --size transactions (1M) into a fresh SQLite ledger, then re-import", storeBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

@@ -30,7 +30,30 @@ public enum TransactionIdentity {
     public static let bankIdWindow = 90
 
     /// Payee and memo, lower-cased, with runs of white space folded to one space, trimmed.
+    ///
+    /// - Complexity: O(n); ASCII text takes a byte fast path.
     public static func textKey(payee: String?, memo: String?) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((payee?.utf8.count ?? 0) + (memo?.utf8.count ?? 0) + 1)
+        var pendingSpace = false
+        for part in [payee, memo] {
+            guard let part else { continue }
+            if !bytes.isEmpty { pendingSpace = true }
+            for byte in part.utf8 {
+                if byte >= 0x80 { return unicodeTextKey(payee: payee, memo: memo) }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    if !bytes.isEmpty { pendingSpace = true }
+                    continue
+                }
+                if pendingSpace { bytes.append(0x20); pendingSpace = false }
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``textKey(payee:memo:)`` for text beyond ASCII.
+    private static func unicodeTextKey(payee: String?, memo: String?) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for part in [payee, memo] {
@@ -42,12 +65,7 @@ public enum TransactionIdentity {
                     continue
                 }
                 if pendingSpace { result.append(" "); pendingSpace = false }
-                if scalar.isASCII {
-                    let v = scalar.value
-                    result.append(v >= 65 && v <= 90 ? Unicode.Scalar(UInt8(v + 32)) : scalar)
-                } else {
-                    result.append(contentsOf: String(scalar).lowercased().unicodeScalars)
-                }
+                result.append(contentsOf: String(scalar).lowercased().unicodeScalars)
             }
         }
         return String(result)
@@ -57,12 +75,12 @@ public enum TransactionIdentity {
     /// the same day, amount and text key.
     public static func occurrences(of rows: [IdentityCandidate]) -> [Int] {
         var seen: [FingerprintKey: Int] = [:]
+        seen.reserveCapacity(rows.count)
         var result: [Int] = []
         result.reserveCapacity(rows.count)
         for row in rows {
-            let key = FingerprintKey(day: row.day, amount: row.amount, text: row.textKey)
-            let n = (seen[key] ?? 0) + 1
-            seen[key] = n
+            let n = { (count: inout Int) -> Int in count += 1; return count }(
+                &seen[FingerprintKey(day: row.day, amount: row.amount, text: row.textKey), default: 0])
             result.append(n)
         }
         return result
@@ -132,9 +150,19 @@ public enum TransactionIdentity {
     }
 
     private struct FingerprintKey: Hashable {
-        let day: Day
-        let amount: Amount
+        let day: Int32
+        /// The amount without trailing zeros, so `-3.2` and `-3.20` are one key.
+        let units: Int64
+        let scale: Int
         let text: String
+
+        init(day: Day, amount: Amount, text: String) {
+            self.day = day.daysSinceEpoch
+            let normalized = amount.scale == 0 || amount.units % 10 != 0 ? amount : amount.normalized
+            self.units = normalized.units
+            self.scale = normalized.scale
+            self.text = text
+        }
     }
 
     private struct DayAmountKey: Hashable {

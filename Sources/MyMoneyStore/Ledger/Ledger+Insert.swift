@@ -2,7 +2,7 @@ import Foundation
 
 /// Writing one transaction row: validation, names to ids, the prepared INSERT.
 extension Ledger {
-    private static let insertSQL = """
+    static let insertSQL = """
         INSERT INTO transactions (account_id, day, amount_units, amount_scale, currency, type, original_payee, payee,
             memo, notes, category_id, project_id, place_id, bank_id, bank_type, check_number, transfer_hint, splits,
             extra, source_format, source_file, source_line, text_key, occurrence, hand_fields, rule_fields, batch_id)
@@ -12,12 +12,13 @@ extension Ledger {
     /// Validates and inserts one transaction; returns its id.
     func insertTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
                            handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
-                           names: inout NameCache) throws(LedgerError) -> Int64 {
+                           names: inout NameCache, statement: PreparedStatement? = nil) throws(LedgerError) -> Int64 {
         try Ledger.validate(t, account: account)
         let categoryId = try t.category.map { (p) throws(LedgerError) in try names.category(p, in: self) }
         let projectId = try blankToNil(t.project).map { (p) throws(LedgerError) in try names.project(p, in: self) }
         let placeId = try blankToNil(t.place).map { (p) throws(LedgerError) in try names.place(p, in: self) }
-        let s = try db.statement(Ledger.insertSQL)
+        let s: PreparedStatement
+        if let statement { s = statement } else { s = try db.statement(Ledger.insertSQL) }
         s.bind(1, account.id)
         s.bind(2, Int64(t.day.daysSinceEpoch))
         s.bind(3, t.amount.units)
@@ -47,7 +48,7 @@ extension Ledger {
         s.bind(27, batchId)
         while try s.step() {}
         let id = db.lastInsertRowID
-        s.reset()
+        s.resetKeepingBindings()
         for title in t.tags where blankToNil(title) != nil {
             let tagId = try names.tag(title, in: self)
             try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")

@@ -46,6 +46,8 @@ public final class Ledger {
         if !readOnly {
             try db.execute("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = NORMAL")
+            // A large import keeps its pages in memory instead of spilling them to the WAL mid-way.
+            try db.execute("PRAGMA cache_size = -65536")
             try migrate()
         } else {
             try checkSchemaIsCurrent()

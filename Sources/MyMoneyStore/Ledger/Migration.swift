@@ -114,8 +114,6 @@ CREATE TABLE transactions (
     batch_id INTEGER REFERENCES import_batches(id)
 );
 CREATE INDEX transactions_by_account_day ON transactions(account_id, day);
-CREATE INDEX transactions_by_day ON transactions(day, id);
-CREATE INDEX transactions_by_batch ON transactions(batch_id) WHERE batch_id IS NOT NULL;
 CREATE INDEX transactions_by_category ON transactions(category_id) WHERE category_id IS NOT NULL;
 CREATE TABLE transaction_tags (
     transaction_id INTEGER NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,

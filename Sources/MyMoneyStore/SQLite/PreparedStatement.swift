@@ -28,6 +28,11 @@ final class PreparedStatement {
         sqlite3_clear_bindings(pointer)
     }
 
+    /// Resets for the next step; the caller rebinds every parameter.
+    func resetKeepingBindings() {
+        sqlite3_reset(pointer)
+    }
+
     // MARK: Binding (1-based indexes)
 
     func bind(_ index: Int32, _ value: Int64?) {
@@ -37,7 +42,16 @@ final class PreparedStatement {
     func bind(_ index: Int32, _ value: Int?) { bind(index, value.map(Int64.init)) }
 
     func bind(_ index: Int32, _ value: String?) {
-        if let value { sqlite3_bind_text(pointer, index, value, -1, transient) } else { sqlite3_bind_null(pointer, index) }
+        guard var value else { sqlite3_bind_null(pointer, index); return }
+        value.withUTF8 { bytes in
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    _ = sqlite3_bind_text(pointer, index, $0, Int32(bytes.count), transient)
+                }
+            } else {
+                _ = sqlite3_bind_text(pointer, index, "", 0, transient)
+            }
+        }
     }
 
     func bind(_ index: Int32, _ value: Double?) {

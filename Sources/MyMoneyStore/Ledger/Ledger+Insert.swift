@@ -26,7 +26,7 @@ extension Ledger {
         s.bind(5, t.currency.code)
         s.bind(6, t.type.rawValue)
         s.bind(7, t.originalPayee)
-        s.bind(8, t.payee)
+        s.bind(8, t.payee == t.originalPayee ? nil : t.payee)   // NULL: the same as the bank's
         s.bind(9, t.memo)
         s.bind(10, t.notes)
         s.bind(11, categoryId)
@@ -43,8 +43,8 @@ extension Ledger {
         s.bind(22, t.sourceLine)
         s.bind(23, textKey)
         s.bind(24, occurrence)
-        s.bind(25, handFields.isEmpty ? "" : Ledger.fieldList(handFields))
-        s.bind(26, ruleFields.isEmpty ? "" : Ledger.fieldList(ruleFields))
+        s.bind(25, handFields.isEmpty ? nil : Ledger.fieldList(handFields))
+        s.bind(26, ruleFields.isEmpty ? nil : Ledger.fieldList(ruleFields))
         s.bind(27, batchId)
         while try s.step() {}
         let id = db.lastInsertRowID

@@ -92,7 +92,7 @@ CREATE TABLE transactions (
     currency TEXT NOT NULL,
     type TEXT NOT NULL CHECK (type IN ('income', 'expense', 'transfer')),
     original_payee TEXT,
-    payee TEXT,
+    payee TEXT,  -- NULL when it is the original payee
     memo TEXT,
     notes TEXT,
     category_id INTEGER REFERENCES categories(id),
@@ -109,8 +109,8 @@ CREATE TABLE transactions (
     source_line INTEGER,
     text_key TEXT NOT NULL,
     occurrence INTEGER NOT NULL DEFAULT 1,
-    hand_fields TEXT NOT NULL DEFAULT '',
-    rule_fields TEXT NOT NULL DEFAULT '',
+    hand_fields TEXT,
+    rule_fields TEXT,
     batch_id INTEGER REFERENCES import_batches(id)
 );
 CREATE INDEX transactions_by_account_day ON transactions(account_id, day);

@@ -6,7 +6,7 @@ import MyMoneyStore
 /// Statements the crash and concurrency tests import: a small one and a large one for one account.
 enum CrashStory {
     static let smallCount = 50
-    static let largeCount = 40_000
+    static let largeCount = 20_000
 
     static func statements(accountId: Int64) -> (small: ImportStatement, large: ImportStatement) {
         let small = (0..<smallCount).map { i in
@@ -133,5 +133,24 @@ enum CrashStory {
         let ledger = try Ledger(path: path)
         #expect(try ledger.transactions().count == overlapping.transactions.count)
         #expect(try ledger.integrityProblems().isEmpty)
+    }
+
+    @Test func connectionsCreatingOneNewLedgerAtOnceAllSucceed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ledger.sqlite").path
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
+            do {
+                let ledger = try Ledger(path: path, busyTimeout: 30)
+                try ledger.addAccount(Account(name: "Account \(i)", kind: .bank, currency: .EUR))
+            } catch {
+                failures.withLock { $0.append(String(describing: error)) }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        let ledger = try Ledger(path: path)
+        #expect(try ledger.accounts().count == 4)
+        #expect(try ledger.appliedMigrations() == ["0001-initial"])
     }
 }

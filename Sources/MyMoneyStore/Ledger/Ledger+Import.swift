@@ -49,7 +49,6 @@ extension Ledger {
                 for index in statement.transactions.indices {
                     if let match = matches[index] {
                         reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
-                                                                        transaction: statement.transactions[index],
                                                                         reason: match.reason, existingId: match.existingId))
                     } else {
                         let ruleFields = index < statement.ruleFields.count ? statement.ruleFields[index] : []

@@ -136,6 +136,24 @@ extension Ledger {
         }
     }
 
+    /// Removes one transaction, with its tags and any transfer link (the other leg gets back the type its
+    /// sign implies). To take back a whole import, use ``undoImport(batchId:)``.
+    public func deleteTransaction(id: Int64) throws(LedgerError) {
+        try atomically { () throws(LedgerError) in
+            _ = try transaction(id: id)
+            let others = try db.statement("""
+                SELECT to_transaction_id FROM transfers WHERE from_transaction_id = ?1
+                UNION SELECT from_transaction_id FROM transfers WHERE to_transaction_id = ?1
+                """).rows([.integer(id)]) { $0.int64(0) }
+            try db.statement("DELETE FROM transfers WHERE from_transaction_id = ?1 OR to_transaction_id = ?1").run([.integer(id)])
+            for other in others { try restoreTypeFromSign(transactionId: other) }
+            try db.statement("DELETE FROM rejected_transfers WHERE first_transaction_id = ?1 OR second_transaction_id = ?1")
+                .run([.integer(id)])
+            try db.statement("DELETE FROM transaction_tags WHERE transaction_id = ?").run([.integer(id)])
+            try db.statement("DELETE FROM transactions WHERE id = ?").run([.integer(id)])
+        }
+    }
+
     /// Who last set each field of a transaction that is not as imported.
     public func fieldOrigins(transactionId: Int64) throws(LedgerError) -> [TransactionField: FieldOrigin] {
         let marks = try fieldMarks(id: transactionId)

@@ -153,4 +153,33 @@ enum CrashStory {
         #expect(try ledger.accounts().count == 4)
         #expect(try ledger.appliedMigrations() == ["0001-initial"])
     }
+
+    @Test func writerWaitingPastTheBusyTimeoutGetsAMessage() throws {
+        let fixture = try LedgerFixture("busy")
+        let path = fixture.path
+        let outcome = Mutex<String?>(nil)
+        let holding = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            do {
+                let ledger = try Ledger(path: path)
+                try ledger.transaction {
+                    try ledger.addTag(LedgerTag(title: "held"))
+                    holding.signal()
+                    usleep(800_000)
+                }
+            } catch {}
+            done.signal()
+        }
+        holder.start()
+        holding.wait()
+        let other = try Ledger(path: path, busyTimeout: 0.2)
+        let error = #expect(throws: LedgerError.self) { try other.addTag(LedgerTag(title: "late")) }
+        #expect(error?.kind == .busy)
+        outcome.withLock { $0 = error?.message }
+        #expect(try other.tags().isEmpty)   // readers are not blocked by the writer
+        done.wait()
+        #expect(outcome.withLock { $0 } == "the ledger is busy: another mymoney process is writing to it; try again")
+        #expect(try other.tags().map(\.title) == ["held"])
+    }
 }

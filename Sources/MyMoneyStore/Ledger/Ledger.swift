@@ -90,6 +90,9 @@ public final class Ledger {
     }
 
     private func migrate() throws(LedgerError) {
+        // Up to date (the usual case): no write lock needed, so opening never waits for another writer.
+        let known = Set(try appliedMigrations())
+        if Migration.all.allSatisfy({ known.contains($0.name) }) { return }
         try atomically { () throws(LedgerError) in
             try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             let applied = Set(try appliedMigrations())

@@ -13,9 +13,10 @@
 ///    both; a re-import claims both, an overlapping export with a third adds only the third.
 ///    A candidate with a bank id claims only stored rows without one (the same account imported
 ///    from CSV before); a candidate without a bank id may claim any.
-/// 3. **Rewritten description.** Still unmatched candidates without a bank id are paired, in
-///    statement order, with still unclaimed *imported* transactions of the same day and amount
-///    whose text differs: the bank rewrote the description between two exports.
+/// 3. **Rewritten description.** Still unmatched candidates are paired, in statement order, with still
+///    unclaimed *imported* transactions of the same day and amount whose text differs: the bank rewrote
+///    the description between two exports. As in rule 2, a candidate with a bank id pairs only with a
+///    stored transaction without one (the account was imported from a CSV before, now from OFX).
 ///
 /// Limits: a transaction whose day or amount changed between exports (a pending charge that posts
 /// later, or for another amount) is not recognized; a bank that changes its ids between downloads
@@ -132,9 +133,10 @@ public enum TransactionIdentity {
             byDayAmount.push(DayAmountKey(day: records[i].day, amount: records[i].amount), i)
         }
         if byDayAmount.isEmpty { return result }
-        for (index, candidate) in candidates.enumerated() where result[index] == nil && candidate.bankId == nil {
+        for (index, candidate) in candidates.enumerated() where result[index] == nil {
+            let hasBankId = candidate.bankId != nil
             if let i = byDayAmount.first(DayAmountKey(day: candidate.day, amount: candidate.amount),
-                                         claimed: claimed, where: { _ in true }) {
+                                         claimed: claimed, where: { !hasBankId || records[$0].bankId == nil }) {
                 claimed[i] = true
                 result[index] = IdentityMatch(existingId: records[i].id, reason: .rewrittenDescription)
             }

@@ -6,7 +6,7 @@ import MyMoneyStore
 /// Statements the crash and concurrency tests import: a small one and a large one for one account.
 enum CrashStory {
     static let smallCount = 50
-    static let largeCount = 40_000
+    static let largeCount = 20_000
 
     static func statements(accountId: Int64) -> (small: ImportStatement, large: ImportStatement) {
         let small = (0..<smallCount).map { i in
@@ -133,5 +133,53 @@ enum CrashStory {
         let ledger = try Ledger(path: path)
         #expect(try ledger.transactions().count == overlapping.transactions.count)
         #expect(try ledger.integrityProblems().isEmpty)
+    }
+
+    @Test func connectionsCreatingOneNewLedgerAtOnceAllSucceed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("ledger.sqlite").path
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
+            do {
+                let ledger = try Ledger(path: path, busyTimeout: 30)
+                try ledger.addAccount(Account(name: "Account \(i)", kind: .bank, currency: .EUR))
+            } catch {
+                failures.withLock { $0.append(String(describing: error)) }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        let ledger = try Ledger(path: path)
+        #expect(try ledger.accounts().count == 4)
+        #expect(try ledger.appliedMigrations() == ["0001-initial"])
+    }
+
+    @Test func writerWaitingPastTheBusyTimeoutGetsAMessage() throws {
+        let fixture = try LedgerFixture("busy")
+        let path = fixture.path
+        let outcome = Mutex<String?>(nil)
+        let holding = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            do {
+                let ledger = try Ledger(path: path)
+                try ledger.transaction {
+                    try ledger.addTag(LedgerTag(title: "held"))
+                    holding.signal()
+                    usleep(800_000)
+                }
+            } catch {}
+            done.signal()
+        }
+        holder.start()
+        holding.wait()
+        let other = try Ledger(path: path, busyTimeout: 0.2)
+        let error = #expect(throws: LedgerError.self) { try other.addTag(LedgerTag(title: "late")) }
+        #expect(error?.kind == .busy)
+        outcome.withLock { $0 = error?.message }
+        #expect(try other.tags().isEmpty)   // readers are not blocked by the writer
+        done.wait()
+        #expect(outcome.withLock { $0 } == "the ledger is busy: another mymoney process is writing to it; try again")
+        #expect(try other.tags().map(\.title) == ["held"])
     }
 }

@@ -238,3 +238,48 @@ import MyMoneyStore
         #expect(calls == [1000, 2000, 2500])
     }
 }
+
+@Suite struct StatementConversionTests {
+    @Test func readerStatementImportsWithProvenance() throws {
+        let fixture = try LedgerFixture()
+        let account = try fixture.ledger.addAccount(Account(name: "US Checking", kind: .bank, currency: .USD,
+                                                            numbers: ["000123456789"]))
+        let statement = Statement(
+            source: StatementSource(file: "Samples/us-checking-2026-10.ofx", format: "ofx"),
+            account: StatementAccount(id: "000123456789", currency: .USD),
+            balances: [StatementBalance(kind: .ledger, amount: amount("1824.55"), day: october(31)),
+                       StatementBalance(kind: .available, amount: amount("1800.00"))],
+            transactions: [
+                StatementTransaction(day: october(20), amount: amount("-120.00"), payee: "CHECK 1001", id: "20261020001",
+                                     bankType: "CHECK", checkNumber: "1001",
+                                     position: SourcePosition(offset: 900, line: 41, column: 1)),
+                StatementTransaction(day: october(7), amount: amount("100.00"), payee: "WISE INC", memo: "From EUR account",
+                                     id: "20261007001", bankType: "XFER", transferAccount: "Girokonto"),
+            ])
+        let found = try #require(try fixture.ledger.account(forNumber: statement.account.id ?? ""))
+        let request = try ImportStatement(statement, account: found)
+        #expect(request.balances.count == 1)
+        let report = try fixture.ledger.importStatements([request])
+        #expect(report.addedCount == 2)
+        let check = try #require(try fixture.ledger.transactions(matching: TransactionFilter(text: "check")).first)
+        #expect(check.checkNumber == "1001")
+        #expect(check.bankType == "CHECK")
+        #expect(check.sourceLine == 41)
+        #expect(check.sourceFormat == "ofx")
+        #expect(check.sourceFile == "Samples/us-checking-2026-10.ofx")
+        #expect(check.type == .expense)
+        #expect(try fixture.ledger.transactions(matching: TransactionFilter(text: "wise")).first?.transferHint == "Girokonto")
+        #expect(account.id == found.id)
+    }
+
+    @Test func clearingTheCleanedPayeeShowsTheBanksAgain() throws {
+        let fixture = try LedgerFixture()
+        let giro = try fixture.account("Girokonto")
+        let stored = try fixture.ledger.addTransaction(row(giro, 2, "-54.37", "REWE SAGT DANKE 4711"))
+        let id = try #require(stored.id)
+        #expect(try fixture.ledger.editTransaction(id: id, [.payee("REWE")]).payee == "REWE")
+        let cleared = try fixture.ledger.editTransaction(id: id, [.payee(nil)])
+        #expect(cleared.payee == "REWE SAGT DANKE 4711")
+        #expect(cleared.originalPayee == "REWE SAGT DANKE 4711")
+    }
+}

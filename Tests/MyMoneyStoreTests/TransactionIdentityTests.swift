@@ -92,4 +92,11 @@ import MyMoneyStore
         let rows = [IdentityCandidate(day: october(1).advanced(by: 200), amount: amount("-1"), bankId: "X", textKey: "a")]
         #expect(TransactionIdentity.match(rows, against: [record(1, 1, "-1", "a", bankId: "X")]) == [nil])
     }
+
+    @Test func ofxAfterCsvWithOtherTextIsRecognizedButTwoBankIdsAreNot() {
+        let rows = [candidate(3, "-64.12", "WHOLE FOODS MARKET #10234", bankId: "T1")]
+        #expect(TransactionIdentity.match(rows, against: [record(1, 3, "-64.12", "Whole Foods Berlin")])
+                == [IdentityMatch(existingId: 1, reason: .rewrittenDescription)])
+        #expect(TransactionIdentity.match(rows, against: [record(1, 3, "-64.12", "Whole Foods", bankId: "T0")]) == [nil])
+    }
 }

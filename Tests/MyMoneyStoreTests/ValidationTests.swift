@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import MyMoneyStore
 
@@ -103,5 +104,17 @@ import MyMoneyStore
         t.splits[1].amount = amount("-5.50")
         let stored = try fixture.ledger.addTransaction(t)
         #expect(stored.splits == t.splits)
+    }
+}
+
+@Suite struct LedgerErrorTests {
+    @Test func sqliteDetailStaysOutOfTheMessage() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("garbage-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(String(repeating: "garbage ", count: 200).utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(#expect(throws: LedgerError.self) { _ = try Ledger(path: path) })
+        #expect(!error.message.lowercased().contains("sqlite"))
+        #expect(error.diagnostic.code == "ledger.storage")
+        #expect(error.diagnostic.notes.contains { $0.hasPrefix("sqlite: ") })
     }
 }

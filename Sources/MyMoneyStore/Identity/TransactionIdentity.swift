@@ -13,9 +13,10 @@
 ///    both; a re-import claims both, an overlapping export with a third adds only the third.
 ///    A candidate with a bank id claims only stored rows without one (the same account imported
 ///    from CSV before); a candidate without a bank id may claim any.
-/// 3. **Rewritten description.** Still unmatched candidates without a bank id are paired, in
-///    statement order, with still unclaimed *imported* transactions of the same day and amount
-///    whose text differs: the bank rewrote the description between two exports.
+/// 3. **Rewritten description.** Still unmatched candidates are paired, in statement order, with still
+///    unclaimed *imported* transactions of the same day and amount whose text differs: the bank rewrote
+///    the description between two exports. As in rule 2, a candidate with a bank id pairs only with a
+///    stored transaction without one (the account was imported from a CSV before, now from OFX).
 ///
 /// Limits: a transaction whose day or amount changed between exports (a pending charge that posts
 /// later, or for another amount) is not recognized; a bank that changes its ids between downloads
@@ -24,13 +25,37 @@
 /// older one is not in the new export; rule 1 looks for the same bank id within 90 days of the
 /// candidate's day.
 ///
-/// - Complexity: O(n + m) expected for n candidates and m stored transactions.
+/// - Complexity: O(n + m) expected for n candidates and m stored transactions (more when many stored
+///   rows share one key and are skipped by the predicate: O(k) per candidate for a key with k rows).
 public enum TransactionIdentity {
     /// How far apart (days) a candidate and a stored transaction with the same bank id may lie.
     public static let bankIdWindow = 90
 
     /// Payee and memo, lower-cased, with runs of white space folded to one space, trimmed.
+    ///
+    /// - Complexity: O(n); ASCII text takes a byte fast path.
     public static func textKey(payee: String?, memo: String?) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((payee?.utf8.count ?? 0) + (memo?.utf8.count ?? 0) + 1)
+        var pendingSpace = false
+        for part in [payee, memo] {
+            guard let part else { continue }
+            if !bytes.isEmpty { pendingSpace = true }
+            for byte in part.utf8 {
+                if byte >= 0x80 { return unicodeTextKey(payee: payee, memo: memo) }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    if !bytes.isEmpty { pendingSpace = true }
+                    continue
+                }
+                if pendingSpace { bytes.append(0x20); pendingSpace = false }
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``textKey(payee:memo:)`` for text beyond ASCII.
+    private static func unicodeTextKey(payee: String?, memo: String?) -> String {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for part in [payee, memo] {
@@ -42,12 +67,7 @@ public enum TransactionIdentity {
                     continue
                 }
                 if pendingSpace { result.append(" "); pendingSpace = false }
-                if scalar.isASCII {
-                    let v = scalar.value
-                    result.append(v >= 65 && v <= 90 ? Unicode.Scalar(UInt8(v + 32)) : scalar)
-                } else {
-                    result.append(contentsOf: String(scalar).lowercased().unicodeScalars)
-                }
+                result.append(contentsOf: String(scalar).lowercased().unicodeScalars)
             }
         }
         return String(result)
@@ -57,12 +77,12 @@ public enum TransactionIdentity {
     /// the same day, amount and text key.
     public static func occurrences(of rows: [IdentityCandidate]) -> [Int] {
         var seen: [FingerprintKey: Int] = [:]
+        seen.reserveCapacity(rows.count)
         var result: [Int] = []
         result.reserveCapacity(rows.count)
         for row in rows {
-            let key = FingerprintKey(day: row.day, amount: row.amount, text: row.textKey)
-            let n = (seen[key] ?? 0) + 1
-            seen[key] = n
+            let n = { (count: inout Int) -> Int in count += 1; return count }(
+                &seen[FingerprintKey(day: row.day, amount: row.amount, text: row.textKey), default: 0])
             result.append(n)
         }
         return result
@@ -74,72 +94,126 @@ public enum TransactionIdentity {
     /// each stored transaction is claimed by at most one candidate.
     public static func match(_ candidates: [IdentityCandidate], against stored: [IdentityRecord]) -> [IdentityMatch?] {
         var result = [IdentityMatch?](repeating: nil, count: candidates.count)
-        if stored.isEmpty { return result }
-        let ordered = stored.sorted { $0.id < $1.id }
-        var claimed = Set<Int64>()
+        if stored.isEmpty || candidates.isEmpty { return result }
+        let records = stored.sorted { $0.id < $1.id }
+        var claimed = [Bool](repeating: false, count: records.count)
 
         // 1. Same bank id and amount.
-        var byBankId: [BankKey: [IdentityRecord]] = [:]
-        for record in ordered {
-            if let bankId = record.bankId { byBankId[BankKey(bankId: bankId, amount: record.amount), default: []].append(record) }
+        var byBankId = Chains<BankKey>(count: records.count)
+        for i in records.indices.reversed() {
+            if let bankId = records[i].bankId { byBankId.push(BankKey(bankId: bankId, amount: records[i].amount), i) }
         }
         for (index, candidate) in candidates.enumerated() {
-            guard let bankId = candidate.bankId,
-                  let records = byBankId[BankKey(bankId: bankId, amount: candidate.amount)] else { continue }
-            if let record = records.first(where: { !claimed.contains($0.id)
-                                                   && abs($0.day.distance(to: candidate.day)) <= bankIdWindow }) {
-                claimed.insert(record.id)
-                result[index] = IdentityMatch(existingId: record.id, reason: .sameBankId)
+            guard let bankId = candidate.bankId else { continue }
+            if let i = byBankId.first(BankKey(bankId: bankId, amount: candidate.amount), claimed: claimed, where: {
+                abs(records[$0].day.distance(to: candidate.day)) <= bankIdWindow
+            }) {
+                claimed[i] = true
+                result[index] = IdentityMatch(existingId: records[i].id, reason: .sameBankId)
             }
         }
 
         // 2. Same day, amount and text, counted.
-        var byFingerprint: [FingerprintKey: [IdentityRecord]] = [:]
-        for record in ordered where !claimed.contains(record.id) {
-            byFingerprint[FingerprintKey(day: record.day, amount: record.amount, text: record.textKey), default: []]
-                .append(record)
+        var byFingerprint = Chains<FingerprintKey>(count: records.count)
+        for i in records.indices.reversed() where !claimed[i] {
+            byFingerprint.push(FingerprintKey(day: records[i].day, amount: records[i].amount, text: records[i].textKey), i)
         }
         for (index, candidate) in candidates.enumerated() where result[index] == nil {
-            guard let records = byFingerprint[FingerprintKey(day: candidate.day, amount: candidate.amount,
-                                                             text: candidate.textKey)] else { continue }
             let hasBankId = candidate.bankId != nil
-            if let record = records.first(where: { !claimed.contains($0.id) && (!hasBankId || $0.bankId == nil) }) {
-                claimed.insert(record.id)
-                result[index] = IdentityMatch(existingId: record.id, reason: .sameFingerprint)
+            if let i = byFingerprint.first(FingerprintKey(day: candidate.day, amount: candidate.amount, text: candidate.textKey),
+                                           claimed: claimed, where: { !hasBankId || records[$0].bankId == nil }) {
+                claimed[i] = true
+                result[index] = IdentityMatch(existingId: records[i].id, reason: .sameFingerprint)
             }
         }
 
         // 3. Same day and amount, text rewritten: pair what is left, in order.
-        var byDayAmount: [DayAmountKey: [IdentityRecord]] = [:]
-        for record in ordered where !claimed.contains(record.id) && record.isImported {
-            byDayAmount[DayAmountKey(day: record.day, amount: record.amount), default: []].append(record)
+        var byDayAmount = Chains<DayAmountKey>(count: records.count)
+        for i in records.indices.reversed() where !claimed[i] && records[i].isImported {
+            byDayAmount.push(DayAmountKey(day: records[i].day, amount: records[i].amount), i)
         }
         if byDayAmount.isEmpty { return result }
-        for (index, candidate) in candidates.enumerated() where result[index] == nil && candidate.bankId == nil {
-            let key = DayAmountKey(day: candidate.day, amount: candidate.amount)
-            guard var records = byDayAmount[key], !records.isEmpty else { continue }
-            let record = records.removeFirst()
-            byDayAmount[key] = records
-            claimed.insert(record.id)
-            result[index] = IdentityMatch(existingId: record.id, reason: .rewrittenDescription)
+        for (index, candidate) in candidates.enumerated() where result[index] == nil {
+            let hasBankId = candidate.bankId != nil
+            if let i = byDayAmount.first(DayAmountKey(day: candidate.day, amount: candidate.amount),
+                                         claimed: claimed, where: { !hasBankId || records[$0].bankId == nil }) {
+                claimed[i] = true
+                result[index] = IdentityMatch(existingId: records[i].id, reason: .rewrittenDescription)
+            }
         }
         return result
     }
 
+    /// Lists of record indexes by key, as one `next` array (no array per key): memory stays flat for
+    /// a million stored transactions.
+    private struct Chains<Key: Hashable> {
+        private var head: [Key: Int] = [:]
+        private var next: [Int]
+
+        init(count: Int) { next = [Int](repeating: -1, count: count) }
+
+        var isEmpty: Bool { head.isEmpty }
+
+        /// Puts `index` in front of its key's list; push in descending order for ascending lists.
+        mutating func push(_ key: Key, _ index: Int) {
+            next[index] = head[key] ?? -1
+            head[key] = index
+        }
+
+        /// The first unclaimed index of `key`'s list that satisfies `predicate`; claimed ones at the
+        /// front are dropped on the way.
+        mutating func first(_ key: Key, claimed: [Bool], where predicate: (Int) -> Bool) -> Int? {
+            guard var i = head[key] else { return nil }
+            while i >= 0 && claimed[i] { i = next[i] }
+            head[key] = i >= 0 ? i : nil
+            while i >= 0 {
+                if !claimed[i] && predicate(i) { return i }
+                i = next[i]
+            }
+            return nil
+        }
+    }
+
     private struct BankKey: Hashable {
         let bankId: String
-        let amount: Amount
+        let units: Int64
+        let scale: Int
+
+        init(bankId: String, amount: Amount) {
+            self.bankId = bankId
+            let normalized = amount.scale == 0 || amount.units % 10 != 0 ? amount : amount.normalized
+            self.units = normalized.units
+            self.scale = normalized.scale
+        }
     }
 
     private struct FingerprintKey: Hashable {
-        let day: Day
-        let amount: Amount
+        let day: Int32
+        /// The amount without trailing zeros, so `-3.2` and `-3.20` are one key.
+        let units: Int64
+        let scale: Int
         let text: String
+
+        init(day: Day, amount: Amount, text: String) {
+            self.day = day.daysSinceEpoch
+            let normalized = amount.scale == 0 || amount.units % 10 != 0 ? amount : amount.normalized
+            self.units = normalized.units
+            self.scale = normalized.scale
+            self.text = text
+        }
     }
 
     private struct DayAmountKey: Hashable {
-        let day: Day
-        let amount: Amount
+        let day: Int32
+        let units: Int64
+        let scale: Int
+
+        init(day: Day, amount: Amount) {
+            self.day = day.daysSinceEpoch
+            let normalized = amount.scale == 0 || amount.units % 10 != 0 ? amount : amount.normalized
+            self.units = normalized.units
+            self.scale = normalized.scale
+        }
     }
 }
 

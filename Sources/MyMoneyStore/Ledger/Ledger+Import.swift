@@ -29,6 +29,7 @@ extension Ledger {
             var reports: [AccountImportReport] = []
             var reportIndex: [Int64: Int] = [:]
             var handled = 0
+            let insert = try db.statement(Ledger.insertSQL)
             for (statementIndex, statement) in statements.enumerated() {
                 let account: Account
                 if let known = accounts[statement.accountId] { account = known } else {
@@ -45,18 +46,16 @@ extension Ledger {
                 let occurrences = TransactionIdentity.occurrences(of: candidates)
                 let stored = try identityRecords(accountId: statement.accountId, near: candidates)
                 let matches = TransactionIdentity.match(candidates, against: stored)
-                for (index, transaction) in statement.transactions.enumerated() {
+                for index in statement.transactions.indices {
                     if let match = matches[index] {
                         reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
-                                                                        transaction: transaction, reason: match.reason,
-                                                                        existingId: match.existingId))
+                                                                        reason: match.reason, existingId: match.existingId))
                     } else {
-                        var row = transaction
-                        row.accountId = statement.accountId
                         let ruleFields = index < statement.ruleFields.count ? statement.ruleFields[index] : []
-                        let id = try insertTransaction(row, account: account, occurrence: occurrences[index],
-                                                       textKey: candidates[index].textKey, handFields: [],
-                                                       ruleFields: ruleFields, batchId: batchId, names: &names)
+                        let id = try insertTransaction(statement.transactions[index], account: account,
+                                                       occurrence: occurrences[index], textKey: candidates[index].textKey,
+                                                       handFields: [], ruleFields: ruleFields, batchId: batchId,
+                                                       names: &names, statement: insert)
                         reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
                     }
                     handled += 1

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writing one transaction row: validation, names to ids, the prepared INSERT.
 extension Ledger {
-    private static let insertSQL = """
+    static let insertSQL = """
         INSERT INTO transactions (account_id, day, amount_units, amount_scale, currency, type, original_payee, payee,
             memo, notes, category_id, project_id, place_id, bank_id, bank_type, check_number, transfer_hint, splits,
             extra, source_format, source_file, source_line, text_key, occurrence, hand_fields, rule_fields, batch_id)
@@ -12,42 +12,43 @@ extension Ledger {
     /// Validates and inserts one transaction; returns its id.
     func insertTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
                            handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
-                           names: inout NameCache) throws(LedgerError) -> Int64 {
+                           names: inout NameCache, statement: PreparedStatement? = nil) throws(LedgerError) -> Int64 {
         try Ledger.validate(t, account: account)
         let categoryId = try t.category.map { (p) throws(LedgerError) in try names.category(p, in: self) }
         let projectId = try blankToNil(t.project).map { (p) throws(LedgerError) in try names.project(p, in: self) }
         let placeId = try blankToNil(t.place).map { (p) throws(LedgerError) in try names.place(p, in: self) }
-        let s = try db.statement(Ledger.insertSQL)
+        let s: PreparedStatement
+        if let statement { s = statement } else { s = try db.statement(Ledger.insertSQL) }
         s.bind(1, account.id)
         s.bind(2, Int64(t.day.daysSinceEpoch))
         s.bind(3, t.amount.units)
         s.bind(4, t.amount.scale)
-        s.bind(5, t.currency.code)
-        s.bind(6, t.type.rawValue)
-        s.bind(7, t.originalPayee)
-        s.bind(8, t.payee)
-        s.bind(9, t.memo)
-        s.bind(10, t.notes)
+        s.stageText(5, t.currency.code)
+        s.stageText(6, t.type.rawValue)
+        s.stageText(7, t.originalPayee)
+        s.stageText(8, t.payee == t.originalPayee ? nil : t.payee)   // NULL: the same as the bank's
+        s.stageText(9, t.memo)
+        s.stageText(10, t.notes)
         s.bind(11, categoryId)
         s.bind(12, projectId)
         s.bind(13, placeId)
-        s.bind(14, t.bankId)
-        s.bind(15, t.bankType)
-        s.bind(16, t.checkNumber)
-        s.bind(17, t.transferHint)
-        s.bind(18, t.splits.isEmpty ? nil : Ledger.json(t.splits))
-        s.bind(19, t.extra.isEmpty ? nil : Ledger.json(t.extra))
-        s.bind(20, t.sourceFormat)
-        s.bind(21, t.sourceFile)
+        s.stageText(14, t.bankId)
+        s.stageText(15, t.bankType)
+        s.stageText(16, t.checkNumber)
+        s.stageText(17, t.transferHint)
+        s.stageText(18, t.splits.isEmpty ? nil : Ledger.json(t.splits))
+        s.stageText(19, t.extra.isEmpty ? nil : Ledger.json(t.extra))
+        s.stageText(20, t.sourceFormat)
+        s.stageText(21, t.sourceFile)
         s.bind(22, t.sourceLine)
-        s.bind(23, textKey)
+        s.stageText(23, textKey)
         s.bind(24, occurrence)
-        s.bind(25, handFields.isEmpty ? "" : Ledger.fieldList(handFields))
-        s.bind(26, ruleFields.isEmpty ? "" : Ledger.fieldList(ruleFields))
+        s.stageText(25, handFields.isEmpty ? nil : Ledger.fieldList(handFields))
+        s.stageText(26, ruleFields.isEmpty ? nil : Ledger.fieldList(ruleFields))
         s.bind(27, batchId)
-        while try s.step() {}
+        try s.stepStaged()
         let id = db.lastInsertRowID
-        s.reset()
+        s.resetKeepingBindings()
         for title in t.tags where blankToNil(title) != nil {
             let tagId = try names.tag(title, in: self)
             try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")

@@ -136,6 +136,24 @@ extension Ledger {
         }
     }
 
+    /// Removes one transaction, with its tags and any transfer link (the other leg gets back the type its
+    /// sign implies). To take back a whole import, use ``undoImport(batchId:)``.
+    public func deleteTransaction(id: Int64) throws(LedgerError) {
+        try atomically { () throws(LedgerError) in
+            _ = try transaction(id: id)
+            let others = try db.statement("""
+                SELECT to_transaction_id FROM transfers WHERE from_transaction_id = ?1
+                UNION SELECT from_transaction_id FROM transfers WHERE to_transaction_id = ?1
+                """).rows([.integer(id)]) { $0.int64(0) }
+            try db.statement("DELETE FROM transfers WHERE from_transaction_id = ?1 OR to_transaction_id = ?1").run([.integer(id)])
+            for other in others { try restoreTypeFromSign(transactionId: other) }
+            try db.statement("DELETE FROM rejected_transfers WHERE first_transaction_id = ?1 OR second_transaction_id = ?1")
+                .run([.integer(id)])
+            try db.statement("DELETE FROM transaction_tags WHERE transaction_id = ?").run([.integer(id)])
+            try db.statement("DELETE FROM transactions WHERE id = ?").run([.integer(id)])
+        }
+    }
+
     /// Who last set each field of a transaction that is not as imported.
     public func fieldOrigins(transactionId: Int64) throws(LedgerError) -> [TransactionField: FieldOrigin] {
         let marks = try fieldMarks(id: transactionId)
@@ -155,14 +173,15 @@ extension Ledger {
 
     private func fieldMarks(id: Int64) throws(LedgerError) -> FieldMarks {
         guard let marks = try db.statement("SELECT hand_fields, rule_fields FROM transactions WHERE id = ?")
-            .rows([.integer(id)], { FieldMarks(hand: Ledger.fields($0.text(0)), rule: Ledger.fields($0.text(1))) }).first
+            .rows([.integer(id)], { FieldMarks(hand: Ledger.fields($0.optionalText(0) ?? ""), rule: Ledger.fields($0.optionalText(1) ?? "")) }).first
         else { throw .notFound("there is no transaction with id \(id)") }
         return marks
     }
 
     private func saveFieldMarks(id: Int64, _ marks: FieldMarks) throws(LedgerError) {
         try db.statement("UPDATE transactions SET hand_fields = ?, rule_fields = ? WHERE id = ?")
-            .run([.text(Ledger.fieldList(marks.hand)), .text(Ledger.fieldList(marks.rule)), .integer(id)])
+            .run([.of(marks.hand.isEmpty ? nil : Ledger.fieldList(marks.hand)),
+                  .of(marks.rule.isEmpty ? nil : Ledger.fieldList(marks.rule)), .integer(id)])
     }
 
     static func fields(_ text: String) -> Set<TransactionField> {
@@ -178,7 +197,9 @@ extension Ledger {
             try db.statement("UPDATE transactions SET \(column) = ? WHERE id = ?").run([value, .integer(id)])
         }
         switch change {
-        case .payee(let v): try set("payee", .of(blankToNil(v)))
+        case .payee(let v):   // stored NULL when it is the bank's own, which is what clearing it shows
+            try db.statement("UPDATE transactions SET payee = CASE WHEN ?1 IS original_payee THEN NULL ELSE ?1 END WHERE id = ?2")
+                .run([.of(blankToNil(v)), .integer(id)])
         case .memo(let v): try set("memo", .of(blankToNil(v)))
         case .notes(let v): try set("notes", .of(blankToNil(v)))
         case .type(let v): try set("type", .text(v.rawValue))
@@ -201,7 +222,7 @@ extension Ledger {
     func transactions(sql condition: String, _ values: [SQLValue], limit: Int? = nil, cached: Bool = true) throws(LedgerError) -> [LedgerTransaction] {
         let sql = """
             SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
-                   t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
+                   COALESCE(t.payee, t.original_payee), t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
                    t.transfer_hint, t.splits, t.extra, t.source_format, t.source_file, t.source_line,
                    (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
                     WHERE x.transaction_id = t.id)

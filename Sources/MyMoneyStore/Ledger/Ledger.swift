@@ -46,6 +46,8 @@ public final class Ledger {
         if !readOnly {
             try db.execute("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = NORMAL")
+            // A large import keeps its pages in memory instead of spilling them to the WAL mid-way.
+            try db.execute("PRAGMA cache_size = -65536")
             try migrate()
         } else {
             try checkSchemaIsCurrent()
@@ -88,6 +90,9 @@ public final class Ledger {
     }
 
     private func migrate() throws(LedgerError) {
+        // Up to date (the usual case): no write lock needed, so opening never waits for another writer.
+        let known = Set(try appliedMigrations())
+        if Migration.all.allSatisfy({ known.contains($0.name) }) { return }
         try atomically { () throws(LedgerError) in
             try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             let applied = Set(try appliedMigrations())

@@ -38,6 +38,19 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// A stable code for diagnostics and scripts: `ledger.invalid`, `ledger.duplicate`, `ledger.not-found`,
+    /// `ledger.in-use`, `ledger.busy`, `ledger.storage`.
+    public var code: String {
+        switch kind {
+        case .invalid: return "ledger.invalid"
+        case .duplicate: return "ledger.duplicate"
+        case .notFound: return "ledger.not-found"
+        case .inUse: return "ledger.in-use"
+        case .busy: return "ledger.busy"
+        case .storage: return "ledger.storage"
+        }
+    }
+
     static func invalid(_ field: String, _ message: String) -> LedgerError {
         LedgerError(.invalid, message, field: field)
     }
@@ -62,5 +75,15 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
         default:
             return LedgerError(.storage, "the ledger could not be read or written", detail: detail)
         }
+    }
+}
+
+extension LedgerError {
+    /// The error as a diagnostic: the user's message, SQLite's detail as a note.
+    public var diagnostic: Diagnostic {
+        var notes: [String] = []
+        if let field { notes.append("field: \(field)") }
+        if let detail { notes.append("sqlite: \(detail)") }
+        return Diagnostic.error(code, message, file: nil, notes: notes)
     }
 }

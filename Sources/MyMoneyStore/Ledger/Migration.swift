@@ -92,7 +92,7 @@ CREATE TABLE transactions (
     currency TEXT NOT NULL,
     type TEXT NOT NULL CHECK (type IN ('income', 'expense', 'transfer')),
     original_payee TEXT,
-    payee TEXT,
+    payee TEXT,  -- NULL when it is the original payee
     memo TEXT,
     notes TEXT,
     category_id INTEGER REFERENCES categories(id),
@@ -109,13 +109,11 @@ CREATE TABLE transactions (
     source_line INTEGER,
     text_key TEXT NOT NULL,
     occurrence INTEGER NOT NULL DEFAULT 1,
-    hand_fields TEXT NOT NULL DEFAULT '',
-    rule_fields TEXT NOT NULL DEFAULT '',
+    hand_fields TEXT,
+    rule_fields TEXT,
     batch_id INTEGER REFERENCES import_batches(id)
 );
 CREATE INDEX transactions_by_account_day ON transactions(account_id, day);
-CREATE INDEX transactions_by_day ON transactions(day, id);
-CREATE INDEX transactions_by_batch ON transactions(batch_id) WHERE batch_id IS NOT NULL;
 CREATE INDEX transactions_by_category ON transactions(category_id) WHERE category_id IS NOT NULL;
 CREATE TABLE transaction_tags (
     transaction_id INTEGER NOT NULL REFERENCES transactions(id) ON DELETE CASCADE,

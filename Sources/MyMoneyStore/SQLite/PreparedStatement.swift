@@ -10,6 +10,9 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 final class PreparedStatement {
     let pointer: OpaquePointer
     unowned let connection: SQLiteConnection
+    /// Text staged for the next ``stepStaged()``: UTF-8 bytes of all staged values, one after another.
+    private var stagedBytes: [UInt8] = []
+    private var stagedSlots: [(index: Int32, start: Int, count: Int)] = []
 
     init(connection: SQLiteConnection, sql: String) throws(LedgerError) {
         var statement: OpaquePointer?
@@ -28,6 +31,11 @@ final class PreparedStatement {
         sqlite3_clear_bindings(pointer)
     }
 
+    /// Resets for the next step; the caller rebinds every parameter.
+    func resetKeepingBindings() {
+        sqlite3_reset(pointer)
+    }
+
     // MARK: Binding (1-based indexes)
 
     func bind(_ index: Int32, _ value: Int64?) {
@@ -37,7 +45,16 @@ final class PreparedStatement {
     func bind(_ index: Int32, _ value: Int?) { bind(index, value.map(Int64.init)) }
 
     func bind(_ index: Int32, _ value: String?) {
-        if let value { sqlite3_bind_text(pointer, index, value, -1, transient) } else { sqlite3_bind_null(pointer, index) }
+        guard var value else { sqlite3_bind_null(pointer, index); return }
+        value.withUTF8 { bytes in
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    _ = sqlite3_bind_text(pointer, index, $0, Int32(bytes.count), transient)
+                }
+            } else {
+                _ = sqlite3_bind_text(pointer, index, "", 0, transient)
+            }
+        }
     }
 
     func bind(_ index: Int32, _ value: Double?) {
@@ -54,6 +71,39 @@ final class PreparedStatement {
             case .text(let v): sqlite3_bind_text(pointer, index, v, -1, transient)
             case .real(let v): sqlite3_bind_double(pointer, index, v)
             }
+        }
+    }
+
+    /// Stages text for parameter `index` (nil binds NULL now). Staged text is copied once into a reused
+    /// buffer and bound without another copy by ``stepStaged()``: the hot path of an import.
+    func stageText(_ index: Int32, _ value: String?) {
+        guard let value else { sqlite3_bind_null(pointer, index); return }
+        let start = stagedBytes.count
+        stagedBytes.append(contentsOf: value.utf8)
+        stagedSlots.append((index, start, stagedBytes.count - start))
+    }
+
+    /// Binds the staged text (SQLite reads it in place during the step) and steps to completion.
+    /// Every staged parameter must be staged again before the next step.
+    func stepStaged() throws(LedgerError) {
+        stagedBytes.append(0)    // never empty: a base address for empty strings
+        let rc: Int32 = stagedBytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return SQLITE_MISUSE }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
+                for slot in stagedSlots {
+                    sqlite3_bind_text(pointer, slot.index, chars + slot.start, Int32(slot.count), nil)
+                }
+                var rc = sqlite3_step(pointer)
+                while rc == SQLITE_ROW { rc = sqlite3_step(pointer) }
+                return rc
+            }
+        }
+        stagedBytes.removeAll(keepingCapacity: true)
+        stagedSlots.removeAll(keepingCapacity: true)
+        if rc != SQLITE_DONE {
+            let detail = connection.lastError
+            sqlite3_reset(pointer)
+            throw LedgerError.fromSQLite(rc, detail: detail)
         }
     }
 

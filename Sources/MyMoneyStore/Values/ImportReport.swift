@@ -61,15 +61,13 @@ public struct SkippedTransaction: Sendable, Hashable {
     /// Where it was in the request: `statements[statementIndex].transactions[index]`.
     public var statementIndex: Int
     public var index: Int
-    public var transaction: LedgerTransaction
     public var reason: DuplicateReason
     /// The stored transaction it matched.
     public var existingId: Int64
 
-    public init(statementIndex: Int, index: Int, transaction: LedgerTransaction, reason: DuplicateReason, existingId: Int64) {
+    public init(statementIndex: Int, index: Int, reason: DuplicateReason, existingId: Int64) {
         self.statementIndex = statementIndex
         self.index = index
-        self.transaction = transaction
         self.reason = reason
         self.existingId = existingId
     }

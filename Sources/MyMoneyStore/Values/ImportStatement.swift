@@ -1,6 +1,7 @@
 /// What one statement adds to one account: its transactions in statement order, and its balances.
 ///
-/// Transactions carry the ledger's account id, their currency, and whatever the rules made of them
+/// Transactions are stored on `accountId` (their own `accountId` is not consulted), must be in that
+/// account's currency, and carry whatever the rules made of them
 /// (category, tags, project, place by name: missing tags, projects, places and categories are created).
 /// Their order matters: a transaction's occurrence number counts identical rows before it in this
 /// statement (see ``TransactionIdentity``).

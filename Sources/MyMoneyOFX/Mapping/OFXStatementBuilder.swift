@@ -17,7 +17,9 @@ struct OFXStatementBuilder {
     // The open elements.
     private var stack: [OFXTag] = []
     private var isLeafCandidate = false
+    /// The current leaf's text: the first `valueLength` bytes of `value` (reused, never shrunk).
     private var value: [UInt8] = []
+    private var valueLength = 0
     private var unknownName: String?
 
     // What is being built.
@@ -58,6 +60,8 @@ struct OFXStatementBuilder {
         static let empty = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero), tag: .unknown)
     }
 
+    static let placeholderTransaction = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+
     struct BalanceInProgress {
         var kind: StatementBalance.Kind
         var amount: Amount?
@@ -69,7 +73,7 @@ struct OFXStatementBuilder {
     init(file: String, options: ReadOptions) {
         self.file = file
         self.options = options
-        value.reserveCapacity(256)
+        value = [UInt8](repeating: 0, count: 256)
     }
 
     // MARK: - Events
@@ -78,7 +82,7 @@ struct OFXStatementBuilder {
         if isLeafCandidate, let parent = stack.last { aggregateBegan(parent) }
         stack.append(tag)
         isLeafCandidate = true
-        value.removeAll(keepingCapacity: true)
+        valueLength = 0
         if tag == .unknown, let name { unknownName = String(cString: name) } else { unknownName = nil }
         if tag.isAggregate { pendingPosition = position }
         if tag.carriesPosition || tag == .STMTTRN { aggregateStart(tag, position: position) }
@@ -87,8 +91,13 @@ struct OFXStatementBuilder {
     private var pendingPosition: SourcePosition?
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard isLeafCandidate, value.count < 1 << 20 else { return }
-        value.append(contentsOf: bytes)
+        guard isLeafCandidate, valueLength < 1 << 20, bytes.count > 0 else { return }
+        let needed = valueLength + bytes.count
+        if needed > value.count { value.append(contentsOf: repeatElement(0, count: max(needed - value.count, 256))) }
+        value.withUnsafeMutableBufferPointer { b in
+            (b.baseAddress! + valueLength).update(from: bytes.baseAddress!, count: bytes.count)
+        }
+        valueLength = needed
     }
 
     mutating func end() {
@@ -102,7 +111,7 @@ struct OFXStatementBuilder {
     }
 
     private var hasText: Bool {
-        value.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        value[0..<valueLength].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
     }
 
     /// An aggregate turned out to have children (nothing to do: known aggregates start eagerly).
@@ -110,40 +119,40 @@ struct OFXStatementBuilder {
 
     // MARK: - Values
 
-    private static func trimmedRange(_ value: [UInt8]) -> Range<Int> {
-        var s = 0, e = value.count
+    private static func trimmedRange(_ value: [UInt8], _ count: Int) -> Range<Int> {
+        var s = 0, e = count
         while s < e, value[s] == 0x20 || value[s] == 0x09 || value[s] == 0x0A || value[s] == 0x0D { s += 1 }
         while e > s, value[e - 1] == 0x20 || value[e - 1] == 0x09 || value[e - 1] == 0x0A || value[e - 1] == 0x0D { e -= 1 }
         return s..<e
     }
 
     /// The leaf's text, trimmed; entities double-escaped by the bank (`&amp;lt;`) decoded once more.
-    private static func text(_ value: [UInt8]) -> String {
-        let r = trimmedRange(value)
+    private static func text(_ value: [UInt8], _ count: Int) -> String {
+        let r = trimmedRange(value, count)
         let s = value.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
         return value[r].contains(0x26) ? OFXText.decodeEscapedEntities(s) : s
     }
 
     /// The text with ASCII letters upper-cased (type words such as `Credit`).
-    private static func upperText(_ value: [UInt8]) -> String {
-        let r = trimmedRange(value)
+    private static func upperText(_ value: [UInt8], _ count: Int) -> String {
+        let r = trimmedRange(value, count)
         return String(unsafeUninitializedCapacity: r.count) { out in
             for (i, b) in value[r].enumerated() { out[i] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
             return r.count
         }
     }
 
-    private static func optionalText(_ value: [UInt8]) -> String? {
-        let s = text(value)
+    private static func optionalText(_ value: [UInt8], _ count: Int) -> String? {
+        let s = text(value, count)
         return s.isEmpty ? nil : s
     }
 
-    private static func date(_ value: [UInt8]) -> Result<OFXDateTime, OFXDateTime.ParseError> {
-        value.withUnsafeBufferPointer { OFXDateTime.parse($0) }
+    private static func date(_ value: [UInt8], _ count: Int) -> Result<OFXDateTime, OFXDateTime.ParseError> {
+        value.withUnsafeBufferPointer { OFXDateTime.parse(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 
-    private static func amountOf(_ value: [UInt8]) -> OFXAmount.Outcome {
-        value.withUnsafeBufferPointer { OFXAmount.parse($0) }
+    private static func amountOf(_ value: [UInt8], _ count: Int) -> OFXAmount.Outcome {
+        value.withUnsafeBufferPointer { OFXAmount.parse(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 
 
@@ -238,60 +247,60 @@ struct OFXStatementBuilder {
         switch parent {
         case .STATUS:
             switch tag {
-            case .CODE: status?.codeText = Self.text(value); status?.code = Int(Self.text(value))
-            case .SEVERITY: status?.severity = Self.text(value)
-            case .MESSAGE: status?.message = Self.text(value)
+            case .CODE: status?.codeText = Self.text(value, valueLength); status?.code = Int(Self.text(value, valueLength))
+            case .SEVERITY: status?.severity = Self.text(value, valueLength)
+            case .MESSAGE: status?.message = Self.text(value, valueLength)
             default: break
             }
         case .SONRS:
             let name = tag == .unknown ? (unknownName ?? "") : tag.name
             if name.uppercased() == "INTU.BID" { hasIntuitBankId = true }
-            if name.contains(".") { signonExtra.append(StatementField(name.uppercased(), Self.text(value))) }
-            else { signonExtra.append(StatementField("SONRS.\(name)", Self.text(value))) }
+            if name.contains(".") { signonExtra.append(StatementField(name.uppercased(), Self.text(value, valueLength))) }
+            else { signonExtra.append(StatementField("SONRS.\(name)", Self.text(value, valueLength))) }
         case .FI:
-            signonExtra.append(StatementField("FI.\(tag == .unknown ? (unknownName ?? "") : tag.name)", Self.text(value)))
+            signonExtra.append(StatementField("FI.\(tag == .unknown ? (unknownName ?? "") : tag.name)", Self.text(value, valueLength)))
         case .STMTTRNRS, .CCSTMTTRNRS, .INVSTMTTRNRS:
-            if tag == .TRNUID { responseExtra.append(StatementField("TRNUID", Self.text(value))) }
+            if tag == .TRNUID { responseExtra.append(StatementField("TRNUID", Self.text(value, valueLength))) }
         case .STMTRS, .CCSTMTRS, .INVSTMTRS:
             statementLeaf(tag)
         case .ACCTINFO:
-            if tag == .DESC, inStatement, st.tag == .ACCTINFO { st.statement.account.name = Self.optionalText(value) }
+            if tag == .DESC, inStatement, st.tag == .ACCTINFO { st.statement.account.name = Self.optionalText(value, valueLength) }
         case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM:
             accountLeaf(tag)
         case .BANKTRANLIST, .INVTRANLIST:
             guard inStatement, tag == .DTSTART || tag == .DTEND else { return }
-            if case .success(let d) = Self.date(value) {
+            if case .success(let d) = Self.date(value, valueLength) {
                 if tag == .DTSTART { st.start = d } else { st.end = d }
             }
         case .STMTTRN:
             transactionLeaf(tag)
         case .PAYEE:
             guard inTransaction else { return }
-            if tag == .NAME { tx.transaction.payee = Self.optionalText(value) }
-            else if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField("PAYEE.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            if tag == .NAME { tx.transaction.payee = Self.optionalText(value, valueLength) }
+            else if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField("PAYEE.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         case .BANKACCTTO, .CCACCTTO:
-            guard inTransaction, let s = Self.optionalText(value) else { return }
+            guard inTransaction, let s = Self.optionalText(value, valueLength) else { return }
             if tag == .ACCTID { tx.transaction.transferAccount = s }
             tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
         case .CURRENCY, .ORIGCURRENCY:
-            guard inTransaction, let s = Self.optionalText(value) else { return }
+            guard inTransaction, let s = Self.optionalText(value, valueLength) else { return }
             if tag == .CURSYM {
                 tx.currencySymbol = s.uppercased()
                 tx.currencyIsOriginal = parent == .ORIGCURRENCY
             }
             tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
         case .INVBANKTRAN:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         case .INVTRAN:
             investmentCommonLeaf(tag)
         case .SECID:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         case .LEDGERBAL, .AVAILBAL:
             balanceLeaf(tag)
         case .BAL:
-            ballistEntry[tag == .unknown ? (unknownName ?? "") : tag.name] = Self.text(value)
+            ballistEntry[tag == .unknown ? (unknownName ?? "") : tag.name] = Self.text(value, valueLength)
         case .INVBAL:
-            if inStatement, let s = Self.optionalText(value) {
+            if inStatement, let s = Self.optionalText(value, valueLength) {
                 st.statement.extra.append(StatementField("INVBAL.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
             }
         default:
@@ -306,7 +315,7 @@ struct OFXStatementBuilder {
         switch tag {
         case .CURDEF:
             st.curdefSeen = true
-            let code = Self.text(value)
+            let code = Self.text(value, valueLength)
             if let c = Currency(code: code.uppercased()) {
                 st.statement.account.currency = c
             } else {
@@ -317,7 +326,7 @@ struct OFXStatementBuilder {
                     file: file, at: st.position))
             }
         default:
-            if let s = Self.optionalText(value) {
+            if let s = Self.optionalText(value, valueLength) {
                 st.statement.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
             }
         }
@@ -325,7 +334,7 @@ struct OFXStatementBuilder {
 
     private mutating func accountLeaf(_ tag: OFXTag) {
         guard inStatement, !inTransaction else { return }
-        let s = Self.text(value)
+        let s = Self.text(value, valueLength)
         switch tag {
         case .ACCTID: st.statement.account.id = s.isEmpty ? nil : s
         case .BANKID: st.statement.account.bankId = s.isEmpty ? nil : s
@@ -357,39 +366,39 @@ struct OFXStatementBuilder {
         guard inTransaction else { return }
         switch tag {
         case .TRNTYPE:
-            let s = Self.upperText(value)
+            let s = Self.upperText(value, valueLength)
             if !s.isEmpty {
                 if tx.tag == .INVBANKTRAN || tx.tag == .STMTTRN { tx.transaction.bankType = s }
             }
         case .DTPOSTED:
-            switch Self.date(value) {
+            switch Self.date(value, valueLength) {
             case .success(let d):
                 tx.day = d.day
-                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", Self.text(value))) }
+                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", Self.text(value, valueLength))) }
             case .failure(let e): tx.problems.append(OFXStatementBuilder.describe(e, field: "DTPOSTED"))
             }
         case .DTUSER, .DTAVAIL:
-            let s = Self.text(value)
+            let s = Self.text(value, valueLength)
             guard !s.isEmpty else { return }
-            if case .failure(let e) = Self.date(value), e != .zero {
+            if case .failure(let e) = Self.date(value, valueLength), e != .zero {
                 tx.warnings.append(OFXStatementBuilder.describe(e, field: tag.name))
             }
             tx.transaction.extra.append(StatementField(tag.name, s))
         case .TRNAMT:
-            switch Self.amountOf(value) {
+            switch Self.amountOf(value, valueLength) {
             case .value(let a): tx.amount = a
             case .placeholder:
                 tx.amount = .zero
-                tx.warnings.append("TRNAMT \"\(Self.text(value))\" has no digits; read as 0")
+                tx.warnings.append("TRNAMT \"\(Self.text(value, valueLength))\" has no digits; read as 0")
             case .invalid(let reason): tx.problems.append("TRNAMT: \(reason)")
             }
-        case .FITID: tx.transaction.id = Self.optionalText(value)
-        case .CHECKNUM: tx.transaction.checkNumber = Self.optionalText(value)
-        case .NAME: if let s = Self.optionalText(value) { tx.transaction.payee = s }
-        case .PAYEE: if let s = Self.optionalText(value) { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
-        case .MEMO: tx.transaction.memo = Self.optionalText(value)
+        case .FITID: tx.transaction.id = Self.optionalText(value, valueLength)
+        case .CHECKNUM: tx.transaction.checkNumber = Self.optionalText(value, valueLength)
+        case .NAME: if let s = Self.optionalText(value, valueLength) { tx.transaction.payee = s }
+        case .PAYEE: if let s = Self.optionalText(value, valueLength) { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
+        case .MEMO: tx.transaction.memo = Self.optionalText(value, valueLength)
         default:
-            if let s = Self.optionalText(value) {
+            if let s = Self.optionalText(value, valueLength) {
                 tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
             }
         }
@@ -398,18 +407,18 @@ struct OFXStatementBuilder {
     private mutating func investmentCommonLeaf(_ tag: OFXTag) {
         guard inTransaction else { return }
         switch tag {
-        case .FITID: tx.transaction.id = Self.optionalText(value)
-        case .MEMO: tx.transaction.memo = Self.optionalText(value)
+        case .FITID: tx.transaction.id = Self.optionalText(value, valueLength)
+        case .MEMO: tx.transaction.memo = Self.optionalText(value, valueLength)
         case .DTTRADE, .DTSETTLE:
-            switch Self.date(value) {
+            switch Self.date(value, valueLength) {
             case .success(let d):
                 if tag == .DTTRADE { tx.tradeDay = d.day } else { tx.settleDay = d.day }
-                tx.transaction.extra.append(StatementField(tag.name, Self.text(value)))
+                tx.transaction.extra.append(StatementField(tag.name, Self.text(value, valueLength)))
             case .failure(let e):
                 if tag == .DTTRADE { tx.problems.append(OFXStatementBuilder.describe(e, field: "DTTRADE")) }
             }
         default:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         }
     }
 
@@ -417,13 +426,13 @@ struct OFXStatementBuilder {
         guard inTransaction, tx.tag != .STMTTRN, tx.tag != .INVBANKTRAN else { return }
         switch tag {
         case .TOTAL:
-            switch Self.amountOf(value) {
+            switch Self.amountOf(value, valueLength) {
             case .value(let a): tx.amount = a
             case .placeholder: tx.amount = .zero
             case .invalid(let reason): tx.problems.append("TOTAL: \(reason)")
             }
         default:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         }
     }
 
@@ -431,13 +440,13 @@ struct OFXStatementBuilder {
         guard balance != nil else { return }
         switch tag {
         case .BALAMT:
-            switch Self.amountOf(value) {
+            switch Self.amountOf(value, valueLength) {
             case .value(let a): balance?.amount = a
-            case .placeholder: balance?.problem = "its amount (BALAMT) \"\(Self.text(value))\" has no digits"
+            case .placeholder: balance?.problem = "its amount (BALAMT) \"\(Self.text(value, valueLength))\" has no digits"
             case .invalid(let reason): balance?.problem = "BALAMT: \(reason)"
             }
         case .DTASOF:
-            switch Self.date(value) {
+            switch Self.date(value, valueLength) {
             case .success(let d): balance?.day = d.day
             case .failure(.zero), .failure(.empty): break     // "no date": the balance stays undated
             case .failure(let e):
@@ -490,7 +499,7 @@ struct OFXStatementBuilder {
             if t.day == nil && !t.problems.contains(where: { $0.hasPrefix("DTPOSTED") }) { t.problems.append("DTPOSTED is missing") }
             if t.amount == nil && !t.problems.contains(where: { $0.hasPrefix("TRNAMT") }) { t.problems.append("TRNAMT is missing") }
         }
-        let where_ = t.transaction.id.map { " (FITID \($0))" } ?? ""
+        var where_: String { t.transaction.id.map { " (FITID \($0))" } ?? "" }
         if !t.problems.isEmpty || t.day == nil || t.amount == nil {
             discardedTransactions += 1
             diagnostics.append(.warning("ofx.transaction",
@@ -506,7 +515,9 @@ struct OFXStatementBuilder {
             if let c = Currency(code: symbol), c != st.statement.account.currency { t.transaction.currency = c }
         }
         if t.transaction.payee == nil { t.transaction.payee = t.transaction.memo }
-        st.statement.transactions.append(t.transaction)
+        var done = OFXStatementBuilder.placeholderTransaction
+        swap(&done, &t.transaction)
+        st.statement.transactions.append(consume done)
     }
 
     private mutating func finishStatement() {

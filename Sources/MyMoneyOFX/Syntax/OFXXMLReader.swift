@@ -126,12 +126,13 @@ final class SGMLInput {
 /// Element names → tags, cached by libxml2's interned name pointers (a reader's dictionary
 /// hands out one pointer per distinct name), so most lookups are a pointer comparison.
 struct NameCache {
-    private var keys = [UnsafeRawPointer?](repeating: nil, count: 256)
-    private var values = [OFXTag](repeating: .unknown, count: 256)
+    private var keys = [UnsafeRawPointer?](repeating: nil, count: 1024)
+    private var values = [OFXTag](repeating: .unknown, count: 1024)
 
     mutating func tag(_ name: UnsafePointer<UInt8>) -> OFXTag {
         let raw = UnsafeRawPointer(name)
-        let slot = Int((UInt(bitPattern: raw) >> 3) & 255)
+        let bits = UInt(bitPattern: raw)
+        let slot = Int(((bits >> 3) ^ (bits >> 13) ^ (bits >> 23)) & 1023)
         if keys[slot] == raw { return values[slot] }
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
         let tag = OFXTagTable.shared.tag(UnsafeBufferPointer(start: name, count: length))

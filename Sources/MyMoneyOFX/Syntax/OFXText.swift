@@ -66,6 +66,25 @@ struct LineTable: Sendable {
         return SourcePosition(offset: offset, line: lo + 1, column: offset - starts[lo] + 1)
     }
 
+    /// The position of a byte offset, searching forward from line index `cursor` when the offset
+    /// lies after it (offsets usually arrive in increasing order), by bisection otherwise.
+    func position(ofOffset offset: Int, after cursor: inout Int) -> SourcePosition {
+        var line = cursor
+        guard line < starts.count, starts[line] <= offset else {
+            let p = position(ofOffset: offset)
+            cursor = p.line - 1
+            return p
+        }
+        var steps = 0
+        while line + 1 < starts.count, starts[line + 1] <= offset {
+            line += 1
+            steps += 1
+            if steps > 64 { let p = position(ofOffset: offset); cursor = p.line - 1; return p }
+        }
+        cursor = line
+        return SourcePosition(offset: offset, line: line + 1, column: offset - starts[line] + 1)
+    }
+
     /// The position of `<name` on a 1-based line (the line's start when it is not found).
     func position(line: Int, tag name: UnsafePointer<UInt8>?, in text: UnsafeBufferPointer<UInt8>) -> SourcePosition? {
         guard line >= 1, line <= starts.count else { return nil }

@@ -35,6 +35,8 @@ final class OFXXMLReader {
     }()
 
     private let reader: xmlTextReaderPtr
+    /// The line index of the last position found: offsets arrive in increasing order.
+    private var lineCursor = 0
 
     /// A reader over UTF-8 bytes in memory; `bytes` must outlive the reader.
     init?(memory bytes: UnsafeBufferPointer<UInt8>) {
@@ -101,8 +103,10 @@ final class OFXXMLReader {
             guard xmlTextReaderMoveToAttribute(reader, "o") == 1 else { return nil }
             defer { xmlTextReaderMoveToElement(reader) }
             guard let v = xmlTextReaderConstValue(reader) else { return nil }
-            let offset = Int(String(cString: v)) ?? 0
-            return lines.position(ofOffset: offset)
+            var offset = 0
+            var p = v
+            while p.pointee >= 0x30 && p.pointee <= 0x39 { offset = offset &* 10 &+ Int(p.pointee - 0x30); p += 1 }
+            return lines.position(ofOffset: offset, after: &lineCursor)
         case .lines:
             guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
             return lines.position(line: Int(xmlGetLineNo(node)), tag: name, in: text)
@@ -128,6 +132,7 @@ final class SGMLInput {
 struct NameCache {
     private var keys = [UnsafeRawPointer?](repeating: nil, count: 1024)
     private var values = [OFXTag](repeating: .unknown, count: 1024)
+    private let table = OFXTagTable.shared
 
     mutating func tag(_ name: UnsafePointer<UInt8>) -> OFXTag {
         let raw = UnsafeRawPointer(name)
@@ -135,7 +140,7 @@ struct NameCache {
         let slot = Int(((bits >> 3) ^ (bits >> 13) ^ (bits >> 23)) & 1023)
         if keys[slot] == raw { return values[slot] }
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        let tag = OFXTagTable.shared.tag(UnsafeBufferPointer(start: name, count: length))
+        let tag = table.tag(UnsafeBufferPointer(start: name, count: length))
         keys[slot] = raw
         values[slot] = tag
         return tag

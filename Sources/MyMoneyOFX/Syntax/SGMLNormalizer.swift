@@ -33,6 +33,7 @@ struct SGMLNormalizer {
     static let maximumDepth = 128
 
     private let text: UnsafeBufferPointer<UInt8>
+    private let table = OFXTagTable.shared
     private var i: Int
     private var stack: [Open] = []
     private var sawRoot = false
@@ -141,7 +142,7 @@ struct SGMLNormalizer {
             stop("ofx.syntax", "malformed tag <\(describeName(nameStart, length)): expected \">\" after the name", at: tagStart); return
         }
         i = k + 1
-        let tag = OFXTagTable.shared.tag(name(nameStart, length))
+        let tag = table.tag(name(nameStart, length))
         if rootClosed {
             problem(.warning, "ofx.syntax", "content after </OFX> is ignored", at: tagStart)
             i = text.count
@@ -258,7 +259,7 @@ struct SGMLNormalizer {
             stop("ofx.syntax", "malformed closing tag </\(describeName(nameStart, length))", at: tagStart); return
         }
         i = k + 1
-        let tag = OFXTagTable.shared.tag(name(nameStart, length))
+        let tag = table.tag(name(nameStart, length))
         if let top = stack.last, top.kind != .aggregate {
             if sameName(top, nameStart, length, tag) { closeTop(); return }
             closeTop()   // a leaf (or empty element) ends at any closing tag

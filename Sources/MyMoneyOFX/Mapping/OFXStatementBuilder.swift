@@ -290,7 +290,7 @@ struct OFXStatementBuilder {
         if let symbol = t.currencySymbol, !t.currencyIsOriginal {
             if let c = Currency(code: symbol), c != st.statement.account.currency { t.transaction.currency = c }
         }
-        if t.transaction.payee == nil { t.transaction.payee = t.transaction.memo }
+        if t.transaction.payee == nil { t.transaction.payee = t.transaction.extra("EXTDNAME") ?? t.transaction.memo }
         var done = OFXStatementBuilder.placeholderTransaction
         swap(&done, &t.transaction)
         st.statement.transactions.append(consume done)

@@ -79,16 +79,12 @@ struct OFXStatementBuilder {
     // MARK: - Events
 
     mutating func begin(_ tag: OFXTag, name: UnsafePointer<UInt8>?, position: SourcePosition?) {
-        if isLeafCandidate, let parent = stack.last { aggregateBegan(parent) }
         stack.append(tag)
         isLeafCandidate = true
         valueLength = 0
         if tag == .unknown, let name { unknownName = String(cString: name) } else { unknownName = nil }
-        if tag.isAggregate { pendingPosition = position }
         if tag.carriesPosition || tag == .STMTTRN { aggregateStart(tag, position: position) }
     }
-
-    var pendingPosition: SourcePosition?
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard isLeafCandidate, valueLength < 1 << 20, bytes.count > 0 else { return }
@@ -113,9 +109,6 @@ struct OFXStatementBuilder {
     var hasText: Bool {
         value[0..<valueLength].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
     }
-
-    /// An aggregate turned out to have children (nothing to do: known aggregates start eagerly).
-    mutating func aggregateBegan(_ tag: OFXTag) {}
 
     // MARK: - Values
 

@@ -136,13 +136,18 @@ struct NameCache {
 
     mutating func tag(_ name: UnsafePointer<UInt8>) -> OFXTag {
         let raw = UnsafeRawPointer(name)
-        let bits = UInt(bitPattern: raw)
-        let slot = Int(((bits >> 3) ^ (bits >> 13) ^ (bits >> 23)) & 1023)
-        if keys[slot] == raw { return values[slot] }
+        var slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: raw)) &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        for _ in 0..<8 {
+            if keys[slot] == raw { return values[slot] }
+            if keys[slot] == nil { break }
+            slot = (slot + 1) & 1023
+        }
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
         let tag = table.tag(UnsafeBufferPointer(start: name, count: length))
-        keys[slot] = raw
-        values[slot] = tag
+        if keys[slot] == nil {
+            keys[slot] = raw
+            values[slot] = tag
+        }
         return tag
     }
 }

@@ -35,11 +35,12 @@ final class OFXXMLReader {
     }()
 
     private let reader: xmlTextReaderPtr
-    /// The line index of the last position found: offsets arrive in increasing order.
-    private var lineCursor = 0
+    /// Positions of transactions, found by scanning forward through the original text.
+    private var lines: LineCursor
 
     /// A reader over UTF-8 bytes in memory; `bytes` must outlive the reader.
-    init?(memory bytes: UnsafeBufferPointer<UInt8>) {
+    init?(memory bytes: UnsafeBufferPointer<UInt8>, original text: UnsafeBufferPointer<UInt8>) {
+        lines = LineCursor(text)
         _ = OFXXMLReader.hardened
         guard let base = bytes.baseAddress, bytes.count < Int(Int32.max),
               let r = base.withMemoryRebound(to: CChar.self, capacity: bytes.count, {
@@ -49,7 +50,8 @@ final class OFXXMLReader {
     }
 
     /// A reader pulling normalized XML from an SGML body as libxml2 asks for it.
-    init?(streaming input: SGMLInput) {
+    init?(streaming input: SGMLInput, original text: UnsafeBufferPointer<UInt8>) {
+        lines = LineCursor(text)
         _ = OFXXMLReader.hardened
         let context = Unmanaged.passUnretained(input).toOpaque()
         guard let r = xmlReaderForIO({ context, buffer, length in
@@ -64,8 +66,7 @@ final class OFXXMLReader {
     deinit { xmlFreeTextReader(reader) }
 
     /// Feeds every element, text and end to `builder`; returns why it stopped early, if it did.
-    func run(into builder: inout OFXStatementBuilder, positions: Positions, lines: LineTable,
-             text: UnsafeBufferPointer<UInt8>) -> Failure? {
+    func run(into builder: inout OFXStatementBuilder, positions: Positions) -> Failure? {
         xmlResetLastError()
         var cache = NameCache()
         while true {
@@ -77,7 +78,7 @@ final class OFXXMLReader {
                 guard let name = xmlTextReaderConstName(reader) else { continue }
                 let tag = cache.tag(name)
                 var position: SourcePosition?
-                if tag.carriesPosition { position = self.position(of: name, positions, lines, text) }
+                if tag.carriesPosition { position = self.position(of: name, positions) }
                 builder.begin(tag, name: name, position: position)
                 if xmlTextReaderIsEmptyElement(reader) == 1 { builder.end() }
             case 3, 4:   // text, CDATA
@@ -96,8 +97,7 @@ final class OFXXMLReader {
         }
     }
 
-    private func position(of name: UnsafePointer<UInt8>, _ mode: Positions, _ lines: LineTable,
-                          _ text: UnsafeBufferPointer<UInt8>) -> SourcePosition? {
+    private func position(of name: UnsafePointer<UInt8>, _ mode: Positions) -> SourcePosition? {
         switch mode {
         case .attributes:
             guard xmlTextReaderMoveToAttribute(reader, "o") == 1 else { return nil }
@@ -106,10 +106,10 @@ final class OFXXMLReader {
             var offset = 0
             var p = v
             while p.pointee >= 0x30 && p.pointee <= 0x39 { offset = offset &* 10 &+ Int(p.pointee - 0x30); p += 1 }
-            return lines.position(ofOffset: offset, after: &lineCursor)
+            return lines.position(ofOffset: offset)
         case .lines:
             guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
-            return lines.position(line: Int(xmlGetLineNo(node)), tag: name, in: text)
+            return lines.position(line: Int(xmlGetLineNo(node)), tag: name)
         }
     }
 

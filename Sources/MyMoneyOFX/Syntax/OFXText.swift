@@ -74,6 +74,27 @@ struct LineCursor {
         return SourcePosition(offset: target, line: line, column: target - lineStart + 1)
     }
 
+    /// The position of the next `<name` at or after the last position found (XML bodies: elements
+    /// arrive in document order, so each start tag is the next occurrence of its name).
+    mutating func position(ofNextTag name: UnsafePointer<UInt8>) -> SourcePosition? {
+        guard let base = text.baseAddress else { return nil }
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        var k = offset
+        while k + length + 1 < text.count, let p = memchr(base + k, 0x3C, text.count - k) {
+            let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            if at + length + 1 < text.count, memcmp(base + at + 1, name, length) == 0 {
+                let after = text[at + 1 + length]
+                if after == 0x3E || after == 0x20 || after == 0x2F || after == 0x09 || after == 0x0A || after == 0x0D {
+                    let found = position(ofOffset: at)
+                    offset = at + 1
+                    return found
+                }
+            }
+            k = at + 1
+        }
+        return nil
+    }
+
     /// The position of `<name` on a 1-based line (the line's start when it is not found).
     mutating func position(line target: Int, tag name: UnsafePointer<UInt8>?) -> SourcePosition? {
         guard target >= 1 else { return nil }

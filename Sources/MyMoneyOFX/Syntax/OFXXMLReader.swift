@@ -20,7 +20,8 @@ final class OFXXMLReader {
     enum Positions {
         /// The SGML normalizer's `o` attributes (offsets in the original text).
         case attributes
-        /// libxml2's line numbers in the text it reads (the original text).
+        /// The next occurrence of the element's start tag in the original text (libxml2's own line
+        /// numbers stop at 65,535 in reader mode).
         case lines
     }
 
@@ -108,8 +109,7 @@ final class OFXXMLReader {
             while p.pointee >= 0x30 && p.pointee <= 0x39 { offset = offset &* 10 &+ Int(p.pointee - 0x30); p += 1 }
             return lines.position(ofOffset: offset)
         case .lines:
-            guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
-            return lines.position(line: Int(xmlGetLineNo(node)), tag: name)
+            return lines.position(ofNextTag: name)
         }
     }
 

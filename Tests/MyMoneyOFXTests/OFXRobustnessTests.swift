@@ -63,3 +63,23 @@ struct OFXRobustnessTests {
         }
     }
 }
+
+@Suite("OFX hostile shapes")
+struct OFXHostileShapeTests {
+    @Test func hugeHeaderLikeGarbageIsCheap() {
+        let text = "OFXHEADER:" + String(repeating: "x", count: 2_000_000)
+        let start = Date()
+        let result = readOFX(text)
+        #expect(Date().timeIntervalSince(start) < 5)
+        let usable = result.isUsable(strict: false)
+        #expect(!usable)
+    }
+
+    @Test func manyUnknownEmptyTagsStayLinear() {
+        let body = String(repeating: "<X.A><B.C>", count: 50_000)
+        let start = Date()
+        let result = readOFX(sgmlHeader + "<OFX>" + body + "</X.A></OFX>")
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(!result.diagnostics.isEmpty)
+    }
+}

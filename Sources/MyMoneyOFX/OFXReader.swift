@@ -221,7 +221,7 @@ public struct OFXReader: StatementReader {
         guard let reader = OFXXMLReader(memory: text, original: text) else {
             return .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
         }
-        return reader.run(into: &builder, positions: .lines)
+        return reader.run(into: &builder)
     }
 
     private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int,
@@ -230,7 +230,7 @@ public struct OFXReader: StatementReader {
         var diagnostics: [Diagnostic] = []
         var failure: OFXXMLReader.Failure?
         if let reader = OFXXMLReader(streaming: input, original: text) {
-            failure = reader.run(into: &builder, positions: .attributes)
+            failure = reader.run(into: &builder)
         } else {
             failure = .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
         }

@@ -57,8 +57,8 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
         }
     }
 
-    /// Aggregates whose start the SGML normalizer marks with their offset in the original text,
-    /// so transactions and balances can name their line even after normalization.
+    /// Aggregates whose position in the original text is looked up (for transactions, balances,
+    /// statements and status diagnostics).
     var carriesPosition: Bool {
         switch self {
         case .STMTTRN, .STMTRS, .CCSTMTRS, .INVSTMTRS, .LEDGERBAL, .AVAILBAL, .STATUS, .INVBANKTRAN, .ACCTINFO:

@@ -16,15 +16,6 @@ final class OFXXMLReader {
         case syntax(message: String, line: Int, column: Int)
     }
 
-    /// Where transaction positions come from.
-    enum Positions {
-        /// The SGML normalizer's `o` attributes (offsets in the original text).
-        case attributes
-        /// The next occurrence of the element's start tag in the original text (libxml2's own line
-        /// numbers stop at 65,535 in reader mode).
-        case lines
-    }
-
     static let parseOptions: Int32 = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
@@ -36,7 +27,9 @@ final class OFXXMLReader {
     }()
 
     private let reader: xmlTextReaderPtr
-    /// Positions of transactions, found by scanning forward through the original text.
+    /// Positions of transactions and balances: each start tag is the next occurrence of its name
+    /// in the original text, since elements arrive in document order (libxml2's own line numbers
+    /// stop at 65,535 in reader mode, and SGML normalization shifts columns).
     private var lines: LineCursor
 
     /// A reader over UTF-8 bytes in memory; `bytes` must outlive the reader.
@@ -67,7 +60,7 @@ final class OFXXMLReader {
     deinit { xmlFreeTextReader(reader) }
 
     /// Feeds every element, text and end to `builder`; returns why it stopped early, if it did.
-    func run(into builder: inout OFXStatementBuilder, positions: Positions) -> Failure? {
+    func run(into builder: inout OFXStatementBuilder) -> Failure? {
         xmlResetLastError()
         var cache = NameCache()
         while true {
@@ -79,7 +72,7 @@ final class OFXXMLReader {
                 guard let name = xmlTextReaderConstName(reader) else { continue }
                 let tag = cache.tag(name)
                 var position: SourcePosition?
-                if tag.carriesPosition { position = self.position(of: name, positions) }
+                if tag.carriesPosition { position = lines.position(ofNextTag: name) }
                 builder.begin(tag, name: name, position: position)
                 if xmlTextReaderIsEmptyElement(reader) == 1 { builder.end() }
             case 3, 4:   // text, CDATA
@@ -95,21 +88,6 @@ final class OFXXMLReader {
             default:
                 continue
             }
-        }
-    }
-
-    private func position(of name: UnsafePointer<UInt8>, _ mode: Positions) -> SourcePosition? {
-        switch mode {
-        case .attributes:
-            guard xmlTextReaderMoveToAttribute(reader, "o") == 1 else { return nil }
-            defer { xmlTextReaderMoveToElement(reader) }
-            guard let v = xmlTextReaderConstValue(reader) else { return nil }
-            var offset = 0
-            var p = v
-            while p.pointee >= 0x30 && p.pointee <= 0x39 { offset = offset &* 10 &+ Int(p.pointee - 0x30); p += 1 }
-            return lines.position(ofOffset: offset)
-        case .lines:
-            return lines.position(ofNextTag: name)
         }
     }
 

@@ -7,8 +7,8 @@ import Foundation
 /// a tag followed directly by a tag is an aggregate — unless it is a known leaf, or an unknown
 /// name never closed anywhere later, which are empty leaves; `</X>` closes back to the nearest
 /// open `X`; a closer with no opener is ignored for leaves and an error for aggregates.
-/// Whitespace and line breaks are copied, so values keep their inner newlines. Aggregates that
-/// matter for diagnostics get an `o` attribute holding their byte offset in the original text.
+/// Whitespace and line breaks are copied, so values keep their inner newlines. Tag names are
+/// copied as written, so a start tag can be found again in the original text for its position.
 /// Comments and processing instructions are dropped, CDATA becomes escaped text, and any other
 /// markup declaration (`<!DOCTYPE`, `<!ENTITY`) stops the pass: no DTD ever reaches libxml2.
 ///
@@ -162,11 +162,6 @@ struct SGMLNormalizer {
         }
         out.append(0x3C)
         appendName(nameStart, length)
-        if tag.carriesPosition {
-            out.append(contentsOf: [0x20, 0x6F, 0x3D, 0x22])   //  o="
-            appendDecimal(tagStart)
-            out.append(0x22)
-        }
         if selfClosing {
             out.append(0x2F); out.append(0x3E)
             return
@@ -423,22 +418,6 @@ struct SGMLNormalizer {
 
     private mutating func appendName(_ start: Int, _ length: Int) {
         out.append(contentsOf: name(start, length))
-    }
-
-    private mutating func appendDecimal(_ value: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var v = value
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[n] = UInt8(0x30 + v % 10)
-                v /= 10
-                n += 1
-            } while v > 0 && n < 20
-            while n > 0 { n -= 1; out.append(d[n]) }
-        }
     }
 
     private mutating func finish() {

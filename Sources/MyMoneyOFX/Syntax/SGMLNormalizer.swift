@@ -26,7 +26,8 @@ struct SGMLNormalizer {
     private struct Open {
         var start: Int
         var length: Int
-        var tag: OFXTag
+        /// Looked up only when needed (an element without text, a stray closer): nil until then.
+        var tag: OFXTag?
         var kind: Kind
     }
 
@@ -142,14 +143,13 @@ struct SGMLNormalizer {
             stop("ofx.syntax", "malformed tag <\(describeName(nameStart, length)): expected \">\" after the name", at: tagStart); return
         }
         i = k + 1
-        let tag = table.tag(name(nameStart, length))
         if rootClosed {
             problem(.warning, "ofx.syntax", "content after </OFX> is ignored", at: tagStart)
             i = text.count
             return
         }
         if !sawRoot {
-            guard tag == .OFX else {
+            guard table.tag(name(nameStart, length)) == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
             }
             sawRoot = true
@@ -167,7 +167,7 @@ struct SGMLNormalizer {
             return
         }
         out.append(0x3E)
-        stack.append(Open(start: nameStart, length: length, tag: tag, kind: .undecided))
+        stack.append(Open(start: nameStart, length: length, tag: nil, kind: .undecided))
     }
 
     private mutating func settleBeforeTag() {
@@ -176,7 +176,9 @@ struct SGMLNormalizer {
         case .leaf:
             closeTop()
         case .undecided:
-            if top.tag.isLeaf || (top.tag == .unknown && !isClosedLater(top)) {
+            let tag = top.tag ?? table.tag(name(top.start, top.length))
+            top.tag = tag
+            if tag.isLeaf || (tag == .unknown && !isClosedLater(top)) {
                 closeTop()
             } else {
                 top.kind = .aggregate
@@ -232,8 +234,8 @@ struct SGMLNormalizer {
         if stack.isEmpty { rootClosed = true }
     }
 
-    private func sameName(_ open: Open, _ start: Int, _ length: Int, _ tag: OFXTag) -> Bool {
-        if tag != .unknown || open.tag != .unknown { return tag == open.tag }
+    /// Whether an open element has this name (ASCII case-insensitive).
+    private func sameName(_ open: Open, _ start: Int, _ length: Int) -> Bool {
         guard open.length == length else { return false }
         for k in 0..<length {
             let a = text[open.start + k], b = text[start + k]
@@ -254,13 +256,12 @@ struct SGMLNormalizer {
             stop("ofx.syntax", "malformed closing tag </\(describeName(nameStart, length))", at: tagStart); return
         }
         i = k + 1
-        let tag = table.tag(name(nameStart, length))
         if let top = stack.last, top.kind != .aggregate {
-            if sameName(top, nameStart, length, tag) { closeTop(); return }
+            if sameName(top, nameStart, length) { closeTop(); return }
             closeTop()   // a leaf (or empty element) ends at any closing tag
         }
-        guard let index = stack.lastIndex(where: { sameName($0, nameStart, length, tag) }) else {
-            if tag.isAggregate {
+        guard let index = stack.lastIndex(where: { sameName($0, nameStart, length) }) else {
+            if table.tag(name(nameStart, length)).isAggregate {
                 problem(.error, "ofx.structure",
                         "closing tag </\(describeName(nameStart, length))> has no matching opening tag", at: tagStart)
             }

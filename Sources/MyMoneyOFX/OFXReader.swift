@@ -65,20 +65,19 @@ public struct OFXReader: StatementReader {
         // 3. The body.
         var builder = OFXStatementBuilder(file: file, options: options)
         decoded.text.withUnsafeBufferPointer { text in
-            let lines = LineTable(text)
             if header.skippedPrefix {
                 diagnostics.append(.warning("ofx.header", "the file does not start with an OFX header; the text before <OFX> is ignored",
                                             file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
             }
             if header.style == .sgml || header.skippedPrefix {
-                diagnostics += readSGML(text, start: header.bodyStart, lines: lines, builder: &builder, file: file)
+                diagnostics += readSGML(text, start: header.bodyStart, builder: &builder, file: file)
             } else {
                 if let refusal = prologueDeclaration(text, file: file) {
                     diagnostics.append(refusal)
                     return
                 }
                 var xmlBuilder = builder
-                let failure = readXML(text, lines: lines, builder: &xmlBuilder)
+                let failure = readXML(text, builder: &xmlBuilder)
                 switch failure {
                 case nil:
                     builder = xmlBuilder
@@ -86,12 +85,13 @@ public struct OFXReader: StatementReader {
                     diagnostics.append(.error("ofx.security.doctype", message, file: file))
                 case .syntax(let message, let line, let column):
                     // Not well-formed XML: OFX 2 headers in front of SGML bodies and raw `&` are common.
+                    var cursor = LineCursor(text)
+                    let position = line > 0 ? cursor.position(line: line, tag: nil).map {
+                        SourcePosition(offset: $0.offset + max(0, column - 1), line: line, column: max(1, column)) } : nil
                     diagnostics.append(Diagnostic(.note, code: "ofx.sgml-body",
                         "the body is not well-formed XML; it was read as OFX 1.x SGML", file: file,
-                        position: line > 0 ? lines.position(line: line, tag: nil, in: text).map {
-                            SourcePosition(offset: $0.offset + max(0, column - 1), line: line, column: max(1, column)) } : nil,
-                        notes: ["libxml2: \(message)"]))
-                    diagnostics += readSGML(text, start: 0, lines: lines, builder: &builder, file: file)
+                        position: position, notes: ["libxml2: \(message)"]))
+                    diagnostics += readSGML(text, start: 0, builder: &builder, file: file)
                 }
             }
         }
@@ -206,7 +206,7 @@ public struct OFXReader: StatementReader {
                 if word.hasPrefix("DOCTYPE") || word.hasPrefix("ENTITY") {
                     return .error("ofx.security.doctype",
                         "the file declares a document type or entities (<!\(word.hasPrefix("DOCTYPE") ? "DOCTYPE" : "ENTITY")>), which OFX statements never need; it is refused for safety",
-                        file: file, at: LineTable(text).position(ofOffset: k))
+                        file: file, at: { var c = LineCursor(text); return c.position(ofOffset: k) }())
                 }
             }
             if text[k] == 0x3C, k + 4 < limit, (text[k + 1] | 0x20) == 0x6F, (text[k + 2] | 0x20) == 0x66, (text[k + 3] | 0x20) == 0x78 {
@@ -217,23 +217,24 @@ public struct OFXReader: StatementReader {
         return nil
     }
 
-    private func readXML(_ text: UnsafeBufferPointer<UInt8>, lines: LineTable, builder: inout OFXStatementBuilder) -> OFXXMLReader.Failure? {
-        guard let reader = OFXXMLReader(memory: text) else {
+    private func readXML(_ text: UnsafeBufferPointer<UInt8>, builder: inout OFXStatementBuilder) -> OFXXMLReader.Failure? {
+        guard let reader = OFXXMLReader(memory: text, original: text) else {
             return .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
         }
-        return reader.run(into: &builder, positions: .lines, lines: lines, text: text)
+        return reader.run(into: &builder)
     }
 
-    private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int, lines: LineTable,
+    private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int,
                           builder: inout OFXStatementBuilder, file: String) -> [Diagnostic] {
         let input = SGMLInput(SGMLNormalizer(text: text, start: start))
         var diagnostics: [Diagnostic] = []
         var failure: OFXXMLReader.Failure?
-        if let reader = OFXXMLReader(streaming: input) {
-            failure = reader.run(into: &builder, positions: .attributes, lines: lines, text: text)
+        if let reader = OFXXMLReader(streaming: input, original: text) {
+            failure = reader.run(into: &builder)
         } else {
             failure = .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
         }
+        var lines = LineCursor(text)
         for p in input.normalizer.problems {
             diagnostics.append(Diagnostic(p.severity, code: p.code, p.message, file: file, position: lines.position(ofOffset: p.offset)))
         }

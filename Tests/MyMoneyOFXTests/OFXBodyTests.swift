@@ -114,3 +114,20 @@ struct OFXBodyTests {
         #expect(s.transactions.last?.position?.line == 15 + 5_000)
     }
 }
+
+@Suite("OFX positions in long files")
+struct OFXLongFilePositionTests {
+    @Test func positionsStayRightPastLine65535() throws {
+        var body = ""
+        for i in 0..<14_000 {
+            body += "<STMTTRN>\n<TRNTYPE>DEBIT</TRNTYPE>\n<DTPOSTED>20261005</DTPOSTED>\n<TRNAMT>-1</TRNAMT>\n<FITID>\(i)</FITID>\n</STMTTRN>\n"
+        }
+        let s = try #require(readOFX(xmlStatement(body)).statements.first)
+        #expect(s.transactions.count == 14_000)
+        #expect(s.transactions.last?.position?.line == 8 + 13_999 * 6)
+        #expect(s.transactions.last?.position?.column == 1)
+        let sgml = body.replacingOccurrences(of: "</TRNTYPE>", with: "").replacingOccurrences(of: "</FITID>", with: "")
+        let t = try #require(readOFX(sgmlStatement(sgml)).statements.first)
+        #expect(t.transactions.last?.position?.line == 16 + 13_999 * 6)
+    }
+}

@@ -73,6 +73,14 @@ enum CorpusFacts {
                 }
             }
         }
+        if let signon = facts["signon"] as? [String: Any], let first = result.statements.first {
+            for (key, extra) in [("language", "SONRS.LANGUAGE"), ("institution_name", "FI.ORG"), ("fi_name", "FI.ORG"),
+                                 ("institution_id", "FI.FID"), ("fi_id", "FI.FID"), ("severity", "SONRS.STATUS.SEVERITY")] {
+                guard let expected = signon[key] as? String else { continue }
+                let ours = first.extra.first(where: { $0.key == extra })?.value
+                if ours != expected { problems.append("signon \(key): \(ours ?? "nil") instead of \(expected)") }
+            }
+        }
         if let headers = facts["headers"] as? [String: Any], let first = result.statements.first {
             for (key, value) in headers {
                 let ours = first.extra.first(where: { $0.key == "header.\(key)" })?.value
@@ -140,6 +148,28 @@ enum CorpusFacts {
         if (facts["account_type"] as? String) != "INVESTMENT" { expect("account_type", s.account.bankType) }
         expect("currency", s.account.currency?.code)
         expect("description", s.account.name)
+        expect("transaction_uid", s.extra.first { $0.key == "TRNUID" }?.value)
+        expect("institution", s.extra.first { $0.key == "FI.ORG" }?.value)
+        for (key, extra) in [("available_cash", "INVBAL.AVAILCASH"), ("margin_balance", "INVBAL.MARGINBALANCE"),
+                             ("short_balance", "INVBAL.SHORTBALANCE"), ("buying_power", "INVBAL.BUYPOWER")] where facts.keys.contains(key) {
+            let ours = s.extra.first { $0.key == extra }.flatMap { try? Amount(parsing: $0.value) }
+            if !sameAmount(facts[key], ours) { p.append("\(key) \(ours.map { "\($0)" } ?? "nil") instead of \(facts[key]!)") }
+        }
+        if let n = facts["balance_list_count"] as? Int {
+            let ours = s.extra.filter { $0.key.hasPrefix("BALLIST.") }.count
+            if ours != n { p.append("balance_list_count \(ours) instead of \(n)") }
+        }
+        for sample in facts["balance_list_sample"] as? [[String: Any]] ?? [] {
+            if let name = sample["name"] as? String, let value = sample["value"] as? String,
+               !(s.extra.first { $0.key == "BALLIST.\(name)" }?.value.hasPrefix(value) ?? false) {
+                p.append("balance list \(name) is not \(value)")
+            }
+        }
+        for (key, kind) in [("ledger_balance_datetime_utc", "ledger"), ("available_balance_datetime_utc", "available")] {
+            if let e = facts[key] as? String, s.balances.first(where: { $0.kind.rawValue == kind })?.day.map({ "\($0)" }) != String(e.prefix(10)) {
+                p.append("\(key): balance day is not \(e.prefix(10))")
+            }
+        }
         if let n = facts["transaction_count"] as? Int, n != s.transactions.count, s.account.kind != .investment {
             p.append("transaction_count \(s.transactions.count) instead of \(n)")
         }

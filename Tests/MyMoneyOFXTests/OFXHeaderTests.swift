@@ -101,3 +101,23 @@ struct OFXHeaderTests {
         #expect(result.diagnostics.first?.code == "ofx.not-ofx" && result.diagnostics.first?.severity == .error)
     }
 }
+
+@Suite("OFX line endings")
+struct OFXLineEndingTests {
+    @Test func carriageReturnOnlyLineEndings() throws {
+        let text = sgmlStatement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>1<NAME>Shop</STMTTRN>")
+            .replacingOccurrences(of: "\n", with: "\r")
+        let result = readOFX(text)
+        let usable = result.isUsable(strict: true)
+        #expect(usable, "\(result.diagnostics.map(\.message))")
+        #expect(result.statements.first?.transactions.first?.payee == "Shop")
+        #expect(result.statements.first?.extra.contains(StatementField("header.CHARSET", "1252")) == true)
+    }
+
+    @Test func crlfLineEndings() throws {
+        let text = sgmlStatement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>1<NAME>Shop</STMTTRN>")
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        let t = try #require(readOFX(text).statements.first?.transactions.first)
+        #expect(t.payee == "Shop" && t.position?.line == 16)
+    }
+}

@@ -7,32 +7,34 @@
 struct OFXStatementBuilder {
     let file: String
     let options: ReadOptions
-    private(set) var statements: [Statement] = []
-    private(set) var diagnostics: [Diagnostic] = []
+    var statements: [Statement] = []
+    var diagnostics: [Diagnostic] = []
     /// Whether the file carries Intuit's `INTU.BID` (a QFX file).
-    private(set) var hasIntuitBankId = false
-    private(set) var discardedTransactions = 0
-    private(set) var skippedSecurityRecords = 0
+    var hasIntuitBankId = false
+    var discardedTransactions = 0
+    var skippedSecurityRecords = 0
 
     // The open elements.
-    private var stack: [OFXTag] = []
-    private var isLeafCandidate = false
-    private var value: [UInt8] = []
-    private var unknownName: String?
+    var stack: [OFXTag] = []
+    var isLeafCandidate = false
+    /// The current leaf's text: the first `valueLength` bytes of `value` (reused, never shrunk).
+    var value: [UInt8] = []
+    var valueLength = 0
+    var unknownName: String?
 
     // What is being built.
-    private var signonExtra: [StatementField] = []
-    private var status: OFXStatus?
-    private var responseExtra: [StatementField] = []
+    var signonExtra: [StatementField] = []
+    var status: OFXStatus?
+    var responseExtra: [StatementField] = []
     // The statement and transaction in progress live in place (not in Optionals) so that setting
     // a field never copies the whole value; `inStatement`/`inTransaction` say whether they are live.
-    private var st = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)
-    private var inStatement = false
-    private var tx = TransactionInProgress.empty
-    private var inTransaction = false
-    private var balance: BalanceInProgress?
-    private var ballistEntry: [String: String] = [:]
-    private var pendingStatuses: [Diagnostic] = []
+    var st = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)
+    var inStatement = false
+    var tx = TransactionInProgress.empty
+    var inTransaction = false
+    var balance: BalanceInProgress?
+    var ballistEntry: [String: String] = [:]
+    var pendingStatuses: [Diagnostic] = []
 
     struct StatementInProgress {
         var statement: Statement
@@ -58,6 +60,8 @@ struct OFXStatementBuilder {
         static let empty = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero), tag: .unknown)
     }
 
+    static let placeholderTransaction = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+
     struct BalanceInProgress {
         var kind: StatementBalance.Kind
         var amount: Amount?
@@ -69,26 +73,27 @@ struct OFXStatementBuilder {
     init(file: String, options: ReadOptions) {
         self.file = file
         self.options = options
-        value.reserveCapacity(256)
+        value = [UInt8](repeating: 0, count: 256)
     }
 
     // MARK: - Events
 
     mutating func begin(_ tag: OFXTag, name: UnsafePointer<UInt8>?, position: SourcePosition?) {
-        if isLeafCandidate, let parent = stack.last { aggregateBegan(parent) }
         stack.append(tag)
         isLeafCandidate = true
-        value.removeAll(keepingCapacity: true)
+        valueLength = 0
         if tag == .unknown, let name { unknownName = String(cString: name) } else { unknownName = nil }
-        if tag.isAggregate { pendingPosition = position }
         if tag.carriesPosition || tag == .STMTTRN { aggregateStart(tag, position: position) }
     }
 
-    private var pendingPosition: SourcePosition?
-
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard isLeafCandidate, value.count < 1 << 20 else { return }
-        value.append(contentsOf: bytes)
+        guard isLeafCandidate, valueLength < 1 << 20, bytes.count > 0 else { return }
+        let needed = valueLength + bytes.count
+        if needed > value.count { value.append(contentsOf: repeatElement(0, count: max(needed - value.count, 256))) }
+        value.withUnsafeMutableBufferPointer { b in
+            (b.baseAddress! + valueLength).update(from: bytes.baseAddress!, count: bytes.count)
+        }
+        valueLength = needed
     }
 
     mutating func end() {
@@ -101,55 +106,52 @@ struct OFXStatementBuilder {
         if tag.isAggregate { aggregateEnd(tag) }
     }
 
-    private var hasText: Bool {
-        value.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    var hasText: Bool {
+        value[0..<valueLength].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
     }
-
-    /// An aggregate turned out to have children (nothing to do: known aggregates start eagerly).
-    private mutating func aggregateBegan(_ tag: OFXTag) {}
 
     // MARK: - Values
 
-    private static func trimmedRange(_ value: [UInt8]) -> Range<Int> {
-        var s = 0, e = value.count
+    static func trimmedRange(_ value: [UInt8], _ count: Int) -> Range<Int> {
+        var s = 0, e = count
         while s < e, value[s] == 0x20 || value[s] == 0x09 || value[s] == 0x0A || value[s] == 0x0D { s += 1 }
         while e > s, value[e - 1] == 0x20 || value[e - 1] == 0x09 || value[e - 1] == 0x0A || value[e - 1] == 0x0D { e -= 1 }
         return s..<e
     }
 
     /// The leaf's text, trimmed; entities double-escaped by the bank (`&amp;lt;`) decoded once more.
-    private static func text(_ value: [UInt8]) -> String {
-        let r = trimmedRange(value)
+    static func text(_ value: [UInt8], _ count: Int) -> String {
+        let r = trimmedRange(value, count)
         let s = value.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
         return value[r].contains(0x26) ? OFXText.decodeEscapedEntities(s) : s
     }
 
     /// The text with ASCII letters upper-cased (type words such as `Credit`).
-    private static func upperText(_ value: [UInt8]) -> String {
-        let r = trimmedRange(value)
+    static func upperText(_ value: [UInt8], _ count: Int) -> String {
+        let r = trimmedRange(value, count)
         return String(unsafeUninitializedCapacity: r.count) { out in
             for (i, b) in value[r].enumerated() { out[i] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
             return r.count
         }
     }
 
-    private static func optionalText(_ value: [UInt8]) -> String? {
-        let s = text(value)
+    static func optionalText(_ value: [UInt8], _ count: Int) -> String? {
+        let s = text(value, count)
         return s.isEmpty ? nil : s
     }
 
-    private static func date(_ value: [UInt8]) -> Result<OFXDateTime, OFXDateTime.ParseError> {
-        value.withUnsafeBufferPointer { OFXDateTime.parse($0) }
+    static func date(_ value: [UInt8], _ count: Int) -> Result<OFXDateTime, OFXDateTime.ParseError> {
+        value.withUnsafeBufferPointer { OFXDateTime.parse(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 
-    private static func amountOf(_ value: [UInt8]) -> OFXAmount.Outcome {
-        value.withUnsafeBufferPointer { OFXAmount.parse($0) }
+    static func amountOf(_ value: [UInt8], _ count: Int) -> OFXAmount.Outcome {
+        value.withUnsafeBufferPointer { OFXAmount.parse(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
 
 
     // MARK: - Aggregates
 
-    private mutating func aggregateStart(_ tag: OFXTag, position: SourcePosition?) {
+    mutating func aggregateStart(_ tag: OFXTag, position: SourcePosition?) {
         switch tag {
         case .STATUS:
             status = OFXStatus(position: position)
@@ -176,7 +178,7 @@ struct OFXStatementBuilder {
         }
     }
 
-    private mutating func beginStatement(_ tag: OFXTag, position: SourcePosition?) {
+    mutating func beginStatement(_ tag: OFXTag, position: SourcePosition?) {
         var account = StatementAccount()
         switch tag {
         case .CCSTMTRS: account.kind = .creditCard
@@ -190,7 +192,7 @@ struct OFXStatementBuilder {
         st = StatementInProgress(statement: s, tag: tag, position: position); inStatement = true
     }
 
-    private mutating func aggregateEnd(_ tag: OFXTag) {
+    mutating func aggregateEnd(_ tag: OFXTag) {
         switch tag {
         case .STATUS:
             guard let s = status else { return }
@@ -232,233 +234,9 @@ struct OFXStatementBuilder {
         }
     }
 
-    // MARK: - Leaves
-
-    private mutating func leaf(_ tag: OFXTag, parent: OFXTag) {
-        switch parent {
-        case .STATUS:
-            switch tag {
-            case .CODE: status?.codeText = Self.text(value); status?.code = Int(Self.text(value))
-            case .SEVERITY: status?.severity = Self.text(value)
-            case .MESSAGE: status?.message = Self.text(value)
-            default: break
-            }
-        case .SONRS:
-            let name = tag == .unknown ? (unknownName ?? "") : tag.name
-            if name.uppercased() == "INTU.BID" { hasIntuitBankId = true }
-            if name.contains(".") { signonExtra.append(StatementField(name.uppercased(), Self.text(value))) }
-            else { signonExtra.append(StatementField("SONRS.\(name)", Self.text(value))) }
-        case .FI:
-            signonExtra.append(StatementField("FI.\(tag == .unknown ? (unknownName ?? "") : tag.name)", Self.text(value)))
-        case .STMTTRNRS, .CCSTMTTRNRS, .INVSTMTTRNRS:
-            if tag == .TRNUID { responseExtra.append(StatementField("TRNUID", Self.text(value))) }
-        case .STMTRS, .CCSTMTRS, .INVSTMTRS:
-            statementLeaf(tag)
-        case .ACCTINFO:
-            if tag == .DESC, inStatement, st.tag == .ACCTINFO { st.statement.account.name = Self.optionalText(value) }
-        case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM:
-            accountLeaf(tag)
-        case .BANKTRANLIST, .INVTRANLIST:
-            guard inStatement, tag == .DTSTART || tag == .DTEND else { return }
-            if case .success(let d) = Self.date(value) {
-                if tag == .DTSTART { st.start = d } else { st.end = d }
-            }
-        case .STMTTRN:
-            transactionLeaf(tag)
-        case .PAYEE:
-            guard inTransaction else { return }
-            if tag == .NAME { tx.transaction.payee = Self.optionalText(value) }
-            else if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField("PAYEE.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
-        case .BANKACCTTO, .CCACCTTO:
-            guard inTransaction, let s = Self.optionalText(value) else { return }
-            if tag == .ACCTID { tx.transaction.transferAccount = s }
-            tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
-        case .CURRENCY, .ORIGCURRENCY:
-            guard inTransaction, let s = Self.optionalText(value) else { return }
-            if tag == .CURSYM {
-                tx.currencySymbol = s.uppercased()
-                tx.currencyIsOriginal = parent == .ORIGCURRENCY
-            }
-            tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
-        case .INVBANKTRAN:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
-        case .INVTRAN:
-            investmentCommonLeaf(tag)
-        case .SECID:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
-        case .LEDGERBAL, .AVAILBAL:
-            balanceLeaf(tag)
-        case .BAL:
-            ballistEntry[tag == .unknown ? (unknownName ?? "") : tag.name] = Self.text(value)
-        case .INVBAL:
-            if inStatement, let s = Self.optionalText(value) {
-                st.statement.extra.append(StatementField("INVBAL.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
-            }
-        default:
-            if parent.isInvestmentTransaction || parent == .INVBUY || parent == .INVSELL {
-                investmentLeaf(tag)
-            }
-        }
-    }
-
-    private mutating func statementLeaf(_ tag: OFXTag) {
-        guard inStatement else { return }
-        switch tag {
-        case .CURDEF:
-            st.curdefSeen = true
-            let code = Self.text(value)
-            if let c = Currency(code: code.uppercased()) {
-                st.statement.account.currency = c
-            } else {
-                let fallback = options.currency.map { "; using \($0.code) as --currency says" } ?? ""
-                diagnostics.append(.warning("ofx.currency",
-                    code.isEmpty ? "the statement's currency (CURDEF) is empty\(fallback)"
-                                 : "the statement's currency (CURDEF) \"\(code)\" is not an ISO 4217 code\(fallback)",
-                    file: file, at: st.position))
-            }
-        default:
-            if let s = Self.optionalText(value) {
-                st.statement.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
-            }
-        }
-    }
-
-    private mutating func accountLeaf(_ tag: OFXTag) {
-        guard inStatement, !inTransaction else { return }
-        let s = Self.text(value)
-        switch tag {
-        case .ACCTID: st.statement.account.id = s.isEmpty ? nil : s
-        case .BANKID: st.statement.account.bankId = s.isEmpty ? nil : s
-        case .BROKERID: st.statement.account.bankId = s.isEmpty ? nil : s
-        case .BRANCHID: st.statement.account.branchId = s.isEmpty ? nil : s
-        case .ACCTTYPE:
-            let type = s.uppercased()
-            st.statement.account.bankType = type.isEmpty ? nil : type
-            if st.statement.account.kind == .bank || st.tag == .ACCTINFO {
-                st.statement.account.kind = OFXStatementBuilder.kind(forAccountType: type)
-            }
-        default:
-            if !s.isEmpty { st.statement.extra.append(StatementField("ACCT.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
-        }
-    }
-
-    /// ACCTTYPE → kind (spec §11.3.1.1): CHECKING bank, SAVINGS and CD savings, MONEYMRKT money market,
-    /// CREDITLINE credit line; anything else a bank account.
-    static func kind(forAccountType type: String) -> AccountKind {
-        switch type {
-        case "SAVINGS", "CD": return .savings
-        case "MONEYMRKT": return .moneyMarket
-        case "CREDITLINE": return .creditLine
-        default: return .bank
-        }
-    }
-
-    private mutating func transactionLeaf(_ tag: OFXTag) {
-        guard inTransaction else { return }
-        switch tag {
-        case .TRNTYPE:
-            let s = Self.upperText(value)
-            if !s.isEmpty {
-                if tx.tag == .INVBANKTRAN || tx.tag == .STMTTRN { tx.transaction.bankType = s }
-            }
-        case .DTPOSTED:
-            switch Self.date(value) {
-            case .success(let d):
-                tx.day = d.day
-                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", Self.text(value))) }
-            case .failure(let e): tx.problems.append(OFXStatementBuilder.describe(e, field: "DTPOSTED"))
-            }
-        case .DTUSER, .DTAVAIL:
-            let s = Self.text(value)
-            guard !s.isEmpty else { return }
-            if case .failure(let e) = Self.date(value), e != .zero {
-                tx.warnings.append(OFXStatementBuilder.describe(e, field: tag.name))
-            }
-            tx.transaction.extra.append(StatementField(tag.name, s))
-        case .TRNAMT:
-            switch Self.amountOf(value) {
-            case .value(let a): tx.amount = a
-            case .placeholder:
-                tx.amount = .zero
-                tx.warnings.append("TRNAMT \"\(Self.text(value))\" has no digits; read as 0")
-            case .invalid(let reason): tx.problems.append("TRNAMT: \(reason)")
-            }
-        case .FITID: tx.transaction.id = Self.optionalText(value)
-        case .CHECKNUM: tx.transaction.checkNumber = Self.optionalText(value)
-        case .NAME: if let s = Self.optionalText(value) { tx.transaction.payee = s }
-        case .PAYEE: if let s = Self.optionalText(value) { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
-        case .MEMO: tx.transaction.memo = Self.optionalText(value)
-        default:
-            if let s = Self.optionalText(value) {
-                tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
-            }
-        }
-    }
-
-    private mutating func investmentCommonLeaf(_ tag: OFXTag) {
-        guard inTransaction else { return }
-        switch tag {
-        case .FITID: tx.transaction.id = Self.optionalText(value)
-        case .MEMO: tx.transaction.memo = Self.optionalText(value)
-        case .DTTRADE, .DTSETTLE:
-            switch Self.date(value) {
-            case .success(let d):
-                if tag == .DTTRADE { tx.tradeDay = d.day } else { tx.settleDay = d.day }
-                tx.transaction.extra.append(StatementField(tag.name, Self.text(value)))
-            case .failure(let e):
-                if tag == .DTTRADE { tx.problems.append(OFXStatementBuilder.describe(e, field: "DTTRADE")) }
-            }
-        default:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
-        }
-    }
-
-    private mutating func investmentLeaf(_ tag: OFXTag) {
-        guard inTransaction, tx.tag != .STMTTRN, tx.tag != .INVBANKTRAN else { return }
-        switch tag {
-        case .TOTAL:
-            switch Self.amountOf(value) {
-            case .value(let a): tx.amount = a
-            case .placeholder: tx.amount = .zero
-            case .invalid(let reason): tx.problems.append("TOTAL: \(reason)")
-            }
-        default:
-            if let s = Self.optionalText(value) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
-        }
-    }
-
-    private mutating func balanceLeaf(_ tag: OFXTag) {
-        guard balance != nil else { return }
-        switch tag {
-        case .BALAMT:
-            switch Self.amountOf(value) {
-            case .value(let a): balance?.amount = a
-            case .placeholder: balance?.problem = "its amount (BALAMT) \"\(Self.text(value))\" has no digits"
-            case .invalid(let reason): balance?.problem = "BALAMT: \(reason)"
-            }
-        case .DTASOF:
-            switch Self.date(value) {
-            case .success(let d): balance?.day = d.day
-            case .failure(.zero), .failure(.empty): break     // "no date": the balance stays undated
-            case .failure(let e):
-                diagnostics.append(.warning("ofx.date", OFXStatementBuilder.describe(e, field: "DTASOF") + "; the balance is kept without a day",
-                                            file: file, at: balance?.position))
-            }
-        default: break
-        }
-    }
-
-    static func describe(_ error: OFXDateTime.ParseError, field: String) -> String {
-        switch error {
-        case .empty: return "\(field) is empty"
-        case .zero: return "\(field) is 00000000 (no date)"
-        case .malformed(let why): return "\(field) \(why)"
-        }
-    }
-
     // MARK: - Finishing
 
-    private mutating func finishBalance() {
+    mutating func finishBalance() {
         guard let b = balance else { return }
         balance = nil
         let name = b.kind == .ledger ? "LEDGERBAL" : "AVAILBAL"
@@ -475,7 +253,7 @@ struct OFXStatementBuilder {
                                                               currency: currency, position: b.position))
     }
 
-    private mutating func finishTransaction() {
+    mutating func finishTransaction() {
         guard inTransaction else { return }
         inTransaction = false
         var t = TransactionInProgress.empty
@@ -490,7 +268,7 @@ struct OFXStatementBuilder {
             if t.day == nil && !t.problems.contains(where: { $0.hasPrefix("DTPOSTED") }) { t.problems.append("DTPOSTED is missing") }
             if t.amount == nil && !t.problems.contains(where: { $0.hasPrefix("TRNAMT") }) { t.problems.append("TRNAMT is missing") }
         }
-        let where_ = t.transaction.id.map { " (FITID \($0))" } ?? ""
+        var where_: String { t.transaction.id.map { " (FITID \($0))" } ?? "" }
         if !t.problems.isEmpty || t.day == nil || t.amount == nil {
             discardedTransactions += 1
             diagnostics.append(.warning("ofx.transaction",
@@ -505,11 +283,13 @@ struct OFXStatementBuilder {
         if let symbol = t.currencySymbol, !t.currencyIsOriginal {
             if let c = Currency(code: symbol), c != st.statement.account.currency { t.transaction.currency = c }
         }
-        if t.transaction.payee == nil { t.transaction.payee = t.transaction.memo }
-        st.statement.transactions.append(t.transaction)
+        if t.transaction.payee == nil { t.transaction.payee = t.transaction.extra("EXTDNAME") ?? t.transaction.memo }
+        var done = OFXStatementBuilder.placeholderTransaction
+        swap(&done, &t.transaction)
+        st.statement.transactions.append(consume done)
     }
 
-    private mutating func finishStatement() {
+    mutating func finishStatement() {
         guard inStatement else { return }
         inStatement = false
         var s = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)

@@ -13,6 +13,39 @@ enum OFXAmount {
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+        if let fast = plain(bytes) { return .value(fast) }
+        return general(bytes)
+    }
+
+    /// The common case, `-123.45` with at most 18 digits and nothing else: read directly.
+    @inline(__always)
+    private static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Amount? {
+        var k = 0
+        let n = bytes.count
+        guard n > 0, n <= 24 else { return nil }
+        var negative = false
+        if bytes[0] == 0x2D { negative = true; k = 1 }
+        var units: Int64 = 0
+        var digits = 0, scale = 0
+        var point = false
+        while k < n {
+            let b = bytes[k]
+            if b >= 0x30 && b <= 0x39 {
+                units = units &* 10 &+ Int64(b &- 0x30)
+                digits += 1
+                if point { scale += 1 }
+            } else if b == 0x2E && !point {
+                point = true
+            } else {
+                return nil
+            }
+            k += 1
+        }
+        guard digits > 0, digits <= 18 else { return nil }
+        return Amount(units: negative ? -units : units, scale: scale)
+    }
+
+    private static func general(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         var start = 0, end = bytes.count
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         while start < end, isSpace(bytes[start]) { start += 1 }

@@ -71,7 +71,9 @@ struct OFXHeader: Sendable {
         var k = start
         func isKeyByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
         func knownKey(at j: Int) -> Bool {
-            knownKeys.contains { hasPrefix(bytes, at: j, $0 + ":") }
+            // Every known key starts with an upper-case letter: test that before comparing names.
+            guard bytes[j] >= 0x41, bytes[j] <= 0x5A else { return false }
+            return knownKeys.contains { hasPrefix(bytes, at: j, $0 + ":") }
         }
         while k < bytes.count {
             while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D { k += 1 }
@@ -83,7 +85,8 @@ struct OFXHeader: Sendable {
             j += 1
             while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
             let valueStart = j
-            while j < bytes.count, bytes[j] != 0x0A, bytes[j] != 0x0D, bytes[j] != 0x3C, !knownKey(at: j) { j += 1 }
+            // Values are short; the bound keeps a header-like prefix of a huge garbage file cheap.
+            while j < bytes.count, j - valueStart < 256, bytes[j] != 0x0A, bytes[j] != 0x0D, bytes[j] != 0x3C, !knownKey(at: j) { j += 1 }
             let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<j]), as: UTF8.self).trimmingSpaces
             fields.append((key, value))
             k = j

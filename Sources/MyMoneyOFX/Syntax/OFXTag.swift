@@ -57,8 +57,8 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
         }
     }
 
-    /// Aggregates whose start the SGML normalizer marks with their offset in the original text,
-    /// so transactions and balances can name their line even after normalization.
+    /// Aggregates whose position in the original text is looked up (for transactions, balances,
+    /// statements and status diagnostics).
     var carriesPosition: Bool {
         switch self {
         case .STMTTRN, .STMTRS, .CCSTMTRS, .INVSTMTRS, .LEDGERBAL, .AVAILBAL, .STATUS, .INVBANKTRAN, .ACCTINFO:
@@ -74,19 +74,30 @@ enum OFXTag: UInt8, CaseIterable, Sendable {
 struct OFXTagTable: Sendable {
     static let shared = OFXTagTable()
 
-    private let size = 1024
-    private var slots: [UInt8]          // tag raw values, 0 = empty
-    private var names: [[UInt8]]        // upper-case spelling by tag raw value
+    private static let size = 1024
+    private let slots: [UInt8]          // tag raw values, 0 = empty
+    private let spelling: [UInt8]       // every upper-case name, one after the other
+    private let starts: [Int]           // by tag raw value: where its spelling starts in `spelling`
+    private let lengths: [Int]
 
     private init() {
-        slots = [UInt8](repeating: 0, count: size)
-        names = OFXTag.allCases.map { Array($0.name.utf8) }
-        for tag in OFXTag.allCases where tag != .unknown {
-            let bytes = names[Int(tag.rawValue)]
-            var slot = bytes.withUnsafeBufferPointer { Self.hash($0) } & (size - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+        var slots = [UInt8](repeating: 0, count: OFXTagTable.size)
+        var spelling: [UInt8] = []
+        var starts: [Int] = [], lengths: [Int] = []
+        for tag in OFXTag.allCases {
+            let bytes = Array(tag.name.utf8)
+            starts.append(spelling.count)
+            lengths.append(bytes.count)
+            spelling += bytes
+            guard tag != .unknown else { continue }
+            var slot = bytes.withUnsafeBufferPointer { Self.hash($0) } & (OFXTagTable.size - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (OFXTagTable.size - 1) }
             slots[slot] = tag.rawValue
         }
+        self.slots = slots
+        self.spelling = spelling
+        self.starts = starts
+        self.lengths = lengths
     }
 
     @inline(__always)
@@ -102,25 +113,25 @@ struct OFXTagTable: Sendable {
     /// The tag for `bytes` (any case), or `.unknown`.
     func tag(_ bytes: UnsafeBufferPointer<UInt8>) -> OFXTag {
         guard bytes.count >= 2, bytes.count <= 20 else { return .unknown }
-        var slot = Self.hash(bytes) & (size - 1)
-        while true {
-            let raw = slots[slot]
-            if raw == 0 { return .unknown }
-            if Self.equalFolded(names[Int(raw)], bytes) { return OFXTag(rawValue: raw) ?? .unknown }
-            slot = (slot + 1) & (size - 1)
-        }
-    }
-
-    @inline(__always)
-    private static func equalFolded(_ upper: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard upper.count == bytes.count else { return false }
-        return upper.withUnsafeBufferPointer { u in
-            for i in 0..<u.count {
-                let b = bytes[i]
-                let folded = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b
-                if folded != u[i] { return false }
+        return slots.withUnsafeBufferPointer { slots in
+            spelling.withUnsafeBufferPointer { spelling in
+                var slot = Self.hash(bytes) & (OFXTagTable.size - 1)
+                while true {
+                    let raw = slots[slot]
+                    if raw == 0 { return .unknown }
+                    let i = Int(raw)
+                    if lengths[i] == bytes.count {
+                        let start = starts[i]
+                        var same = true
+                        for k in 0..<bytes.count {
+                            let b = bytes[k]
+                            if ((b >= 0x61 && b <= 0x7A) ? b - 0x20 : b) != spelling[start + k] { same = false; break }
+                        }
+                        if same { return OFXTag(rawValue: raw) ?? .unknown }
+                    }
+                    slot = (slot + 1) & (OFXTagTable.size - 1)
+                }
             }
-            return true
         }
     }
 }

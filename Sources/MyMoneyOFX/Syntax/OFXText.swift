@@ -41,46 +41,82 @@ enum OFXText {
     }
 }
 
-/// Line starts of a text, to turn byte offsets into line:column positions.
-struct LineTable: Sendable {
-    private(set) var starts: [Int] = [0]
+/// Turns byte offsets and line numbers into line:column positions by scanning forward from the
+/// last answer. Readers ask in file order, so a whole file costs one scan and no table of line
+/// starts is kept (memory does not grow with the file); asking backwards rescans from the start.
+struct LineCursor {
+    private let text: UnsafeBufferPointer<UInt8>
+    private var offset = 0      // newlines before this offset are counted
+    private var line = 1        // the line holding `offset`
+    private var lineStart = 0
 
-    init(_ text: UnsafeBufferPointer<UInt8>) {
-        guard let base = text.baseAddress, text.count > 0 else { return }
-        var k = 0
-        starts.reserveCapacity(text.count / 40 + 1)
-        while k < text.count, let p = memchr(base + k, 0x0A, text.count - k) {
-            let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            starts.append(at + 1)
-            k = at + 1
-        }
+    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    private mutating func reset() { offset = 0; line = 1; lineStart = 0 }
+
+    private func newline(from k: Int, before end: Int) -> Int? {
+        guard let base = text.baseAddress, k < end, let p = memchr(base + k, 0x0A, end - k) else { return nil }
+        return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The 1-based line:column (in bytes) of a byte offset.
-    func position(ofOffset offset: Int) -> SourcePosition {
-        var lo = 0, hi = starts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+    mutating func position(ofOffset target: Int) -> SourcePosition {
+        let target = max(0, min(target, text.count))
+        if target < lineStart { reset() }
+        if target >= offset {
+            while let at = newline(from: offset, before: target) {
+                line += 1
+                lineStart = at + 1
+                offset = at + 1
+            }
+            offset = target
         }
-        return SourcePosition(offset: offset, line: lo + 1, column: offset - starts[lo] + 1)
+        return SourcePosition(offset: target, line: line, column: target - lineStart + 1)
+    }
+
+    /// The position of the next `<name` at or after the last position found (XML bodies: elements
+    /// arrive in document order, so each start tag is the next occurrence of its name).
+    mutating func position(ofNextTag name: UnsafePointer<UInt8>) -> SourcePosition? {
+        guard let base = text.baseAddress else { return nil }
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        var k = offset
+        while k + length + 1 < text.count, let p = memchr(base + k, 0x3C, text.count - k) {
+            let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            if at + length + 1 < text.count, memcmp(base + at + 1, name, length) == 0 {
+                let after = text[at + 1 + length]
+                if after == 0x3E || after == 0x20 || after == 0x2F || after == 0x09 || after == 0x0A || after == 0x0D {
+                    let found = position(ofOffset: at)
+                    offset = at + 1
+                    return found
+                }
+            }
+            k = at + 1
+        }
+        return nil
     }
 
     /// The position of `<name` on a 1-based line (the line's start when it is not found).
-    func position(line: Int, tag name: UnsafePointer<UInt8>?, in text: UnsafeBufferPointer<UInt8>) -> SourcePosition? {
-        guard line >= 1, line <= starts.count else { return nil }
-        let start = starts[line - 1]
-        let end = line < starts.count ? starts[line] : text.count
-        if let name {
+    mutating func position(line target: Int, tag name: UnsafePointer<UInt8>?) -> SourcePosition? {
+        guard target >= 1 else { return nil }
+        if target < line { reset() }
+        while line < target {
+            guard let at = newline(from: max(offset, lineStart), before: text.count) else { return nil }
+            line += 1
+            lineStart = at + 1
+            offset = at + 1
+        }
+        let start = lineStart
+        if let name, let base = text.baseAddress {
             let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+            let end = min(text.count, start + 4096)
             var k = start
-            while k + length < min(end, start + 4096) {
-                if text[k] == 0x3C, memcmp(text.baseAddress! + k + 1, name, length) == 0 {
-                    return SourcePosition(offset: k, line: line, column: k - start + 1)
+            while k + length < end, text[k] != 0x0A {
+                if text[k] == 0x3C, memcmp(base + k + 1, name, length) == 0 {
+                    return SourcePosition(offset: k, line: target, column: k - start + 1)
                 }
                 k += 1
             }
         }
-        return SourcePosition(offset: start, line: line, column: 1)
+        return SourcePosition(offset: start, line: target, column: 1)
     }
 }

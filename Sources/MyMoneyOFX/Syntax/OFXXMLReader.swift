@@ -16,14 +16,6 @@ final class OFXXMLReader {
         case syntax(message: String, line: Int, column: Int)
     }
 
-    /// Where transaction positions come from.
-    enum Positions {
-        /// The SGML normalizer's `o` attributes (offsets in the original text).
-        case attributes
-        /// libxml2's line numbers in the text it reads (the original text).
-        case lines
-    }
-
     static let parseOptions: Int32 = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
@@ -35,9 +27,14 @@ final class OFXXMLReader {
     }()
 
     private let reader: xmlTextReaderPtr
+    /// Positions of transactions and balances: each start tag is the next occurrence of its name
+    /// in the original text, since elements arrive in document order (libxml2's own line numbers
+    /// stop at 65,535 in reader mode, and SGML normalization shifts columns).
+    private var lines: LineCursor
 
     /// A reader over UTF-8 bytes in memory; `bytes` must outlive the reader.
-    init?(memory bytes: UnsafeBufferPointer<UInt8>) {
+    init?(memory bytes: UnsafeBufferPointer<UInt8>, original text: UnsafeBufferPointer<UInt8>) {
+        lines = LineCursor(text)
         _ = OFXXMLReader.hardened
         guard let base = bytes.baseAddress, bytes.count < Int(Int32.max),
               let r = base.withMemoryRebound(to: CChar.self, capacity: bytes.count, {
@@ -47,7 +44,8 @@ final class OFXXMLReader {
     }
 
     /// A reader pulling normalized XML from an SGML body as libxml2 asks for it.
-    init?(streaming input: SGMLInput) {
+    init?(streaming input: SGMLInput, original text: UnsafeBufferPointer<UInt8>) {
+        lines = LineCursor(text)
         _ = OFXXMLReader.hardened
         let context = Unmanaged.passUnretained(input).toOpaque()
         guard let r = xmlReaderForIO({ context, buffer, length in
@@ -62,8 +60,7 @@ final class OFXXMLReader {
     deinit { xmlFreeTextReader(reader) }
 
     /// Feeds every element, text and end to `builder`; returns why it stopped early, if it did.
-    func run(into builder: inout OFXStatementBuilder, positions: Positions, lines: LineTable,
-             text: UnsafeBufferPointer<UInt8>) -> Failure? {
+    func run(into builder: inout OFXStatementBuilder) -> Failure? {
         xmlResetLastError()
         var cache = NameCache()
         while true {
@@ -75,7 +72,7 @@ final class OFXXMLReader {
                 guard let name = xmlTextReaderConstName(reader) else { continue }
                 let tag = cache.tag(name)
                 var position: SourcePosition?
-                if tag.carriesPosition { position = self.position(of: name, positions, lines, text) }
+                if tag.carriesPosition { position = lines.position(ofNextTag: name) }
                 builder.begin(tag, name: name, position: position)
                 if xmlTextReaderIsEmptyElement(reader) == 1 { builder.end() }
             case 3, 4:   // text, CDATA
@@ -91,21 +88,6 @@ final class OFXXMLReader {
             default:
                 continue
             }
-        }
-    }
-
-    private func position(of name: UnsafePointer<UInt8>, _ mode: Positions, _ lines: LineTable,
-                          _ text: UnsafeBufferPointer<UInt8>) -> SourcePosition? {
-        switch mode {
-        case .attributes:
-            guard xmlTextReaderMoveToAttribute(reader, "o") == 1 else { return nil }
-            defer { xmlTextReaderMoveToElement(reader) }
-            guard let v = xmlTextReaderConstValue(reader) else { return nil }
-            let offset = Int(String(cString: v)) ?? 0
-            return lines.position(ofOffset: offset)
-        case .lines:
-            guard let node = xmlTextReaderCurrentNode(reader) else { return nil }
-            return lines.position(line: Int(xmlGetLineNo(node)), tag: name, in: text)
         }
     }
 
@@ -126,17 +108,24 @@ final class SGMLInput {
 /// Element names → tags, cached by libxml2's interned name pointers (a reader's dictionary
 /// hands out one pointer per distinct name), so most lookups are a pointer comparison.
 struct NameCache {
-    private var keys = [UnsafeRawPointer?](repeating: nil, count: 256)
-    private var values = [OFXTag](repeating: .unknown, count: 256)
+    private var keys = [UnsafeRawPointer?](repeating: nil, count: 1024)
+    private var values = [OFXTag](repeating: .unknown, count: 1024)
+    private let table = OFXTagTable.shared
 
     mutating func tag(_ name: UnsafePointer<UInt8>) -> OFXTag {
         let raw = UnsafeRawPointer(name)
-        let slot = Int((UInt(bitPattern: raw) >> 3) & 255)
-        if keys[slot] == raw { return values[slot] }
+        var slot = Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: raw)) &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        for _ in 0..<8 {
+            if keys[slot] == raw { return values[slot] }
+            if keys[slot] == nil { break }
+            slot = (slot + 1) & 1023
+        }
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        let tag = OFXTagTable.shared.tag(UnsafeBufferPointer(start: name, count: length))
-        keys[slot] = raw
-        values[slot] = tag
+        let tag = table.tag(UnsafeBufferPointer(start: name, count: length))
+        if keys[slot] == nil {
+            keys[slot] = raw
+            values[slot] = tag
+        }
         return tag
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// a tag followed directly by a tag is an aggregate — unless it is a known leaf, or an unknown
 /// name never closed anywhere later, which are empty leaves; `</X>` closes back to the nearest
 /// open `X`; a closer with no opener is ignored for leaves and an error for aggregates.
-/// Whitespace and line breaks are copied, so values keep their inner newlines. Aggregates that
-/// matter for diagnostics get an `o` attribute holding their byte offset in the original text.
+/// Whitespace and line breaks are copied, so values keep their inner newlines. Tag names are
+/// copied as written, so a start tag can be found again in the original text for its position.
 /// Comments and processing instructions are dropped, CDATA becomes escaped text, and any other
 /// markup declaration (`<!DOCTYPE`, `<!ENTITY`) stops the pass: no DTD ever reaches libxml2.
 ///
@@ -26,13 +26,15 @@ struct SGMLNormalizer {
     private struct Open {
         var start: Int
         var length: Int
-        var tag: OFXTag
+        /// Looked up only when needed (an element without text, a stray closer): nil until then.
+        var tag: OFXTag?
         var kind: Kind
     }
 
     static let maximumDepth = 128
 
     private let text: UnsafeBufferPointer<UInt8>
+    private let table = OFXTagTable.shared
     private var i: Int
     private var stack: [Open] = []
     private var sawRoot = false
@@ -141,14 +143,13 @@ struct SGMLNormalizer {
             stop("ofx.syntax", "malformed tag <\(describeName(nameStart, length)): expected \">\" after the name", at: tagStart); return
         }
         i = k + 1
-        let tag = OFXTagTable.shared.tag(name(nameStart, length))
         if rootClosed {
             problem(.warning, "ofx.syntax", "content after </OFX> is ignored", at: tagStart)
             i = text.count
             return
         }
         if !sawRoot {
-            guard tag == .OFX else {
+            guard table.tag(name(nameStart, length)) == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
             }
             sawRoot = true
@@ -161,17 +162,12 @@ struct SGMLNormalizer {
         }
         out.append(0x3C)
         appendName(nameStart, length)
-        if tag.carriesPosition {
-            out.append(contentsOf: [0x20, 0x6F, 0x3D, 0x22])   //  o="
-            appendDecimal(tagStart)
-            out.append(0x22)
-        }
         if selfClosing {
             out.append(0x2F); out.append(0x3E)
             return
         }
         out.append(0x3E)
-        stack.append(Open(start: nameStart, length: length, tag: tag, kind: .undecided))
+        stack.append(Open(start: nameStart, length: length, tag: nil, kind: .undecided))
     }
 
     private mutating func settleBeforeTag() {
@@ -180,7 +176,9 @@ struct SGMLNormalizer {
         case .leaf:
             closeTop()
         case .undecided:
-            if top.tag.isLeaf || (top.tag == .unknown && !isClosedLater(top)) {
+            let tag = top.tag ?? table.tag(name(top.start, top.length))
+            top.tag = tag
+            if tag.isLeaf || (tag == .unknown && !isClosedLater(top)) {
                 closeTop()
             } else {
                 top.kind = .aggregate
@@ -236,8 +234,8 @@ struct SGMLNormalizer {
         if stack.isEmpty { rootClosed = true }
     }
 
-    private func sameName(_ open: Open, _ start: Int, _ length: Int, _ tag: OFXTag) -> Bool {
-        if tag != .unknown || open.tag != .unknown { return tag == open.tag }
+    /// Whether an open element has this name (ASCII case-insensitive).
+    private func sameName(_ open: Open, _ start: Int, _ length: Int) -> Bool {
         guard open.length == length else { return false }
         for k in 0..<length {
             let a = text[open.start + k], b = text[start + k]
@@ -258,13 +256,12 @@ struct SGMLNormalizer {
             stop("ofx.syntax", "malformed closing tag </\(describeName(nameStart, length))", at: tagStart); return
         }
         i = k + 1
-        let tag = OFXTagTable.shared.tag(name(nameStart, length))
         if let top = stack.last, top.kind != .aggregate {
-            if sameName(top, nameStart, length, tag) { closeTop(); return }
+            if sameName(top, nameStart, length) { closeTop(); return }
             closeTop()   // a leaf (or empty element) ends at any closing tag
         }
-        guard let index = stack.lastIndex(where: { sameName($0, nameStart, length, tag) }) else {
-            if tag.isAggregate {
+        guard let index = stack.lastIndex(where: { sameName($0, nameStart, length) }) else {
+            if table.tag(name(nameStart, length)).isAggregate {
                 problem(.error, "ofx.structure",
                         "closing tag </\(describeName(nameStart, length))> has no matching opening tag", at: tagStart)
             }
@@ -422,22 +419,6 @@ struct SGMLNormalizer {
 
     private mutating func appendName(_ start: Int, _ length: Int) {
         out.append(contentsOf: name(start, length))
-    }
-
-    private mutating func appendDecimal(_ value: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var v = value
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[n] = UInt8(0x30 + v % 10)
-                v /= 10
-                n += 1
-            } while v > 0 && n < 20
-            while n > 0 { n -= 1; out.append(d[n]) }
-        }
     }
 
     private mutating func finish() {

@@ -123,6 +123,7 @@ public struct QIFReader: StatementReader {
         }
 
         var parser = QIFParser(bytes: text, file: file, options: options, dayOrder: dayOrder, decimalMark: amounts.decimalMark)
+        parser.blockDateCounts = evidence.blockDateCounts
         parser.run()
         diagnostics.append(contentsOf: parser.diagnostics)
         let statements = orderSettled ? parser.statements(source: source) : []

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
+    ("qif", "read a generated QIF file (--size transactions, default 1000000)", qifBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

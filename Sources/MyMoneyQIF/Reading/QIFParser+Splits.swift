@@ -14,7 +14,7 @@ extension QIFParser {
             } else if let line = raw.percent {
                 amount = percentShare(line, of: total)
             }
-            let field = raw.category.map { QIFCategoryField(Substring(string($0))) }
+            let field = raw.category.map { QIFCategoryField(value($0)) }
             guard let amount else {
                 diagnostics.append(.warning("qif.split.amount", "a split has no $ (amount) line; read as 0",
                     file: file, at: position(raw.category ?? raw.memo ?? first)))

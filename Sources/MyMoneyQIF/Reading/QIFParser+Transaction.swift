@@ -4,6 +4,7 @@ extension QIFParser {
         guard let first = record.first else { return }
         let slotIndex = currentBlockSlot(type)
         let isFirstRecord = recordsInBlock == 0
+        if isFirstRecord { reserveRoomForBlock(slotIndex) }
         recordsInBlock += 1
 
         guard let dateLine = record.date else {
@@ -28,9 +29,9 @@ extension QIFParser {
             amount = .zero
         }
 
-        let field = record.category.map { QIFCategoryField(Substring(string($0))) }
-        var payee = text(record.payee)
-        if let p = payee, p.utf8.contains(0x26) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
+        let field = record.category.map { QIFCategoryField(value($0)) }
+        var payee = sharedText(record.payee)
+        if let line = record.payee, let p = payee, containsAmpersand(line) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
 
         // The opening balance: the block's first record, "Opening Balance" with the account in brackets
         // (or naming this account whatever its payee).
@@ -50,22 +51,33 @@ extension QIFParser {
             }
         }
 
-        var transaction = StatementTransaction(day: day, amount: amount, payee: payee, memo: text(record.memo),
-                                               position: position(first))
-        if !investment { transaction.checkNumber = text(record.number) }
-        if let field {
-            transaction.category = field.category
-            transaction.transferAccount = field.transferAccount
-            transaction.tags = field.tags
-        }
         if let cleared = record.cleared, let status = clearedStatus(cleared) {
             extra.append(StatementField("qif.cleared", status))
         }
         for line in record.address { extra.append(StatementField("qif.address", string(line))) }
         for line in record.other { extra.append(otherField(line)) }
-        if !record.splits.isEmpty { transaction.splits = readSplits(total: amount, first: first) }
-        transaction.extra = extra
-        slots[slotIndex].transactions.append(transaction)
+        let splits = record.splits.isEmpty ? [] : readSplits(total: amount, first: first)
+        slots[slotIndex].transactions.append(StatementTransaction(
+            day: day, amount: amount, payee: payee, memo: sharedText(record.memo),
+            checkNumber: investment ? nil : text(record.number), category: field?.category,
+            transferAccount: field?.transferAccount, tags: field?.tags ?? [], splits: splits, extra: extra,
+            position: position(first)))
+    }
+
+    /// Makes room for the block's transactions at once (their count is known from the first pass),
+    /// growing geometrically so that many small blocks of one account stay linear.
+    mutating func reserveRoomForBlock(_ slotIndex: Int) {
+        guard blockDateCounts.indices.contains(blockIndex) else { return }
+        let needed = slots[slotIndex].transactions.count + blockDateCounts[blockIndex]
+        let capacity = slots[slotIndex].transactions.capacity
+        if needed > capacity { slots[slotIndex].transactions.reserveCapacity(max(needed, capacity * 2)) }
+    }
+
+    /// Whether a line's value holds `&` (then `&amp;` is decoded).
+    func containsAmpersand(_ line: QIFLine) -> Bool {
+        let v = value(line)
+        guard let base = v.baseAddress, v.count > 0 else { return false }
+        return memchr(base, 0x26, v.count) != nil
     }
 
     /// The day of a `D` line under the file's order; nil (with a diagnostic) when it is none.
@@ -129,3 +141,5 @@ extension QIFParser {
         return StatementField(key, string(line))
     }
 }
+
+import Foundation

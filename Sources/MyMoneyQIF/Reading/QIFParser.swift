@@ -59,6 +59,10 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
+    let strings = QIFStringTable()
+    /// `D` lines per register block (from the first pass) and the current block's index.
+    var blockDateCounts: [Int] = []
+    var blockIndex = -1
     var warnedOutsideSection = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: ReadOptions, dayOrder: DayOrder?, decimalMark: UInt8) {
@@ -128,6 +132,7 @@ struct QIFParser {
             section = .register(type)
             blockWord = written
             recordsInBlock = 0
+            blockIndex += 1
             if autoSwitch, let name = lastAccountName {
                 blockSlot = slot(named: name)
             } else {
@@ -224,6 +229,13 @@ struct QIFParser {
     func text(_ line: QIFLine?) -> String? {
         guard let line, line.start + 1 < line.end else { return nil }
         return string(line)
+    }
+
+    /// The value, or nil when empty, shared with earlier equal values (payees, memos).
+    @inline(__always)
+    func sharedText(_ line: QIFLine?) -> String? {
+        guard let line, line.start + 1 < line.end else { return nil }
+        return strings.string(value(line))
     }
 
     func position(_ line: QIFLine, column: Int = 1) -> SourcePosition {

@@ -14,45 +14,60 @@ struct QIFCategoryField: Equatable {
         self.tags = tags
     }
 
-    /// Reads a value; `--Split--` (Quicken's marker on split transactions) is no category.
-    init(_ text: Substring) {
-        var main = text
-        var second: Substring?
-        if let bar = text.firstIndex(of: "|") {
-            main = text[..<bar]
-            second = text[text.index(after: bar)...]
-        }
+    /// Reads a value from UTF-8 bytes; `--Split--` (Quicken's marker on split transactions) is no category.
+    ///
+    /// - Complexity: O(n), one string per part kept.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.init()
-        read(main)
-        if let second {
-            let other = QIFCategoryField(second)
-            if transferAccount == nil { transferAccount = other.transferAccount }
-            if category == nil { category = other.category }
-            for tag in other.tags where !tags.contains(tag) { tags.append(tag) }
-        }
-    }
-
-    private mutating func read(_ value: Substring) {
-        var rest = value[...]
-        if rest.first == "[", let close = rest.firstIndex(of: "]") {
-            let name = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty { transferAccount = name }
-            rest = rest[rest.index(after: close)...]
-            if rest.first == "/" { addTag(rest.dropFirst()) }
+        var bar = -1
+        for i in 0..<bytes.count where bytes[i] == 0x7C { bar = i; break }
+        if bar < 0 {
+            read(bytes, 0, bytes.count)
             return
         }
-        if let slash = rest.firstIndex(of: "/") {
-            addTag(rest[rest.index(after: slash)...])
-            rest = rest[..<slash]
-        }
-        let name = rest.trimmingCharacters(in: .whitespaces)
-        if !name.isEmpty && name != "--Split--" { category = name }
+        read(bytes, 0, bar)
+        var other = QIFCategoryField()
+        other.read(bytes, bar + 1, bytes.count)
+        if transferAccount == nil { transferAccount = other.transferAccount }
+        if category == nil { category = other.category }
+        for tag in other.tags where !tags.contains(tag) { tags.append(tag) }
     }
 
-    private mutating func addTag(_ text: Substring) {
-        let tag = text.trimmingCharacters(in: .whitespaces)
-        if !tag.isEmpty { tags.append(tag) }
+    /// Reads `text` (tests and callers holding a string).
+    init(_ text: String) {
+        var copy = text
+        self = copy.withUTF8 { QIFCategoryField($0) }
+    }
+
+    private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        var s = start
+        while s < end, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
+        if s < end, bytes[s] == 0x5B { // [
+            var close = s + 1
+            while close < end, bytes[close] != 0x5D { close += 1 }
+            if close < end {
+                transferAccount = QIFCategoryField.trimmed(bytes, s + 1, close)
+                let after = close + 1
+                if after < end, bytes[after] == 0x2F { addTag(bytes, after + 1, end) }
+                return
+            }
+        }
+        var slash = s
+        while slash < end, bytes[slash] != 0x2F { slash += 1 }
+        if slash < end { addTag(bytes, slash + 1, end) }
+        if let name = QIFCategoryField.trimmed(bytes, s, slash), name != "--Split--" { category = name }
+    }
+
+    private mutating func addTag(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        if let tag = QIFCategoryField.trimmed(bytes, start, end) { tags.append(tag) }
+    }
+
+    /// The bytes between `start` and `end` without surrounding blanks, or nil when nothing is left.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
+        var s = start, e = end
+        while s < e, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
+        while e > s, bytes[e - 1] == 0x20 || bytes[e - 1] == 0x09 { e -= 1 }
+        guard s < e else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
     }
 }
-
-import Foundation

@@ -19,7 +19,7 @@ struct QIFLine {
 /// Lines end in LF (a CR before it is dropped); a file with CR but no LF at all is read with CR
 /// line breaks (classic Mac). Leading and trailing spaces and tabs are trimmed.
 ///
-/// - Complexity: O(n) over the bytes, `memchr` per line.
+/// - Complexity: O(n) over the bytes.
 struct QIFLines {
     let bytes: UnsafeBufferPointer<UInt8>
     let terminator: UInt8
@@ -40,14 +40,12 @@ struct QIFLines {
         guard position < bytes.count, let base = bytes.baseAddress else { return nil }
         let lineStart = position
         number += 1
-        var end: Int
-        if let found = memchr(base + lineStart, Int32(terminator), bytes.count - lineStart) {
-            end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-            position = end + 1
-        } else {
-            end = bytes.count
-            position = bytes.count
-        }
+        // QIF lines are short: a plain loop beats a memchr call per line.
+        var end = lineStart
+        let count = bytes.count
+        let t = terminator
+        while end < count && base[end] != t { end += 1 }
+        position = end < count ? end + 1 : count
         var start = lineStart
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start {

@@ -52,9 +52,15 @@ public struct QIFReader: StatementReader {
     /// with file and line. An empty file, a file that is not QIF, undecodable text and dates whose
     /// day/month order the file cannot settle give an error and no statements.
     public func readDocument(_ bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) -> QIFDocument {
-        let decoded: DecodedText
+        let decoded: (utf8: [UInt8], encoding: TextEncoding)
         do {
-            decoded = try TextDecoder.decode(bytes, forced: options.encoding)
+            if options.encoding == nil && QIFReader.isPlainASCII(bytes) {
+                // Most QIF files are plain ASCII: nothing to decode, and one fast check instead of Core's three passes.
+                decoded = (bytes, .utf8)
+            } else {
+                let text = try TextDecoder.decode(bytes, forced: options.encoding)
+                decoded = (text.utf8, text.encoding)
+            }
         } catch {
             return QIFDocument(result: ReadResult(diagnostics: [.error("qif.encoding",
                 "cannot read the file as text: \(error.reason)", file: file,
@@ -131,6 +137,28 @@ public struct QIFReader: StatementReader {
                            categories: parser.categories, classes: parser.classes, securities: parser.securities,
                            accounts: parser.accounts, dayOrder: dayOrder,
                            decimalMark: amounts.decimalMark == 0x2C ? "," : ".")
+    }
+
+    /// Whether every byte is ASCII and none is NUL (8 bytes at a time).
+    static func isPlainASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
+            let n = raw.count
+            var i = 0
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let low: UInt64 = 0x0101_0101_0101_0101
+            while i + 8 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                // A byte >= 0x80, or a zero byte (the classic has-zero-byte test).
+                if word & high != 0 || (word &- low) & ~word & high != 0 { return false }
+                i += 8
+            }
+            while i < n {
+                let b = raw[i]
+                if b >= 0x80 || b == 0 { return false }
+                i += 1
+            }
+            return true
+        }
     }
 
     /// `day/month/year` and the like, for messages.

@@ -13,7 +13,8 @@ struct QIFFileEvidence {
     ///
     /// Dates stop being examined once 1000 of them leave a single day/month order, and amounts once
     /// 64 of them show one decimal mark and none the other: a later date or amount that does not
-    /// fit is then reported at its own line by the second pass.
+    /// fit is then reported at its own line by the second pass. Once both are settled (and 4096
+    /// dates seen) the pass stops, estimating the size of the current block from the part read.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFFileEvidence {
         var evidence = QIFFileEvidence()
         var lines = QIFLines(bytes)
@@ -21,7 +22,15 @@ struct QIFFileEvidence {
         var section = Section.none
         var datesSettled = false
         var amountsSettled = false
+        var datesInFile = 0
         while let line = lines.next() {
+            if datesSettled && amountsSettled && datesInFile >= 4096 {
+                // Both decisions are made: estimate the rest of the block's records from the share read so far.
+                let rate = Double(datesInFile) / Double(max(line.lineStart, 1))
+                let rest = Int(rate * Double(bytes.count - line.lineStart) * 1.02) + 16
+                if !evidence.blockDateCounts.isEmpty { evidence.blockDateCounts[evidence.blockDateCounts.count - 1] += rest }
+                break
+            }
             if line.isEmpty { continue }
             let code = bytes[line.start]
             if evidence.firstLine == nil && code != 0x23 && code != 0x5E { evidence.firstLine = line }
@@ -43,6 +52,7 @@ struct QIFFileEvidence {
                         let numeric = evidence.dates.remaining & 6
                         datesSettled = (numeric == 2 || numeric == 4) && evidence.dates.count >= 1000
                     }
+                    datesInFile += 1
                     if !evidence.blockDateCounts.isEmpty { evidence.blockDateCounts[evidence.blockDateCounts.count - 1] += 1 }
                 }
             case 0x2F: // /

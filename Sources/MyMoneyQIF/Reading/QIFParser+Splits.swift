@@ -14,16 +14,16 @@ extension QIFParser {
             } else if let line = raw.percent {
                 amount = percentShare(line, of: total)
             }
-            let field = raw.category.map { QIFCategoryField(value($0)) }
+            let field = raw.category.map { QIFCategoryField(value($0), strings: strings) } ?? QIFCategoryField()
             guard let amount else {
                 diagnostics.append(.warning("qif.split.amount", "a split has no $ (amount) line; read as 0",
                     file: file, at: position(raw.category ?? raw.memo ?? first)))
-                splits.append(StatementSplit(amount: .zero, category: field?.category, transferAccount: field?.transferAccount,
-                                             memo: text(raw.memo), tags: field?.tags ?? []))
+                splits.append(StatementSplit(amount: .zero, category: field.category, transferAccount: field.transferAccount,
+                                             memo: text(raw.memo), tags: field.tags))
                 continue
             }
-            splits.append(StatementSplit(amount: amount, category: field?.category, transferAccount: field?.transferAccount,
-                                         memo: text(raw.memo), tags: field?.tags ?? []))
+            splits.append(StatementSplit(amount: amount, category: field.category, transferAccount: field.transferAccount,
+                                         memo: text(raw.memo), tags: field.tags))
         }
         var sum = Amount.zero
         for split in splits {

@@ -29,21 +29,29 @@ extension QIFParser {
             amount = .zero
         }
 
-        let field = record.category.map { QIFCategoryField(value($0)) }
+        var category: String?
+        var transferAccount: String?
+        var tags: [String] = []
+        if let line = record.category {
+            let field = QIFCategoryField(value(line), strings: strings)
+            category = field.category
+            transferAccount = field.transferAccount
+            tags = field.tags
+        }
         var payee = sharedText(record.payee)
         if let line = record.payee, let p = payee, containsAmpersand(line) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
 
         // The opening balance: the block's first record, "Opening Balance" with the account in brackets
         // (or naming this account whatever its payee).
         if isFirstRecord && slots[slotIndex].opening == nil {
-            let isOpeningPayee = payee?.lowercased() == "opening balance" && (field == nil || field?.category == nil)
+            let isOpeningPayee = category == nil && payee.map(QIFParser.isOpeningBalancePayee) == true
             let ownName = slots[slotIndex].name
-            let namesItself = ownName != nil && field?.transferAccount == ownName
+            let namesItself = ownName != nil && transferAccount == ownName
                 && (record.amountT != nil || record.amountU != nil)
             if isOpeningPayee || namesItself {
                 slots[slotIndex].opening = StatementBalance(kind: .opening, amount: amount, day: day,
                                                             currency: options.currency, position: position(first))
-                if ownName == nil, let name = field?.transferAccount {
+                if ownName == nil, let name = transferAccount {
                     slots[slotIndex].name = name
                     slots[slotIndex].nameFromOpeningBalance = true
                 }
@@ -57,10 +65,12 @@ extension QIFParser {
         for line in record.address { extra.append(StatementField("qif.address", string(line))) }
         for line in record.other { extra.append(otherField(line)) }
         let splits = record.splits.isEmpty ? [] : readSplits(total: amount, first: first)
+        if let total = slots[slotIndex].total { slots[slotIndex].total = try? total + amount }
+        if slots[slotIndex].latestDay.map({ day > $0 }) ?? true { slots[slotIndex].latestDay = day }
         slots[slotIndex].transactions.append(StatementTransaction(
             day: day, amount: amount, payee: payee, memo: sharedText(record.memo),
-            checkNumber: investment ? nil : text(record.number), category: field?.category,
-            transferAccount: field?.transferAccount, tags: field?.tags ?? [], splits: splits, extra: extra,
+            checkNumber: investment ? nil : text(record.number), category: category,
+            transferAccount: transferAccount, tags: tags, splits: splits, extra: extra,
             position: position(first)))
     }
 
@@ -71,6 +81,11 @@ extension QIFParser {
         let needed = slots[slotIndex].transactions.count + blockDateCounts[blockIndex]
         let capacity = slots[slotIndex].transactions.capacity
         if needed > capacity { slots[slotIndex].transactions.reserveCapacity(max(needed, capacity * 2)) }
+    }
+
+    /// `Opening Balance`, any case.
+    static func isOpeningBalancePayee(_ payee: String) -> Bool {
+        payee.utf8.count == 15 && payee.lowercased() == "opening balance"
     }
 
     /// Whether a line's value holds `&` (then `&amp;` is decoded).
@@ -89,7 +104,7 @@ extension QIFParser {
                 notes: ["QIF dates look like 12/31/24, 1/ 1'00, 2/14'2020, 31.12.2024, 2024-12-31 or 26 Jan 2026"]))
             return nil
         }
-        if case .fixed(let day) = date.form { return day }
+        if let day = date.fixed { return day }
         guard let dayOrder else { return nil } // the file-level diagnostic explains
         if let day = date.day(dayOrder) { return day }
         diagnostics.append(.error("qif.date", "\"\(string(line))\" is not a day when read \(QIFReader.describe(dayOrder)); the transaction is skipped",

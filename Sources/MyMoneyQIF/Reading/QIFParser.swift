@@ -25,6 +25,9 @@ struct QIFParser {
         var registerType: QIFRegisterType?
         var registerWord: String?
         var transactions: [StatementTransaction] = []
+        /// The sum of `transactions` (nil after an overflow) and their latest day, kept while reading.
+        var total: Amount? = .zero
+        var latestDay: Day?
         var opening: StatementBalance?
         var statementBalance: StatementBalance?
         var extra: [StatementField] = []
@@ -59,7 +62,8 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
-    let strings = QIFStringTable()
+    /// Shared payee and memo strings, sized for the file (a small file needs few).
+    let strings: QIFStringTable
     /// `D` lines per register block (from the first pass) and the current block's index.
     var blockDateCounts: [Int] = []
     var blockIndex = -1
@@ -71,6 +75,9 @@ struct QIFParser {
         self.options = options
         self.dayOrder = dayOrder
         self.decimalMark = decimalMark
+        var slots = 64
+        while slots < 4096 && slots * 512 < bytes.count { slots *= 2 }
+        self.strings = QIFStringTable(slots: slots)
     }
 
     // MARK: Lines

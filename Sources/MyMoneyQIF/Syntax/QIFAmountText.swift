@@ -8,7 +8,7 @@ enum QIFAmountText {
     }
 
     /// A sign, digits grouped by threes with the other mark or `'`, the decimal mark and
-    /// decimals; nil for anything else (the caller then takes the careful path).
+    /// decimals, at most 18 digits in all; nil for anything else (the caller then takes the careful path).
     @inline(__always)
     static func fastParse(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark: UInt8) -> Amount? {
         let n = bytes.count
@@ -18,35 +18,45 @@ enum QIFAmountText {
         if n > 0 {
             if bytes[0] == 0x2D { negative = true; i = 1 } else if bytes[0] == 0x2B { i = 1 }
         }
+        // At most 18 digits in all, so the units cannot overflow.
         var units: Int64 = 0
-        var digits = 0, significant = 0, scale = 0
-        var seenMark = false
-        var grouped = false
+        var digits = 0
         var groupDigits = 0
+        var grouped = false
         while i < n {
-            let b = bytes[i]
-            if b >= 0x30 && b <= 0x39 {
-                if significant > 0 || b != 0x30 { significant += 1 }
-                if significant > 18 { return nil }
-                units = units &* 10 &+ Int64(b &- 0x30)
-                digits += 1
-                groupDigits += 1
-                if seenMark { scale += 1 }
-            } else if b == decimalMark && !seenMark {
-                if grouped && groupDigits != 3 { return nil }
-                seenMark = true
-            } else if (b == groupMark || b == 0x27) && !seenMark {
-                // The first group has 1-3 digits, every later one exactly 3.
-                if grouped ? groupDigits != 3 : (groupDigits < 1 || groupDigits > 3) { return nil }
-                grouped = true
-                groupDigits = 0
-            } else {
-                return nil
+            let d = bytes[i] &- 0x30
+            if d <= 9 {
+                units = units &* 10 &+ Int64(d)
+                groupDigits &+= 1
+                i &+= 1
+                continue
             }
-            i += 1
+            let b = bytes[i]
+            guard b == groupMark || b == 0x27 else { break }
+            // The first group has 1-3 digits, every later one exactly 3.
+            if grouped ? groupDigits != 3 : (groupDigits < 1 || groupDigits > 3) { return nil }
+            grouped = true
+            digits &+= groupDigits
+            groupDigits = 0
+            i &+= 1
         }
-        guard digits > 0, scale <= Amount.maximumScale else { return nil }
-        if grouped && !seenMark && groupDigits != 3 { return nil }
+        if grouped && groupDigits != 3 { return nil }
+        digits &+= groupDigits
+        var scale = 0
+        if i < n {
+            guard bytes[i] == decimalMark else { return nil }
+            i &+= 1
+            let start = i
+            while i < n {
+                let d = bytes[i] &- 0x30
+                guard d <= 9 else { return nil }
+                units = units &* 10 &+ Int64(d)
+                i &+= 1
+            }
+            scale = i &- start
+            digits &+= scale
+        }
+        guard digits > 0, digits <= 18 else { return nil }
         return Amount(units: negative ? -units : units, scale: scale)
     }
 }

@@ -20,6 +20,7 @@ final class QIFStringTable {
     private let keys: UnsafeMutablePointer<UInt8>
     private let strings: UnsafeMutablePointer<String>
 
+    /// `slots` must be a power of two.
     init(slots: Int = 4096) {
         self.slots = slots
         hashes = .allocate(capacity: slots)
@@ -50,9 +51,20 @@ final class QIFStringTable {
             // Short strings are stored inline by Swift: nothing to share.
             return String(decoding: bytes, as: UTF8.self)
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for i in 0..<n { hash = (hash ^ UInt64(base[i])) &* 0x0000_0100_0000_01B3 }
-        let slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (slots - 1)
+        // Eight bytes at a time, multiply-xorshift mixing.
+        var hash = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= n {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < n { tail = tail << 8 | UInt64(base[i]); i += 1 }
+        hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 32
+        let slot = Int(truncatingIfNeeded: hash) & (slots - 1)
         let key = keys + slot * QIFStringTable.width
         if hashes[slot] == hash && lengths[slot] == n && memcmp(key, base, n) == 0 {
             misses[slot] = 0

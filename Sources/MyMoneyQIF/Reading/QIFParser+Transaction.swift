@@ -33,10 +33,8 @@ extension QIFParser {
         var transferAccount: String?
         var tags: [String] = []
         if let line = record.category {
-            let field = QIFCategoryField(value(line), strings: strings)
-            category = field.category
-            transferAccount = field.transferAccount
-            tags = field.tags
+            QIFCategoryField.parse(value(line), strings: strings, category: &category,
+                                   transferAccount: &transferAccount, tags: &tags)
         }
         var payee = sharedText(record.payee)
         if let line = record.payee, let p = payee, containsAmpersand(line) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }

@@ -47,8 +47,8 @@ final class QIFStringTable {
     /// The string of `bytes` (valid UTF-8).
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let n = bytes.count
-        guard n > 15, n <= QIFStringTable.width, let base = bytes.baseAddress else {
-            // Short strings are stored inline by Swift: nothing to share.
+        guard n > 0, n <= QIFStringTable.width, let base = bytes.baseAddress else {
+            // Long values (rare) are not kept.
             return String(decoding: bytes, as: UTF8.self)
         }
         // Eight bytes at a time, multiply-xorshift mixing.

@@ -62,9 +62,13 @@ public struct QIFReader: StatementReader {
                 decoded = (text.utf8, text.encoding)
             }
         } catch {
+            // The line and column of the offending byte, counted in the raw bytes.
+            let offset = max(0, min(error.offset, bytes.count))
+            var line = 1, lineStart = 0
+            for i in 0..<offset where bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
             return QIFDocument(result: ReadResult(diagnostics: [.error("qif.encoding",
                 "cannot read the file as text: \(error.reason)", file: file,
-                at: SourcePosition(offset: error.offset, line: 1, column: 1))]))
+                at: SourcePosition(offset: offset, line: line, column: offset - lineStart + 1))]))
         }
         let sourceFile = SourceFile(name: file, text: decoded.utf8)
         let source = StatementSource(file: file, format: format, encoding: decoded.encoding.rawValue)

@@ -17,6 +17,11 @@ public struct QIFReader: StatementReader {
     /// `!Type:`, `!Account`, `!Option:` or `!Clear:` header; 40 for any other `!` line; 0 otherwise.
     /// A `.qif` name adds 5 to a content match.
     public func recognition(of head: [UInt8], fileName: String) -> Int {
+        // UTF-16 with a byte order mark: look at the low bytes of its ASCII characters.
+        if head.count >= 4, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
+            let low = head[0] == 0xFF ? 2 : 3
+            return recognition(of: stride(from: low, to: head.count, by: 2).map { head[$0] }, fileName: fileName)
+        }
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var score = 0

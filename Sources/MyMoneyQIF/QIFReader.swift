@@ -17,6 +17,11 @@ public struct QIFReader: StatementReader {
     /// `!Type:`, `!Account`, `!Option:` or `!Clear:` header; 40 for any other `!` line; 0 otherwise.
     /// A `.qif` name adds 5 to a content match.
     public func recognition(of head: [UInt8], fileName: String) -> Int {
+        // UTF-16 with a byte order mark: look at the low bytes of its ASCII characters.
+        if head.count >= 4, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
+            let low = head[0] == 0xFF ? 2 : 3
+            return recognition(of: stride(from: low, to: head.count, by: 2).map { head[$0] }, fileName: fileName)
+        }
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var score = 0
@@ -52,13 +57,23 @@ public struct QIFReader: StatementReader {
     /// with file and line. An empty file, a file that is not QIF, undecodable text and dates whose
     /// day/month order the file cannot settle give an error and no statements.
     public func readDocument(_ bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) -> QIFDocument {
-        let decoded: DecodedText
+        let decoded: (utf8: [UInt8], encoding: TextEncoding)
         do {
-            decoded = try TextDecoder.decode(bytes, forced: options.encoding)
+            if options.encoding == nil && QIFReader.isPlainASCII(bytes) {
+                // Most QIF files are plain ASCII: nothing to decode, and one fast check instead of Core's three passes.
+                decoded = (bytes, .utf8)
+            } else {
+                let text = try TextDecoder.decode(bytes, forced: options.encoding)
+                decoded = (text.utf8, text.encoding)
+            }
         } catch {
+            // The line and column of the offending byte, counted in the raw bytes.
+            let offset = max(0, min(error.offset, bytes.count))
+            var line = 1, lineStart = 0
+            for i in 0..<offset where bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
             return QIFDocument(result: ReadResult(diagnostics: [.error("qif.encoding",
                 "cannot read the file as text: \(error.reason)", file: file,
-                at: SourcePosition(offset: error.offset, line: 1, column: 1))]))
+                at: SourcePosition(offset: offset, line: line, column: offset - lineStart + 1))]))
         }
         let sourceFile = SourceFile(name: file, text: decoded.utf8)
         let source = StatementSource(file: file, format: format, encoding: decoded.encoding.rawValue)
@@ -123,6 +138,7 @@ public struct QIFReader: StatementReader {
         }
 
         var parser = QIFParser(bytes: text, file: file, options: options, dayOrder: dayOrder, decimalMark: amounts.decimalMark)
+        parser.blockDateCounts = evidence.blockDateCounts
         parser.run()
         diagnostics.append(contentsOf: parser.diagnostics)
         let statements = orderSettled ? parser.statements(source: source) : []
@@ -130,6 +146,28 @@ public struct QIFReader: StatementReader {
                            categories: parser.categories, classes: parser.classes, securities: parser.securities,
                            accounts: parser.accounts, dayOrder: dayOrder,
                            decimalMark: amounts.decimalMark == 0x2C ? "," : ".")
+    }
+
+    /// Whether every byte is ASCII and none is NUL (8 bytes at a time).
+    static func isPlainASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
+            let n = raw.count
+            var i = 0
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let low: UInt64 = 0x0101_0101_0101_0101
+            while i + 8 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                // A byte >= 0x80, or a zero byte (the classic has-zero-byte test).
+                if word & high != 0 || (word &- low) & ~word & high != 0 { return false }
+                i += 8
+            }
+            while i < n {
+                let b = raw[i]
+                if b >= 0x80 || b == 0 { return false }
+                i += 1
+            }
+            return true
+        }
     }
 
     /// `day/month/year` and the like, for messages.

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("csv", "read a generated 1M-row bank CSV (--size N rows)", csvBenchmark),
     ("ofx", "read 500k-transaction OFX 2 (XML) and OFX 1 (SGML) statements", ofxBenchmark),
     ("store", "ledger: import --size transactions (1M) into a fresh SQLite ledger, then re-import", storeBenchmark),
+    ("qif", "read a generated QIF file (--size transactions, default 1000000)", qifBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

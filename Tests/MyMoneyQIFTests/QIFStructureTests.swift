@@ -187,5 +187,8 @@ import MyMoneyQIF
         #expect(reader.recognition(of: Array("<OFX>".utf8), fileName: "x.qif") == 0)
         #expect(reader.recognition(of: [], fileName: "x.qif") == 0)
         #expect(reader.format == "qif")
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("!Type:Bank\n".utf8).flatMap { [$0, 0] }
+        #expect(reader.recognition(of: utf16, fileName: "x") >= 90)
+        #expect(readQIF(bytes: utf16 + Array("D2024-01-02\nT1\n^\n".utf8).flatMap { [$0, 0] }).transactions.count == 1)
     }
 }

@@ -5,15 +5,32 @@ struct QIFFileEvidence {
     var amounts = QIFAmountEvidence()
     /// The first line that is not blank, a `#` comment or a lone `^`.
     var firstLine: QIFLine?
+    /// The number of `D` lines in each register block, in file order (to reserve room for transactions).
+    var blockDateCounts: [Int] = []
 
     /// Scans the dates (`D`) and money amounts (`T`, `U`, `$`, `O`) of account registers and the
     /// statement balances (`$`, `/`) of `!Account` records.
+    ///
+    /// Dates stop being examined once 1000 of them leave a single day/month order, and amounts once
+    /// 64 of them show one decimal mark and none the other: a later date or amount that does not
+    /// fit is then reported at its own line by the second pass. Once both are settled (and 4096
+    /// dates seen) the pass stops, estimating the size of the current block from the part read.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFFileEvidence {
         var evidence = QIFFileEvidence()
         var lines = QIFLines(bytes)
         enum Section { case none, register, investment, account, other }
         var section = Section.none
+        var datesSettled = false
+        var amountsSettled = false
+        var datesInFile = 0
         while let line = lines.next() {
+            if datesSettled && amountsSettled && datesInFile >= 4096 {
+                // Both decisions are made: estimate the rest of the block's records from the share read so far.
+                let rate = Double(datesInFile) / Double(max(line.lineStart, 1))
+                let rest = Int(rate * Double(bytes.count - line.lineStart) * 1.02) + 16
+                if !evidence.blockDateCounts.isEmpty { evidence.blockDateCounts[evidence.blockDateCounts.count - 1] += rest }
+                break
+            }
             if line.isEmpty { continue }
             let code = bytes[line.start]
             if evidence.firstLine == nil && code != 0x23 && code != 0x5E { evidence.firstLine = line }
@@ -21,21 +38,35 @@ struct QIFFileEvidence {
             switch code {
             case 0x21: // !
                 switch QIFHeader(text: String(decoding: value, as: UTF8.self)) {
-                case .register(let type, _, _): section = type == .investment ? .investment : .register
+                case .register(let type, _, _):
+                    section = type == .investment ? .investment : .register
+                    evidence.blockDateCounts.append(0)
                 case .account: section = .account
                 case .autoSwitchOn, .autoSwitchOff, .option: break
                 default: section = .other
                 }
             case 0x44: // D
-                if section == .register || section == .investment { evidence.addDate(value, line: line) }
+                if section == .register || section == .investment {
+                    if !datesSettled {
+                        evidence.addDate(value, line: line)
+                        let numeric = evidence.dates.remaining & 6
+                        datesSettled = (numeric == 2 || numeric == 4) && evidence.dates.count >= 1000
+                    }
+                    datesInFile += 1
+                    if !evidence.blockDateCounts.isEmpty { evidence.blockDateCounts[evidence.blockDateCounts.count - 1] += 1 }
+                }
             case 0x2F: // /
                 if section == .account { evidence.addDate(value, line: line) }
             case 0x54, 0x55: // T U
-                if section == .register || section == .investment { evidence.amounts.add(value, position: valuePosition(line)) }
+                if !amountsSettled && (section == .register || section == .investment) {
+                    evidence.amounts.add(value, position: valuePosition(line))
+                    let a = evidence.amounts
+                    amountsSettled = (a.pointVotes >= 64 && a.commaVotes == 0) || (a.commaVotes >= 64 && a.pointVotes == 0)
+                }
             case 0x24: // $
-                if section != .none && section != .other { evidence.amounts.add(value, position: valuePosition(line)) }
+                if !amountsSettled && section != .none && section != .other { evidence.amounts.add(value, position: valuePosition(line)) }
             case 0x4F: // O
-                if section == .investment { evidence.amounts.add(value, position: valuePosition(line)) }
+                if !amountsSettled && section == .investment { evidence.amounts.add(value, position: valuePosition(line)) }
             default:
                 break
             }

@@ -6,6 +6,7 @@ extension QIFParser {
     mutating func readSplits(total: Amount, first: QIFLine) -> [StatementSplit] {
         var splits: [StatementSplit] = []
         splits.reserveCapacity(record.splits.count)
+        var sum: Amount? = .zero
         for raw in record.splits {
             var amount: Amount?
             if let line = raw.amount {
@@ -14,25 +15,26 @@ extension QIFParser {
             } else if let line = raw.percent {
                 amount = percentShare(line, of: total)
             }
-            let field = raw.category.map { QIFCategoryField(Substring(string($0))) }
-            guard let amount else {
+            var category: String?
+            var transferAccount: String?
+            var tags: [String] = []
+            if let line = raw.category {
+                QIFCategoryField.parse(value(line), strings: strings, category: &category,
+                                       transferAccount: &transferAccount, tags: &tags)
+            }
+            if amount == nil {
                 diagnostics.append(.warning("qif.split.amount", "a split has no $ (amount) line; read as 0",
                     file: file, at: position(raw.category ?? raw.memo ?? first)))
-                splits.append(StatementSplit(amount: .zero, category: field?.category, transferAccount: field?.transferAccount,
-                                             memo: text(raw.memo), tags: field?.tags ?? []))
-                continue
             }
-            splits.append(StatementSplit(amount: amount, category: field?.category, transferAccount: field?.transferAccount,
-                                         memo: text(raw.memo), tags: field?.tags ?? []))
+            let value = amount ?? .zero
+            if let running = sum { sum = try? running + value }
+            splits.append(StatementSplit(amount: value, category: category, transferAccount: transferAccount,
+                                         memo: sharedText(raw.memo), tags: tags))
         }
-        var sum = Amount.zero
-        for split in splits {
-            guard let next = try? sum + split.amount else {
-                diagnostics.append(.warning("qif.split.sum", "the split amounts are too large to add up",
-                                            file: file, at: position(first)))
-                return splits
-            }
-            sum = next
+        guard let sum else {
+            diagnostics.append(.warning("qif.split.sum", "the split amounts are too large to add up",
+                                        file: file, at: position(first)))
+            return splits
         }
         if sum != total {
             if let flipped = try? -sum, flipped == total, !total.isZero {

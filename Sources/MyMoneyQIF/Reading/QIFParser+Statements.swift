@@ -18,7 +18,7 @@ extension QIFParser {
             var statement = Statement(source: source, account: account, transactions: slot.transactions)
             if let opening = slot.opening {
                 statement.balances.append(opening)
-                if let closing = closingBalance(opening: opening, transactions: slot.transactions) {
+                if let closing = closingBalance(opening: opening, slot: slot) {
                     statement.balances.append(closing)
                 }
             }
@@ -33,18 +33,14 @@ extension QIFParser {
         return result
     }
 
-    /// Opening plus every transaction, as of the latest transaction's day; nil without transactions.
-    mutating func closingBalance(opening: StatementBalance, transactions: [StatementTransaction]) -> StatementBalance? {
-        guard var last = transactions.first?.day else { return nil }
-        var sum = opening.amount
-        for transaction in transactions {
-            if transaction.day > last { last = transaction.day }
-            guard let next = try? sum + transaction.amount else {
-                diagnostics.append(.warning("qif.balance.overflow",
-                    "the transactions are too large to add up to a closing balance", file: file, at: opening.position))
-                return nil
-            }
-            sum = next
+    /// Opening plus every transaction (summed while reading), as of the latest transaction's day;
+    /// nil without transactions.
+    mutating func closingBalance(opening: StatementBalance, slot: Slot) -> StatementBalance? {
+        guard var last = slot.latestDay else { return nil }
+        guard let total = slot.total, let sum = try? opening.amount + total else {
+            diagnostics.append(.warning("qif.balance.overflow",
+                "the transactions are too large to add up to a closing balance", file: file, at: opening.position))
+            return nil
         }
         if let openingDay = opening.day, openingDay > last { last = openingDay }
         return StatementBalance(kind: .closing, amount: sum, day: last, currency: options.currency)

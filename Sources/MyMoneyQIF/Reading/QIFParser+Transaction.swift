@@ -4,6 +4,7 @@ extension QIFParser {
         guard let first = record.first else { return }
         let slotIndex = currentBlockSlot(type)
         let isFirstRecord = recordsInBlock == 0
+        if isFirstRecord { reserveRoomForBlock(slotIndex) }
         recordsInBlock += 1
 
         guard let dateLine = record.date else {
@@ -28,21 +29,27 @@ extension QIFParser {
             amount = .zero
         }
 
-        let field = record.category.map { QIFCategoryField(Substring(string($0))) }
-        var payee = text(record.payee)
-        if let p = payee, p.utf8.contains(0x26) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
+        var category: String?
+        var transferAccount: String?
+        var tags: [String] = []
+        if let line = record.category {
+            QIFCategoryField.parse(value(line), strings: strings, category: &category,
+                                   transferAccount: &transferAccount, tags: &tags)
+        }
+        var payee = sharedText(record.payee)
+        if let line = record.payee, let p = payee, containsAmpersand(line) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
 
         // The opening balance: the block's first record, "Opening Balance" with the account in brackets
         // (or naming this account whatever its payee).
         if isFirstRecord && slots[slotIndex].opening == nil {
-            let isOpeningPayee = payee?.lowercased() == "opening balance" && (field == nil || field?.category == nil)
+            let isOpeningPayee = category == nil && payee.map(QIFParser.isOpeningBalancePayee) == true
             let ownName = slots[slotIndex].name
-            let namesItself = ownName != nil && field?.transferAccount == ownName
+            let namesItself = ownName != nil && transferAccount == ownName
                 && (record.amountT != nil || record.amountU != nil)
             if isOpeningPayee || namesItself {
                 slots[slotIndex].opening = StatementBalance(kind: .opening, amount: amount, day: day,
                                                             currency: options.currency, position: position(first))
-                if ownName == nil, let name = field?.transferAccount {
+                if ownName == nil, let name = transferAccount {
                     slots[slotIndex].name = name
                     slots[slotIndex].nameFromOpeningBalance = true
                 }
@@ -50,22 +57,40 @@ extension QIFParser {
             }
         }
 
-        var transaction = StatementTransaction(day: day, amount: amount, payee: payee, memo: text(record.memo),
-                                               position: position(first))
-        if !investment { transaction.checkNumber = text(record.number) }
-        if let field {
-            transaction.category = field.category
-            transaction.transferAccount = field.transferAccount
-            transaction.tags = field.tags
-        }
         if let cleared = record.cleared, let status = clearedStatus(cleared) {
             extra.append(StatementField("qif.cleared", status))
         }
         for line in record.address { extra.append(StatementField("qif.address", string(line))) }
         for line in record.other { extra.append(otherField(line)) }
-        if !record.splits.isEmpty { transaction.splits = readSplits(total: amount, first: first) }
-        transaction.extra = extra
-        slots[slotIndex].transactions.append(transaction)
+        let splits = record.splits.isEmpty ? [] : readSplits(total: amount, first: first)
+        if let total = slots[slotIndex].total { slots[slotIndex].total = try? total + amount }
+        if slots[slotIndex].latestDay.map({ day > $0 }) ?? true { slots[slotIndex].latestDay = day }
+        slots[slotIndex].transactions.append(StatementTransaction(
+            day: day, amount: amount, payee: payee, memo: sharedText(record.memo),
+            checkNumber: investment ? nil : text(record.number), category: category,
+            transferAccount: transferAccount, tags: tags, splits: splits, extra: extra,
+            position: position(first)))
+    }
+
+    /// Makes room for the block's transactions at once (their count is known from the first pass),
+    /// growing geometrically so that many small blocks of one account stay linear.
+    mutating func reserveRoomForBlock(_ slotIndex: Int) {
+        guard blockDateCounts.indices.contains(blockIndex) else { return }
+        let needed = slots[slotIndex].transactions.count + blockDateCounts[blockIndex]
+        let capacity = slots[slotIndex].transactions.capacity
+        if needed > capacity { slots[slotIndex].transactions.reserveCapacity(max(needed, capacity * 2)) }
+    }
+
+    /// `Opening Balance`, any case.
+    static func isOpeningBalancePayee(_ payee: String) -> Bool {
+        payee.utf8.count == 15 && payee.lowercased() == "opening balance"
+    }
+
+    /// Whether a line's value holds `&` (then `&amp;` is decoded).
+    func containsAmpersand(_ line: QIFLine) -> Bool {
+        let v = value(line)
+        guard let base = v.baseAddress, v.count > 0 else { return false }
+        return memchr(base, 0x26, v.count) != nil
     }
 
     /// The day of a `D` line under the file's order; nil (with a diagnostic) when it is none.
@@ -77,7 +102,7 @@ extension QIFParser {
                 notes: ["QIF dates look like 12/31/24, 1/ 1'00, 2/14'2020, 31.12.2024, 2024-12-31 or 26 Jan 2026"]))
             return nil
         }
-        if case .fixed(let day) = date.form { return day }
+        if let day = date.fixed { return day }
         guard let dayOrder else { return nil } // the file-level diagnostic explains
         if let day = date.day(dayOrder) { return day }
         diagnostics.append(.error("qif.date", "\"\(string(line))\" is not a day when read \(QIFReader.describe(dayOrder)); the transaction is skipped",
@@ -129,3 +154,5 @@ extension QIFParser {
         return StatementField(key, string(line))
     }
 }
+
+import Foundation

@@ -25,6 +25,9 @@ struct QIFParser {
         var registerType: QIFRegisterType?
         var registerWord: String?
         var transactions: [StatementTransaction] = []
+        /// The sum of `transactions` (nil after an overflow) and their latest day, kept while reading.
+        var total: Amount? = .zero
+        var latestDay: Day?
         var opening: StatementBalance?
         var statementBalance: StatementBalance?
         var extra: [StatementField] = []
@@ -59,6 +62,11 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
+    /// Shared payee and memo strings, sized for the file (a small file needs few).
+    let strings: QIFStringTable
+    /// `D` lines per register block (from the first pass) and the current block's index.
+    var blockDateCounts: [Int] = []
+    var blockIndex = -1
     var warnedOutsideSection = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: ReadOptions, dayOrder: DayOrder?, decimalMark: UInt8) {
@@ -67,6 +75,9 @@ struct QIFParser {
         self.options = options
         self.dayOrder = dayOrder
         self.decimalMark = decimalMark
+        var slots = 64
+        while slots < 4096 && slots * 512 < bytes.count { slots *= 2 }
+        self.strings = QIFStringTable(slots: slots)
     }
 
     // MARK: Lines
@@ -128,6 +139,7 @@ struct QIFParser {
             section = .register(type)
             blockWord = written
             recordsInBlock = 0
+            blockIndex += 1
             if autoSwitch, let name = lastAccountName {
                 blockSlot = slot(named: name)
             } else {
@@ -224,6 +236,13 @@ struct QIFParser {
     func text(_ line: QIFLine?) -> String? {
         guard let line, line.start + 1 < line.end else { return nil }
         return string(line)
+    }
+
+    /// The value, or nil when empty, shared with earlier equal values (payees, memos).
+    @inline(__always)
+    func sharedText(_ line: QIFLine?) -> String? {
+        guard let line, line.start + 1 < line.end else { return nil }
+        return strings.string(value(line))
     }
 
     func position(_ line: QIFLine, column: Int = 1) -> SourcePosition {

@@ -7,52 +7,85 @@ struct QIFCategoryField: Equatable {
     var transferAccount: String?
     /// Classes after `/`, as written (`Business`, `Trip:Berlin`).
     var tags: [String] = []
-
     init(category: String? = nil, transferAccount: String? = nil, tags: [String] = []) {
         self.category = category
         self.transferAccount = transferAccount
         self.tags = tags
     }
 
-    /// Reads a value; `--Split--` (Quicken's marker on split transactions) is no category.
-    init(_ text: Substring) {
-        var main = text
-        var second: Substring?
-        if let bar = text.firstIndex(of: "|") {
-            main = text[..<bar]
-            second = text[text.index(after: bar)...]
-        }
+    /// Reads a value from UTF-8 bytes; `--Split--` (Quicken's marker on split transactions) is no category.
+    ///
+    /// - Complexity: O(n), one string per part kept.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, strings: QIFStringTable? = nil) {
         self.init()
-        read(main)
-        if let second {
-            let other = QIFCategoryField(second)
-            if transferAccount == nil { transferAccount = other.transferAccount }
-            if category == nil { category = other.category }
-            for tag in other.tags where !tags.contains(tag) { tags.append(tag) }
-        }
+        QIFCategoryField.parse(bytes, strings: strings, category: &category, transferAccount: &transferAccount, tags: &tags)
     }
 
-    private mutating func read(_ value: Substring) {
-        var rest = value[...]
-        if rest.first == "[", let close = rest.firstIndex(of: "]") {
-            let name = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty { transferAccount = name }
-            rest = rest[rest.index(after: close)...]
-            if rest.first == "/" { addTag(rest.dropFirst()) }
+    /// Reads a value straight into the caller's variables (no intermediate value to copy).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, strings: QIFStringTable?,
+                      category: inout String?, transferAccount: inout String?, tags: inout [String]) {
+        var bar = -1
+        for i in 0..<bytes.count where bytes[i] == 0x7C { bar = i; break }
+        if bar < 0 {
+            read(bytes, 0, bytes.count, strings, &category, &transferAccount, &tags)
             return
         }
-        if let slash = rest.firstIndex(of: "/") {
-            addTag(rest[rest.index(after: slash)...])
-            rest = rest[..<slash]
-        }
-        let name = rest.trimmingCharacters(in: .whitespaces)
-        if !name.isEmpty && name != "--Split--" { category = name }
+        read(bytes, 0, bar, strings, &category, &transferAccount, &tags)
+        var otherCategory: String?
+        var otherTransfer: String?
+        var otherTags: [String] = []
+        read(bytes, bar + 1, bytes.count, strings, &otherCategory, &otherTransfer, &otherTags)
+        if transferAccount == nil { transferAccount = otherTransfer }
+        if category == nil { category = otherCategory }
+        for tag in otherTags where !tags.contains(tag) { tags.append(tag) }
     }
 
-    private mutating func addTag(_ text: Substring) {
-        let tag = text.trimmingCharacters(in: .whitespaces)
-        if !tag.isEmpty { tags.append(tag) }
+    /// Reads `text` (tests and callers holding a string).
+    init(_ text: String) {
+        var copy = text
+        self = copy.withUTF8 { QIFCategoryField($0) }
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ strings: QIFStringTable?,
+                             _ category: inout String?, _ transferAccount: inout String?, _ tags: inout [String]) {
+        var s = start
+        while s < end, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
+        if s < end, bytes[s] == 0x5B { // [
+            var close = s + 1
+            while close < end, bytes[close] != 0x5D { close += 1 }
+            if close < end {
+                transferAccount = trimmed(bytes, s + 1, close, strings)
+                let after = close + 1
+                if after < end, bytes[after] == 0x2F, let tag = trimmed(bytes, after + 1, end, strings) { tags.append(tag) }
+                return
+            }
+        }
+        var slash = s
+        while slash < end, bytes[slash] != 0x2F { slash += 1 }
+        if slash < end, let tag = trimmed(bytes, slash + 1, end, strings) { tags.append(tag) }
+        if !isSplitMarker(bytes, s, slash) {
+            category = trimmed(bytes, s, slash, strings)
+        }
+    }
+
+    /// Whether the bytes are Quicken's `--Split--` placeholder (blanks around it allowed).
+    static func isSplitMarker(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var s = start, e = end
+        while s < e, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
+        while e > s, bytes[e - 1] == 0x20 || bytes[e - 1] == 0x09 { e -= 1 }
+        guard e - s == 9, bytes[s] == 0x2D, bytes[s + 1] == 0x2D, bytes[e - 1] == 0x2D, bytes[e - 2] == 0x2D else { return false }
+        let word: [UInt8] = [0x53, 0x70, 0x6C, 0x69, 0x74] // Split
+        for k in 0..<5 where bytes[s + 2 + k] != word[k] { return false }
+        return true
+    }
+
+    /// The bytes between `start` and `end` without surrounding blanks, or nil when nothing is left.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ strings: QIFStringTable?) -> String? {
+        var s = start, e = end
+        while s < e, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
+        while e > s, bytes[e - 1] == 0x20 || bytes[e - 1] == 0x09 { e -= 1 }
+        guard s < e else { return nil }
+        let part = UnsafeBufferPointer(rebasing: bytes[s..<e])
+        return strings?.string(part) ?? String(decoding: part, as: UTF8.self)
     }
 }
-
-import Foundation

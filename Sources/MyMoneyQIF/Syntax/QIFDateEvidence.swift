@@ -22,7 +22,7 @@ struct QIFDateEvidence {
 
     mutating func add(_ date: QIFDateText, text: @autoclosure () -> String, position: @autoclosure () -> SourcePosition) {
         count += 1
-        guard case .numeric = date.form else { return }
+        guard date.isNumeric else { return }
         let valid = date.validOrders
         guard valid != 0 else { return }
         let dropped = remaining & ~valid

@@ -5,14 +5,16 @@
 /// A year after `'` with two digits is in the 2000s (Quicken's convention); other two-digit years
 /// follow ``TwoDigitYearRule/standard``; `19100`-style years (a Y2K printing bug) are 1900 + (n − 19000).
 struct QIFDateText: Equatable {
-    enum Form: Equatable {
-        /// Three numbers whose day/month order the file must decide.
-        case numeric(first: Int, second: Int, year: Int)
-        /// A day that reads the same under every order (a four-digit year first, a month name).
-        case fixed(Day)
-    }
-
-    let form: Form
+    /// A day that reads the same under every order (a four-digit year first, a month name).
+    let fixed: Day?
+    /// The numbers of a date whose day/month order the file must decide: the first two, and the
+    /// full year of the third.
+    let first: Int
+    let second: Int
+    let year: Int
+    /// The third number as written, when the date might also be year/month/day (`18/12/19`):
+    /// two digits and no `'` before it; else -1.
+    let ymdDay: Int
 
     /// Bit per order: ymd 1, dmy 2, mdy 4.
     static func bit(_ order: DayOrder) -> UInt8 {
@@ -25,70 +27,86 @@ struct QIFDateText: Equatable {
 
     static let allOrders: UInt8 = 7
 
+    private init(fixed: Day) {
+        self.fixed = fixed; first = 0; second = 0; year = 0; ymdDay = -1
+    }
+
+    private init(first: Int, second: Int, year: Int, ymdDay: Int) {
+        self.fixed = nil; self.first = first; self.second = second; self.year = year; self.ymdDay = ymdDay
+    }
+
     /// Takes a date apart; nil when it is no date in any order.
+    ///
+    /// - Complexity: O(n), no allocation for numeric forms.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDateText? {
-        var numbers = (0, 0, 0)
-        var widths = (0, 0, 0)
-        var count = 0
-        var apostropheBeforeYear = false
-        var i = 0
         let n = bytes.count
-        var expectNumber = true
-        while i < n {
+        var i = 0
+        var values = (0, 0, 0)
+        var widths = (0, 0, 0)
+        var apostrophe = false
+        // Three numbers, each after optional spaces; separators `/ - . '` between them.
+        for part in 0..<3 {
+            while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) { i &+= 1 }
+            if part > 0 {
+                guard i < n else { break }
+                let b = bytes[i]
+                guard b == 0x2F || b == 0x2D || b == 0x2E || b == 0x27 else {
+                    if b | 0x20 >= 0x61 && b | 0x20 <= 0x7A { return named(bytes) }
+                    return nil
+                }
+                if part == 2 && b == 0x27 { apostrophe = true }
+                i &+= 1
+                while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) { i &+= 1 }
+            }
+            var v = 0, w = 0
+            while i < n {
+                let d = bytes[i] &- 0x30
+                guard d <= 9 else { break }
+                v = v &* 10 &+ Int(d)
+                w &+= 1
+                i &+= 1
+                if w > 8 { return nil }
+            }
+            if w == 0 {
+                if i < n, bytes[i] | 0x20 >= 0x61 && bytes[i] | 0x20 <= 0x7A { return named(bytes) }
+                return nil
+            }
+            switch part {
+            case 0: values.0 = v; widths.0 = w
+            case 1: values.1 = v; widths.1 = w
+            default: values.2 = v; widths.2 = w
+            }
+            if part == 0 && w == 8 { break }
+        }
+        while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) { i &+= 1 }
+        if i < n {
             let b = bytes[i]
-            if b == 0x20 || b == 0x09 { i += 1; continue }
-            if b >= 0x30 && b <= 0x39 {
-                guard expectNumber, count < 3 else { return nil }
-                var v = 0, w = 0
-                // Space padding inside a number (`1/ 1'00`) is read as padding, not a separator.
-                while i < n, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
-                    v = v &* 10 &+ Int(bytes[i] &- 0x30); w += 1; i += 1
-                    if w > 8 { return nil }
-                }
-                switch count {
-                case 0: numbers.0 = v; widths.0 = w
-                case 1: numbers.1 = v; widths.1 = w
-                default: numbers.2 = v; widths.2 = w
-                }
-                count += 1
-                expectNumber = false
-                continue
-            }
-            if b == 0x2F || b == 0x2D || b == 0x2E || b == 0x27 {
-                guard !expectNumber, count < 3 else { return nil }
-                if count == 2 && b == 0x27 { apostropheBeforeYear = true }
-                expectNumber = true
-                i += 1
-                continue
-            }
-            // Letters: a month name (`26 Jan 2026`); Core reads those.
-            if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A {
-                return Day.parse(utf8: bytes, order: .dayMonthYear).map { QIFDateText(form: .fixed($0)) }
-            }
+            if b | 0x20 >= 0x61 && b | 0x20 <= 0x7A { return named(bytes) }
             return nil
         }
-        if count == 1 && widths.0 == 8 {
-            let v = numbers.0
+        if widths.0 == 8 && widths.1 == 0 {
+            let v = values.0
             if let day = Day(year: v / 10000, month: v / 100 % 100, day: v % 100), (1900...2199).contains(day.year) {
-                return QIFDateText(form: .fixed(day))
+                return QIFDateText(fixed: day)
             }
             // DDMMYYYY or MMDDYYYY.
-            return QIFDateText(form: .numeric(first: v / 1_000_000, second: v / 10000 % 100, year: v % 10000))
+            return QIFDateText(first: v / 1_000_000, second: v / 10000 % 100, year: v % 10000, ymdDay: -1)
         }
-        guard count == 3, !expectNumber else { return nil }
+        guard widths.2 > 0 else { return nil }
         if widths.0 == 4 {
-            guard widths.1 <= 2, widths.2 <= 2, let day = Day(year: numbers.0, month: numbers.1, day: numbers.2) else { return nil }
-            return QIFDateText(form: .fixed(day))
+            guard widths.1 <= 2, widths.2 <= 2, let day = Day(year: values.0, month: values.1, day: values.2) else { return nil }
+            return QIFDateText(fixed: day)
         }
-        guard widths.0 <= 2, widths.1 <= 2, let year = fullYear(numbers.2, width: widths.2, apostrophe: apostropheBeforeYear) else {
+        guard widths.0 <= 2, widths.1 <= 2, let year = fullYear(values.2, width: widths.2, apostrophe: apostrophe) else {
             return nil
         }
-        // A two-digit first number may also be a year (`18/12/19` as y/m/d) when no apostrophe says otherwise.
-        let text = QIFDateText(form: .numeric(first: numbers.0, second: numbers.1, year: year))
-        if widths.2 <= 2 && !apostropheBeforeYear, let ymd = Day(year: TwoDigitYearRule.standard.year(numbers.0), month: numbers.1, day: numbers.2) {
-            return QIFDateText(ymdAlternative: ymd, numeric: text)
-        }
-        return text
+        return QIFDateText(first: values.0, second: values.1, year: year,
+                           ymdDay: widths.2 <= 2 && !apostrophe ? values.2 : -1)
+    }
+
+    /// A date with a month name, read by Core.
+    private static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDateText? {
+        Day.parse(utf8: bytes, order: .dayMonthYear).map { QIFDateText(fixed: $0) }
     }
 
     /// The year as written after the second separator.
@@ -102,34 +120,27 @@ struct QIFDateText: Equatable {
         }
     }
 
-    /// Set when a two-digit-year numeric date also reads as y/m/d.
-    private(set) var ymdAlternative: Day?
-
-    init(form: Form) { self.form = form; self.ymdAlternative = nil }
-    private init(ymdAlternative: Day, numeric: QIFDateText) {
-        self.form = numeric.form
-        self.ymdAlternative = ymdAlternative
-    }
-
     /// The day under `order`, or nil when the text is no valid day in that order.
     func day(_ order: DayOrder) -> Day? {
-        switch form {
-        case .fixed(let day): return day
-        case .numeric(let first, let second, let year):
-            switch order {
-            case .dayMonthYear: return Day(year: year, month: second, day: first)
-            case .monthDayYear: return Day(year: year, month: first, day: second)
-            case .yearMonthDay: return ymdAlternative
-            }
+        if let fixed { return fixed }
+        switch order {
+        case .dayMonthYear: return Day(year: year, month: second, day: first)
+        case .monthDayYear: return Day(year: year, month: first, day: second)
+        case .yearMonthDay:
+            guard ymdDay >= 0 else { return nil }
+            return Day(year: TwoDigitYearRule.standard.year(first), month: second, day: ymdDay)
         }
     }
+
+    /// Whether the day/month order matters for this text.
+    var isNumeric: Bool { fixed == nil }
 
     /// The orders under which the text is a valid day (bits as in ``bit(_:)``).
     ///
     /// A two-digit first number is never guessed to be a year (`02/02/26` would otherwise make
     /// most US files ambiguous); y/m/d applies to such dates only when the caller asks for it.
     var validOrders: UInt8 {
-        if case .fixed = form { return QIFDateText.allOrders }
+        if fixed != nil { return QIFDateText.allOrders }
         var mask: UInt8 = 0
         for order in [DayOrder.dayMonthYear, .monthDayYear] where day(order) != nil { mask |= QIFDateText.bit(order) }
         return mask
@@ -137,7 +148,7 @@ struct QIFDateText: Equatable {
 
     /// Bits for pairs of valid orders that give different days: ymd/dmy 1, ymd/mdy 2, dmy/mdy 4.
     var conflictingPairs: UInt8 {
-        guard case .numeric = form else { return 0 }
+        guard fixed == nil else { return 0 }
         let d = day(.dayMonthYear), m = day(.monthDayYear)
         if let d, let m, d != m { return 4 }
         return 0

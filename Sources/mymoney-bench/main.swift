@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
+    ("transfers", "pair transfer legs in a generated 10-account ledger (--size, default 1000000)", transfersBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

@@ -38,7 +38,7 @@ import MyMoneyTransfers
     @Test func crossCurrencyStoryPairSaysWhy() throws {
         let pair = try #require(result.pairs.first { $0.from.currency != $0.to.currency })
         #expect(pair.rate == Amount(units: 11364, scale: 4))
-        #expect(pair.reasons.contains("rate 1.1364, no reference rate for EUR→USD"))
+        #expect(pair.reasons.contains("rate 1.1364 plausible for EUR→USD (within 25% of the built-in 1.1; no reference rate)"))
         #expect(pair.reasons.contains("2 days apart"))
         #expect(pair.reasons.contains("US Checking type says “XFER”"))
     }

@@ -2,7 +2,7 @@
 ///
 /// Candidates that share a leg form a group (connected components of the candidate graph). In a
 /// group of up to ``TransferMatchOptions/exactGroupLimit`` candidates the matcher finds the set of
-/// disjoint pairs with the highest total score (branch and bound, candidates ordered by score, then
+/// disjoint pairs with the highest total of (score − threshold) (branch and bound, candidates ordered by score, then
 /// sending leg, then receiving leg, so ties always resolve the same way). A chosen pair is a close
 /// call when leaving it out costs less than ``TransferMatchOptions/ambiguityMargin``: another
 /// reading of the same legs is nearly as good, so its legs are held for review instead.
@@ -66,7 +66,9 @@ struct TransferAssignment: Sendable {
             if bit[edges[e].to] == nil { bit[edges[e].to] = bit.count }
         }
         let masks = members.map { (UInt64(1) << UInt64(bit[edges[$0].from] ?? 0)) | (UInt64(1) << UInt64(bit[edges[$0].to] ?? 0)) }
-        let scores = members.map { edges[$0].score }
+        // Weigh each pair by its evidence above the threshold, so that two weak pairs do not
+        // outvote one strong pair that shares a leg with them.
+        let scores = members.map { edges[$0].score - options.threshold + 0.01 }
         var suffix = Array(repeating: 0.0, count: members.count + 1)
         for k in stride(from: members.count - 1, through: 0, by: -1) { suffix[k] = suffix[k + 1] + scores[k] }
 

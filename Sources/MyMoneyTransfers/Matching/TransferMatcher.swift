@@ -69,21 +69,11 @@ public struct TransferMatcher: Sendable {
         for group in assignment.ambiguous {
             for e in group { ambiguousLegs.insert(edges[e].from); ambiguousLegs.insert(edges[e].to) }
         }
-        var feeLines = FeeLineIndex(legs: legs, excluding: used.union(ambiguousLegs))
-        var proposed: [TransferPair] = []
-        for e in assignment.accepted {
-            var pair = makePair(edges[e], legs: legs, directory: directory, scorer: scorer, input: input, status: .proposed)
-            if pair.fee == nil, let line = feeLines.take(account: legs.account[Int(edges[e].from)], day: legs.day[Int(edges[e].from)],
-                                                       maximum: options.feeMaximum, legs: legs) {
-                let tx = input.transactions[legs.transactionIndex[line]]
-                let account = directory.accounts[Int(legs.account[line])]
-                pair.feeLeg = TransferLeg(tx, account: account, index: legs.transactionIndex[line])
-                pair.fee = try? tx.amount.magnitude()
-                pair.reasons.append("fee \(pair.fee?.description ?? "") \(tx.currency.code) booked separately (“\(tx.payee ?? tx.memo ?? "")”)")
-                used.insert(Int32(line))
-            }
-            proposed.append(pair)
+        var proposed: [TransferPair] = assignment.accepted.map {
+            makePair(edges[$0], legs: legs, directory: directory, scorer: scorer, input: input, status: .proposed)
         }
+        attachFeeLines(to: &proposed, legs: legs, directory: directory, reader: reader, input: input,
+                       excluding: used.union(ambiguousLegs))
         result.pairs.append(contentsOf: proposed)
         result.pairs.sort(by: TransferMatcher.pairOrder)
 
@@ -128,6 +118,55 @@ public struct TransferMatcher: Sendable {
         return result
     }
 
+    /// Joins separate fee lines (a small sending leg with a fee word, same account and day as a
+    /// transfer's sending leg) to their transfer. With several transfers that day, the one whose
+    /// text shares a word with the fee line wins; with no clear winner the fee line stays alone.
+    private func attachFeeLines(to pairs: inout [TransferPair], legs: LegTable, directory: AccountDirectory,
+                                reader: TextEvidenceReader, input: TransferMatchInput, excluding used: Set<Int32>) {
+        let cap = (try? options.feeMaximum.rescaled(to: LegTable.keyScale).units) ?? Int64.max
+        struct AccountDay: Hashable { var account: Int64; var day: Day }
+        var pairsByDay: [AccountDay: [Int]] = [:]
+        for (index, pair) in pairs.enumerated() where pair.fee == nil {
+            pairsByDay[AccountDay(account: pair.from.accountId, day: pair.from.day), default: []].append(index)
+        }
+        guard !pairsByDay.isEmpty else { return }
+        for line in 0..<legs.count where legs.outgoing[line] && legs.text[line].has(.fee) && legs.key[line] <= cap
+            && !used.contains(Int32(line)) {
+            let tx = input.transactions[legs.transactionIndex[line]]
+            let key = AccountDay(account: tx.accountId, day: tx.day)
+            guard let candidates = pairsByDay[key], !candidates.isEmpty else { continue }
+            var chosen: Int?
+            if candidates.count == 1 {
+                chosen = candidates[0]
+            } else {
+                let words = TransferMatcher.distinctiveWords(tx.payee, tx.memo, reader: reader)
+                let overlaps = candidates.map { words.intersection(TransferMatcher.distinctiveWords(pairs[$0].from.payee, pairs[$0].from.memo, reader: reader)).count }
+                let best = overlaps.max() ?? 0
+                if best > 0, overlaps.filter({ $0 == best }).count == 1, let position = overlaps.firstIndex(of: best) {
+                    chosen = candidates[position]
+                }
+            }
+            guard let chosen else { continue }
+            let account = directory.accounts[Int(legs.account[line])]
+            pairs[chosen].feeLeg = TransferLeg(tx, account: account, index: legs.transactionIndex[line])
+            pairs[chosen].fee = try? tx.amount.magnitude()
+            pairs[chosen].reasons.append("fee \(pairs[chosen].fee?.description ?? "") \(tx.currency.code) booked separately (“\(tx.payee ?? tx.memo ?? "")”)")
+            pairsByDay[key]?.removeAll { $0 == chosen }
+        }
+    }
+
+    /// Upper-cased words of four letters or more, without fee words.
+    static func distinctiveWords(_ payee: String?, _ memo: String?, reader: TextEvidenceReader) -> Set<String> {
+        var result = Set<String>()
+        for text in [payee, memo] {
+            guard let text else { continue }
+            for word in text.uppercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) where word.count >= 4 {
+                if !reader.read(String(word), payee: false).has(.fee) { result.insert(String(word)) }
+            }
+        }
+        return result
+    }
+
     private func makePair(_ edge: CandidateEdge, legs: LegTable, directory: AccountDirectory, scorer: TransferScorer,
                           input: TransferMatchInput, status: TransferPair.Status) -> TransferPair {
         let o = Int(edge.from), i = Int(edge.to)
@@ -136,7 +175,7 @@ public struct TransferMatcher: Sendable {
         let from = TransferLeg(outTx, account: directory.accounts[Int(legs.account[o])], index: legs.transactionIndex[o])
         let to = TransferLeg(inTx, account: directory.accounts[Int(legs.account[i])], index: legs.transactionIndex[i])
         let (score, reasons) = scorer.evaluate(from: o, to: i, relation: edge.relation, explain: true)
-        var pair = TransferPair(from: from, to: to, confidence: score, reasons: reasons, status: status)
+        var pair = TransferPair(from: from, to: to, confidence: min(1, max(0, score)), reasons: reasons, status: status)
         switch edge.relation {
         case .equal: break
         case .fee:

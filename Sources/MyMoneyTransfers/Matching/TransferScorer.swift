@@ -2,18 +2,22 @@
 ///
 /// The weights (documented in `docs/transfers.md`):
 /// - amounts: same amount 0.45; a fee by difference 0.35; a rate near the day's reference
-///   0.30–0.42 (the closer the more); a rate within the wide band of an older reference 0.15;
-///   no reference 0.05;
+///   0.25–0.35 (the closer the more); a rate within the wide band of an older reference 0.15;
+///   without a reference, a rate within ±25% of the coarse built-in rate 0.10, a pair the
+///   built-in table does not know 0.05;
 /// - days: 0.15 on the same day, falling linearly to 0.15/(window+1) at the window's edge;
 ///   −0.05 when the money arrives before it leaves;
-/// - text (together at most 0.6): a hint naming the other account 0.35 per leg; the other
+/// - text: a hint naming the other account 0.35 per leg; the other
 ///   account's name or number in payee or memo 0.25 per leg; a transfer word 0.15 (own-account
 ///   words, ATM words toward cash, card-payment words on a card) or 0.07 (payment orders, transfer
 ///   services) per leg; the other leg's currency code 0.10 per leg; the same payee on both legs 0.08;
 /// - account kinds: bank → credit card 0.10, bank → cash 0.10, cash → bank 0.05;
 /// - against: a hint naming a third account −0.5 per leg; a text naming only a third account −0.3
-///   per leg; a shop-like text (store number, merchant code, shop name) −0.3 per leg unless a hint
-///   or a mention ties the legs together.
+///   per leg; a shop-like text (store number, merchant code, shop name) or a third party's words
+///   (interest, salary, refund, cheque) −0.3 per leg, unless that leg's own hint or text names the
+///   other account.
+///
+/// The confidence shown is the score clamped to 0…1.
 struct TransferScorer: Sendable {
     let legs: LegTable
     let directory: AccountDirectory
@@ -21,7 +25,9 @@ struct TransferScorer: Sendable {
     let reader: TextEvidenceReader
     let transactions: [LedgerTransaction]
 
-    /// The pair's score and, with `explain`, its reasons; a score of 0 means "not a candidate".
+    /// The pair's raw score (not clamped: assignment compares raw totals, so a pair with more
+    /// evidence still outranks one that also reaches 1) and, with `explain`, its reasons.
+    /// A score of 0 means "not a candidate".
     func evaluate(from o: Int, to i: Int, relation: AmountRelation, explain: Bool) -> (score: Double, reasons: [String]) {
         var reasons: [String]? = explain ? [] : nil
         let outTx = transactions[legs.transactionIndex[o]]
@@ -42,17 +48,20 @@ struct TransferScorer: Sendable {
             let rate = TransferPair.displayRate(received: magnitude(inTx.amount), sent: magnitude(outTx.amount))
                 .map(\.description) ?? "?"
             let reference = Amount(units: check.referenceUnits, scale: ExchangeRateTable.scale).normalized
-            let source = check.source == .file ? "rates file" : "confirmed transfer"
+            let source = (check.crossed ? "cross rate, " : "") + (check.source == .file ? "rates file" : "confirmed transfer")
             let referenceDay = Day(daysSinceEpoch: check.referenceDay)
             switch check.tier {
             case .near:
                 let band = Double(options.referenceBand.units) / pow10(options.referenceBand.scale)
                 let closeness = band > 0 ? max(0, 1 - abs(check.deviation) / band) : 1
-                score += 0.30 + 0.12 * closeness
+                score += 0.25 + 0.10 * closeness
                 reasons?.append("rate \(rate) within \(percent(options.referenceBand)) of reference \(reference) (\(source), \(referenceDay))")
             case .wide:
                 score += 0.15
                 reasons?.append("rate \(rate) within \(percent(options.wideReferenceBand)) of reference \(reference) (\(source), \(referenceDay); none within \(options.referenceDays) days)")
+            case .coarse:
+                score += 0.10
+                reasons?.append("rate \(rate) plausible for \(outTx.currency.code)→\(inTx.currency.code) (within \(percent(CoarseRates.band)) of the built-in \(reference); no reference rate)")
             case .none:
                 score += 0.05
                 reasons?.append("rate \(rate), no reference rate for \(outTx.currency.code)→\(inTx.currency.code)")
@@ -70,28 +79,29 @@ struct TransferScorer: Sendable {
 
         // Text.
         var positive = 0.0, negative = 0.0
-        var tied = false
+        // A leg is tied to the pair when its own hint or text names the other account.
+        var tied = [false, false]
         let oText = legs.text[o], iText = legs.text[i]
         let oName = accounts[oAccount].name, iName = accounts[iAccount].name
-        for (leg, own, other, tx) in [(o, oAccount, iAccount, outTx), (i, iAccount, oAccount, inTx)] {
+        for (side, (leg, own, other, tx)) in [(o, oAccount, iAccount, outTx), (i, iAccount, oAccount, inTx)].enumerated() {
             let hinted = Int(legs.hint[leg])
             let ownName = accounts[own].name
             if hinted == other {
                 positive += 0.35
-                tied = true
+                tied[side] = true
                 reasons?.append("\(ownName) hint “\(tx.transferHint ?? "")” names \(accounts[other].name)")
             } else if hinted >= 0 {
                 negative += 0.5
                 reasons?.append("\(ownName) hint “\(tx.transferHint ?? "")” names \(accounts[hinted].name), another account")
             }
         }
-        for (leg, own, other) in [(o, oAccount, iAccount), (i, iAccount, oAccount)] {
+        for (side, (leg, own, other)) in [(o, oAccount, iAccount), (i, iAccount, oAccount)].enumerated() {
             let mentions = legs.text[leg].mentionedAccounts
             let otherBit: UInt64 = other < 64 ? 1 << UInt64(other) : 0
             let ownBit: UInt64 = own < 64 ? 1 << UInt64(own) : 0
             if mentions & otherBit != 0 {
                 positive += 0.25
-                tied = true
+                tied[side] = true
                 if reasons != nil { reasons?.append(contentsOf: mentionReasons(leg: leg, account: other)) }
             } else if mentions & ~ownBit != 0 {
                 negative += 0.3
@@ -123,14 +133,20 @@ struct TransferScorer: Sendable {
             positive += 0.08
             reasons?.append("both legs name the same payee")
         }
-        let textEvidence = min(positive, 0.6)
-        if case .rate(let check) = relation, check.tier == .none, textEvidence < options.minimumTextEvidenceWithoutRate {
+        let textEvidence = positive
+        if case .rate(let check) = relation, check.tier == .none || check.tier == .coarse,
+           textEvidence < options.minimumTextEvidenceWithoutRate {
             return (0, reasons ?? [])
         }
-        if !tied {
-            for (leg, own) in [(o, oAccount), (i, iAccount)] where legs.text[leg].merchantLike {
-                negative += 0.3
-                if reasons != nil { reasons?.append("\(accounts[own].name) text looks like a shop (\(merchantSign(leg)))") }
+        for (side, (leg, own)) in [(o, oAccount), (i, iAccount)].enumerated() where !tied[side] {
+            do {
+                if legs.text[leg].merchantLike {
+                    negative += 0.3
+                    if reasons != nil { reasons?.append("\(accounts[own].name) text looks like a shop (\(merchantSign(leg)))") }
+                } else if legs.text[leg].has(.thirdParty) {
+                    negative += 0.3
+                    if reasons != nil { reasons?.append("\(accounts[own].name) text looks like money to or from someone else (\(word(leg, .thirdParty)))") }
+                }
             }
         }
         let kinds = kindWeight(from: accounts[oAccount].kind, to: accounts[iAccount].kind)
@@ -138,7 +154,17 @@ struct TransferScorer: Sendable {
             reasons?.append(kinds.label)
         }
         score += textEvidence + kinds.weight - negative
-        return (min(1, max(0, score)), reasons ?? [])
+        return (max(0, score), reasons ?? [])
+    }
+
+    private func word(_ leg: Int, _ kind: TransferWordKind) -> String {
+        let tx = transactions[legs.transactionIndex[leg]]
+        for value in [tx.payee, tx.memo, tx.bankType, tx.originalPayee] {
+            var findings = TextFindings()
+            _ = withUnsafeMutablePointer(to: &findings) { reader.read(value, payee: false, findings: $0) }
+            if let found = findings.words.first(where: { $0.word.kind == kind }) { return "“\(found.written)”" }
+        }
+        return kind.rawValue
     }
 
     // MARK: parts

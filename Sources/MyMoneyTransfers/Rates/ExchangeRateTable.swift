@@ -13,6 +13,7 @@ public struct ExchangeRateTable: Sendable {
         var source: ExchangeRate.Source
         var given: Amount
         var inverted: Bool
+        var crossed: Bool = false
     }
 
     /// Digits the table keeps for a rate.

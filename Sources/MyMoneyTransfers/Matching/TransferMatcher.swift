@@ -75,7 +75,7 @@ public struct TransferMatcher: Sendable {
         attachFeeLines(to: &proposed, legs: legs, directory: directory, reader: reader, input: input,
                        excluding: used.union(ambiguousLegs))
         result.pairs.append(contentsOf: proposed)
-        result.pairs.sort(by: TransferMatcher.pairOrder)
+        result.pairs = TransferMatcher.sortedPairs(result.pairs)
 
         for group in assignment.ambiguous {
             var candidates = group.map { makePair(edges[$0], legs: legs, directory: directory, scorer: scorer, input: input, status: .ambiguous) }
@@ -130,6 +130,7 @@ public struct TransferMatcher: Sendable {
             pairsByDay[AccountDay(account: pair.from.accountId, day: pair.from.day), default: []].append(index)
         }
         guard !pairsByDay.isEmpty else { return }
+        var wordCache: [Int: Set<String>] = [:]
         for line in 0..<legs.count where legs.outgoing[line] && legs.text[line].has(.fee) && legs.key[line] <= cap
             && !used.contains(Int32(line)) {
             let tx = input.transactions[legs.transactionIndex[line]]
@@ -140,7 +141,11 @@ public struct TransferMatcher: Sendable {
                 chosen = candidates[0]
             } else {
                 let words = TransferMatcher.distinctiveWords(tx.payee, tx.memo, reader: reader)
-                let overlaps = candidates.map { words.intersection(TransferMatcher.distinctiveWords(pairs[$0].from.payee, pairs[$0].from.memo, reader: reader)).count }
+                let overlaps = candidates.map { candidate in
+                    let theirs = wordCache[candidate] ?? TransferMatcher.distinctiveWords(pairs[candidate].from.payee, pairs[candidate].from.memo, reader: reader)
+                    wordCache[candidate] = theirs
+                    return words.intersection(theirs).count
+                }
                 let best = overlaps.max() ?? 0
                 if best > 0, overlaps.filter({ $0 == best }).count == 1, let position = overlaps.firstIndex(of: best) {
                     chosen = candidates[position]
@@ -184,6 +189,32 @@ public struct TransferMatcher: Sendable {
             pair.rate = TransferPair.displayRate(received: pair.receivedAmount, sent: pair.sentAmount)
         }
         return pair
+    }
+
+    /// The pairs in ``pairOrder``, sorting compact keys instead of moving whole pairs around.
+    static func sortedPairs(_ pairs: [TransferPair]) -> [TransferPair] {
+        let names = Array(Set(pairs.flatMap { [$0.from.accountName, $0.to.accountName] })).sorted()
+        var rank: [String: Int] = [:]
+        for (index, name) in names.enumerated() { rank[name] = index }
+        struct Key { var day: Int32; var account: Int; var amount: Amount; var toDay: Int32; var toAccount: Int; var toAmount: Amount
+                     var tie: (Int, Int64, Int, Int64) }
+        let keys = pairs.map { p in
+            Key(day: p.from.day.daysSinceEpoch, account: rank[p.from.accountName] ?? 0, amount: p.from.amount,
+                toDay: p.to.day.daysSinceEpoch, toAccount: rank[p.to.accountName] ?? 0, toAmount: p.to.amount,
+                tie: (p.from.transactionIndex ?? -1, p.from.transactionId ?? -1, p.to.transactionIndex ?? -1, p.to.transactionId ?? -1))
+        }
+        let order = pairs.indices.sorted { x, y in
+            let a = keys[x], b = keys[y]
+            if a.day != b.day { return a.day < b.day }
+            if a.account != b.account { return a.account < b.account }
+            if a.amount != b.amount { return a.amount < b.amount }
+            if a.toDay != b.toDay { return a.toDay < b.toDay }
+            if a.toAccount != b.toAccount { return a.toAccount < b.toAccount }
+            if a.toAmount != b.toAmount { return a.toAmount < b.toAmount }
+            if a.tie != b.tie { return a.tie < b.tie }
+            return x < y
+        }
+        return order.map { pairs[$0] }
     }
 
     static func legOrder(_ a: TransferLeg, _ b: TransferLeg) -> Bool {

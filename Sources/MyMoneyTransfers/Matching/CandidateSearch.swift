@@ -39,7 +39,10 @@ struct CandidateSearch: Sendable {
                 }
             }
         }
-        let window = Int32(options.windowDays)
+        let window = options.windowDays
+        func days(around day: Int32) -> ClosedRange<Int32> {
+            Int32(clamping: Int(day) - window)...Int32(clamping: Int(day) + window)
+        }
         let fraction = options.feeMaximumFraction
         let feeCap = (try? options.feeMaximum.rescaled(to: LegTable.keyScale).units) ?? Int64.max
         var edges: [CandidateEdge] = []
@@ -64,7 +67,7 @@ struct CandidateSearch: Sendable {
             // Same currency.
             let feeRoom = min(CandidateSearch.multiply(m, fraction, roundingUp: false) ?? 0, feeCap)
             let low = m - max(0, feeRoom)
-            for d in (day - window)...(day + window) {
+            for d in days(around: day) {
                 all.forEach(currency: c, day: d, keys: low...m) { i in
                     let n = legs.key[Int(i)]
                     consider(i, n == m ? .equal : .fee(m - n))
@@ -87,7 +90,7 @@ struct CandidateSearch: Sendable {
                 }
                 if check.tier != .none {
                     guard let range = CandidateSearch.bandRange(m, rate: check.referenceUnits, band: band) else { continue }
-                    for d in (day - window)...(day + window) {
+                    for d in days(around: day) {
                         all.forEach(currency: t, day: d, keys: range) { i in
                             var c2 = check
                             c2.deviation = CandidateSearch.deviation(sent: m, received: legs.key[Int(i)], reference: check.referenceUnits)
@@ -98,7 +101,7 @@ struct CandidateSearch: Sendable {
                     // No reference: both legs must carry words, and the rate must be plausible.
                     if let coarse = coarse[Int(c)][Int(t)] {
                         guard let range = CandidateSearch.bandRange(m, rate: coarse, band: CoarseRates.band) else { continue }
-                        for d in (day - window)...(day + window) {
+                        for d in days(around: day) {
                             telling.forEach(currency: t, day: d, keys: range) { i in
                                 let check = RateCheck(tier: .coarse, referenceUnits: coarse, referenceDay: 0, source: .file,
                                                       deviation: CandidateSearch.deviation(sent: m, received: legs.key[Int(i)], reference: coarse))
@@ -106,7 +109,7 @@ struct CandidateSearch: Sendable {
                             }
                         }
                     } else {
-                        for d in (day - window)...(day + window) {
+                        for d in days(around: day) {
                             telling.forEach(currency: t, day: d) { i in consider(i, .rate(check)) }
                         }
                     }

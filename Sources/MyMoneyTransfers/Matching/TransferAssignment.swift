@@ -14,7 +14,7 @@ struct TransferAssignment: Sendable {
     /// Close calls: groups of edge indices.
     var ambiguous: [[Int]] = []
 
-    init(edges: [CandidateEdge], legCount: Int, options: TransferMatchOptions, statistics: inout TransferMatchStatistics) {
+    init(edges: [CandidateEdge], options: TransferMatchOptions, statistics: inout TransferMatchStatistics) {
         guard !edges.isEmpty else { return }
         // Union-find over legs.
         var parent = [Int32: Int32]()

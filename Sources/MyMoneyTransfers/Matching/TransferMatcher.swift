@@ -16,6 +16,7 @@ public struct TransferMatcher: Sendable {
     }
 
     public func match(_ input: TransferMatchInput) -> TransferMatchResult {
+        let options = self.options.sanitized
         var result = TransferMatchResult()
         var statistics = TransferMatchStatistics()
         for account in input.accounts where account.id == nil {
@@ -60,7 +61,7 @@ public struct TransferMatcher: Sendable {
         let search = CandidateSearch(legs: legs, options: options, rates: table, directory: directory, scorer: scorer,
                                      rejected: rejected, transactions: input.transactions)
         let edges = search.edges(statistics: &statistics)
-        let assignment = TransferAssignment(edges: edges, legCount: legs.count, options: options, statistics: &statistics)
+        let assignment = TransferAssignment(edges: edges, options: options, statistics: &statistics)
 
         // Build pairs, then attach separate fee lines.
         var used = Set<Int32>()
@@ -72,7 +73,7 @@ public struct TransferMatcher: Sendable {
         var proposed: [TransferPair] = assignment.accepted.map {
             makePair(edges[$0], legs: legs, directory: directory, scorer: scorer, input: input, status: .proposed)
         }
-        attachFeeLines(to: &proposed, legs: legs, directory: directory, reader: reader, input: input,
+        attachFeeLines(to: &proposed, options: options, legs: legs, directory: directory, reader: reader, input: input,
                        excluding: used.union(ambiguousLegs))
         result.pairs.append(contentsOf: proposed)
         result.pairs = TransferMatcher.sortedPairs(result.pairs)
@@ -121,7 +122,7 @@ public struct TransferMatcher: Sendable {
     /// Joins separate fee lines (a small sending leg with a fee word, same account and day as a
     /// transfer's sending leg) to their transfer. With several transfers that day, the one whose
     /// text shares a word with the fee line wins; with no clear winner the fee line stays alone.
-    private func attachFeeLines(to pairs: inout [TransferPair], legs: LegTable, directory: AccountDirectory,
+    private func attachFeeLines(to pairs: inout [TransferPair], options: TransferMatchOptions, legs: LegTable, directory: AccountDirectory,
                                 reader: TextEvidenceReader, input: TransferMatchInput, excluding used: Set<Int32>) {
         let cap = (try? options.feeMaximum.rescaled(to: LegTable.keyScale).units) ?? Int64.max
         struct AccountDay: Hashable { var account: Int64; var day: Day }

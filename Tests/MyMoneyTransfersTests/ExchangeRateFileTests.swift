@@ -135,3 +135,28 @@ import Testing
         #expect(TransferTableRenderer.render(TransferMatchResult()) == "No transfers.\n")
     }
 }
+
+@Suite struct RatesFileDiagnosticRenderingTests {
+    @Test func badLinesRenderWithLineAndCaret() {
+        let text = "2026-10-05,EUR,USD,1.1364\n2026-10-05,EUR,USD\n2026-10-05,EURO,USD,1.1\n2026-10-05,EUR,USD,-1.1\n2026-10-05,EUR,USD,1.2\n"
+        let file = ExchangeRateFile.parse(text, file: "rates.csv")
+        let renderer = DiagnosticRenderer(sources: ["rates.csv": SourceFile(name: "rates.csv", string: text)])
+        let rendered = file.diagnostics.map(renderer.render).joined(separator: "\n")
+        #expect(rendered == """
+        rates.csv:2:1: error: expected 4 fields (day, from, to, rate), found 3: "2026-10-05,EUR,USD" [rates.fields]
+        2 | 2026-10-05,EUR,USD
+          | ^
+        note: example: 2026-10-05,EUR,USD,1.1364
+        rates.csv:3:12: error: "EURO" is not an ISO 4217 currency code [rates.currency]
+        3 | 2026-10-05,EURO,USD,1.1
+          |            ^
+        rates.csv:4:20: error: cannot read "-1.1" as a positive rate; write units of USD for one EUR, e.g. 1.1364 [rates.rate]
+        4 | 2026-10-05,EUR,USD,-1.1
+          |                    ^
+        rates.csv:5:20: warning: EUR→USD on 2026-10-05 is given again as 1.2; line 1 said 1.1364, which is kept [rates.conflict]
+        5 | 2026-10-05,EUR,USD,1.2
+          |                    ^
+        """)
+        #expect(file.rates.count == 1)
+    }
+}

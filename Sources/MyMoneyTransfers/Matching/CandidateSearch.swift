@@ -138,8 +138,7 @@ struct CandidateSearch: Sendable {
             let product = (Int128(entry.units) * Int128(other.units) + 5_000_000_000) / 10_000_000_000
             guard let units = Int64(exactly: product), units > 0 else { continue }
             result.append(ExchangeRateTable.Entry(day: entry.day, units: units,
-                                                  source: max(entry.source, other.source), given: entry.given,
-                                                  inverted: false, crossed: true))
+                                                  source: max(entry.source, other.source), crossed: true))
         }
         return result.isEmpty ? nil : result
     }

@@ -119,22 +119,28 @@ struct TransferAssignment: Sendable {
     }
 
     private mutating func solveGreedily(_ members: [Int], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
+        // Positions (in best-first order) of the candidates touching each leg.
+        var byLeg: [Int32: [Int]] = [:]
+        for (position, e) in members.enumerated() {
+            byLeg[edges[e].from, default: []].append(position)
+            byLeg[edges[e].to, default: []].append(position)
+        }
         var taken = Set<Int32>()
         for (position, e) in members.enumerated() {
             let edge = edges[e]
             guard !taken.contains(edge.from), !taken.contains(edge.to) else { continue }
-            let rivals = members[(position + 1)...].filter { r in
-                let rival = edges[r]
-                guard rival.from == edge.from || rival.to == edge.to else { return false }
-                guard !taken.contains(rival.from), !taken.contains(rival.to) else { return false }
-                return edge.score - rival.score < options.ambiguityMargin
+            var rivalPositions = Set<Int>()
+            for p in (byLeg[edge.from] ?? []) + (byLeg[edge.to] ?? []) where p > position {
+                let rival = edges[members[p]]
+                guard !taken.contains(rival.from), !taken.contains(rival.to) else { continue }
+                if edge.score - rival.score < options.ambiguityMargin { rivalPositions.insert(p) }
             }
-            if rivals.isEmpty {
+            if rivalPositions.isEmpty {
                 accepted.append(e)
                 taken.insert(edge.from)
                 taken.insert(edge.to)
             } else {
-                let group = [e] + rivals
+                let group = [e] + rivalPositions.sorted().map { members[$0] }
                 for r in group { taken.insert(edges[r].from); taken.insert(edges[r].to) }
                 ambiguous.append(group)
             }

@@ -75,6 +75,7 @@ public struct TransferMatcher: Sendable {
         }
         attachFeeLines(to: &proposed, options: options, legs: legs, directory: directory, reader: reader, input: input,
                        excluding: used.union(ambiguousLegs))
+        let feeLines = Set(proposed.compactMap { $0.feeLeg?.transactionIndex })
         result.pairs.append(contentsOf: proposed)
         result.pairs = TransferMatcher.sortedPairs(result.pairs)
 
@@ -95,7 +96,8 @@ public struct TransferMatcher: Sendable {
         }
 
         // Hints that found no counterpart.
-        for leg in 0..<legs.count where legs.hint[leg] != -1 && !used.contains(Int32(leg)) && !ambiguousLegs.contains(Int32(leg)) {
+        for leg in 0..<legs.count where legs.hint[leg] != -1 && !used.contains(Int32(leg)) && !ambiguousLegs.contains(Int32(leg))
+            && !feeLines.contains(legs.transactionIndex[leg]) {
             let tx = input.transactions[legs.transactionIndex[leg]]
             let own = directory.accounts[Int(legs.account[leg])]
             let transferLeg = TransferLeg(tx, account: own, index: legs.transactionIndex[leg])

@@ -38,16 +38,7 @@ public struct TransferMatcher: Sendable {
             kept.status = .confirmed
             result.pairs.append(kept)
         }
-        let confirmedIndices = Set(input.confirmed.flatMap { [$0.from.transactionIndex, $0.to.transactionIndex, $0.feeLeg?.transactionIndex] }.compactMap { $0 })
-        var filtered = input
-        if !confirmedIndices.isEmpty {
-            // Legs of confirmed pairs given by position only (no id yet) are out too.
-            for index in confirmedIndices where index >= 0 && index < filtered.transactions.count {
-                filtered.transactions[index].amount = .zero
-            }
-        }
-
-        let legs = LegTable(input: filtered, accounts: directory, reader: reader, excludedIds: excluded,
+        let legs = LegTable(input: input, accounts: directory, reader: reader, excludedIds: excluded,
                             diagnostics: &result.diagnostics)
         statistics.legs = legs.count
         let table = ExchangeRateTable(rates)

@@ -10,6 +10,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("ofx", "read 500k-transaction OFX 2 (XML) and OFX 1 (SGML) statements", ofxBenchmark),
     ("store", "ledger: import --size transactions (1M) into a fresh SQLite ledger, then re-import", storeBenchmark),
     ("qif", "read a generated QIF file (--size transactions, default 1000000)", qifBenchmark),
+    ("transfers", "pair transfer legs in a generated 10-account ledger (--size, default 1000000)", transfersBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

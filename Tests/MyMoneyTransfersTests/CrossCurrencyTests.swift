@@ -2,25 +2,25 @@ import Testing
 import MyMoneyTransfers
 
 @Suite struct CrossCurrencyTests {
-    /// 88 EUR leave, 100 USD arrive the next day, with no words at all.
+    /// 88 EUR leave, 100 USD arrive the next day; only the bank's type word XFER says "transfer".
     var bare: Ledger {
         var ledger = Ledger()
         ledger.add(Ledger.giro, "2026-10-05", "-88.00")
-        ledger.add(Ledger.checking, "2026-10-06", "100.00")
+        ledger.add(Ledger.checking, "2026-10-06", "100.00", type: "XFER")
         return ledger
     }
 
-    @Test func bareLegsTwoDaysApartNeedAWordEvenWithAReference() {
+    @Test func withAReferenceLegsWithoutAnyWordStillStayApart() {
         var ledger = Ledger()
         ledger.add(Ledger.giro, "2026-10-05", "-88.00")
-        ledger.add(Ledger.checking, "2026-10-07", "100.00")
+        ledger.add(Ledger.checking, "2026-10-05", "100.00")
         let rates = [rate("2026-10-05", .EUR, .USD, "1.14")]
         #expect(ledger.match(rates: rates).pairs.isEmpty)
         ledger.transactions[1].bankType = "XFER"
         #expect(ledger.match(rates: rates).pairs.count == 1)
     }
 
-    @Test func referenceRateOfTheDayPairsBareLegs() throws {
+    @Test func referenceRateOfTheDayPairsLegsWithOneWord() throws {
         let result = bare.match(rates: [rate("2026-10-05", .EUR, .USD, "1.14")])
         let pair = try #require(result.pairs.first)
         #expect(pair.rate == Amount(units: 11364, scale: 4))
@@ -92,7 +92,7 @@ import MyMoneyTransfers
         let confirmed = TransferPair.confirmed(from: ledger.transactions[sent], fromAccount: Ledger.giro,
                                                to: ledger.transactions[received], toAccount: Ledger.checking)
         ledger.add(Ledger.giro, "2026-10-05", "-176.00")
-        ledger.add(Ledger.checking, "2026-10-06", "200.00")
+        ledger.add(Ledger.checking, "2026-10-06", "200.00", type: "XFER")
         let result = ledger.match(confirmed: [confirmed])
         let proposed = try #require(result.proposed.first)
         #expect(result.proposed.count == 1)

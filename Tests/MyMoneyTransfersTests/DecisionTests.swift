@@ -38,6 +38,22 @@ import MyMoneyTransfers
         #expect(result.pairs.map { "\($0.from.day)>\($0.to.day)" } == ["2026-05-04>2026-05-04", "2026-05-05>2026-05-05"])
     }
 
+    @Test func largeGroupsFallBackToBestFirstAndStillHoldCloseCalls() {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-05-04", "-100.00")
+        ledger.add(Ledger.savings, "2026-05-04", "100.00")
+        ledger.add(Ledger.other, "2026-05-04", "100.00")
+        ledger.add(Ledger.giro, "2026-05-20", "-70.00", memo: "Umbuchung auf Savings")
+        ledger.add(Ledger.savings, "2026-05-20", "70.00", memo: "Umbuchung von Giro")
+        ledger.add(Ledger.other, "2026-05-21", "70.00")
+        var options = TransferMatchOptions()
+        options.exactGroupLimit = 1
+        let result = ledger.match(options: options)
+        #expect(result.statistics.groupsSolvedGreedily == 1) // the 70.00 group has one candidate above the bar
+        #expect(result.pairs.map { "\($0.route) \($0.to.amount)" } == ["Giro>Savings 70.00"])
+        #expect(result.ambiguous.map(\.candidates.count) == [2])
+    }
+
     @Test func noLegIsInTwoPairs() {
         var ledger = Ledger()
         for day in 1...20 {

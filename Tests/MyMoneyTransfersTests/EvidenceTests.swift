@@ -62,6 +62,11 @@ import Testing
         #expect(evidence.mentionedAccounts == 1 << UInt64(account), "\(text)")
     }
 
+    @Test func storeNumberIsNotAnAccountNumber() {
+        let evidence = reader.read("REWE Markt #4321", payee: true)
+        #expect(evidence.mentionedAccounts == 0 && evidence.merchantLike)
+    }
+
     @Test func fourDigitsThatEndNoNumberMentionNothing() {
         #expect(reader.read("Rechnung 2026 Nr 7781", payee: false).mentionedAccounts == 0)
     }

@@ -61,8 +61,9 @@ import Testing
         let file = ExchangeRateFile.parse("2026-10-05,EUR,USD,1.14\n")
         var ledger = Ledger()
         ledger.add(Ledger.giro, "2026-10-05", "-88.00")
-        ledger.add(Ledger.checking, "2026-10-06", "100.00")
+        ledger.add(Ledger.checking, "2026-10-06", "100.00", type: "XFER")
         #expect(ledger.match(rates: file.rates).pairs.count == 1)
+        #expect(ledger.match().pairs.isEmpty)
     }
 
     @Test func tableLooksUpTheNearestDayEitherWay() throws {
@@ -75,62 +76,27 @@ import Testing
     }
 }
 
-@Suite struct RendererTests {
-    var storyResult: TransferMatchResult {
-        TransferMatcher().match(TransferMatchInput(transactions: StoryLedger.transactions, accounts: StoryLedger.accounts))
-    }
-
-    @Test func jsonHasTheDesignShape() throws {
-        let text = TransferJSONRenderer.render(storyResult)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        let transfers = try #require(object["transfers"] as? [[String: Any]])
-        #expect(transfers.count == 4)
-        let first = try #require(transfers.first)
-        let from = try #require(first["from"] as? [String: Any])
-        let to = try #require(first["to"] as? [String: Any])
-        #expect(from["account"] as? String == "Girokonto")
-        #expect(from["date"] as? String == "2026-10-05")
-        #expect(from["amount"] as? String == "-88.00")
-        #expect(from["currency"] as? String == "EUR")
-        #expect(to["account"] as? String == "US Checking")
-        #expect(to["amount"] as? String == "100.00")
-        #expect(to["currency"] as? String == "USD")
-        #expect(first["rate"] as? String == "1.1364")
-        #expect(first["fee"] as? String == "0.00")
-        #expect(first["confidence"] as? Double == 0.72)
-        #expect(first["status"] as? String == "proposed")
-        #expect((first["reasons"] as? [String])?.isEmpty == false)
-        #expect(transfers[1]["rate"] as? String == "1")
-        #expect((object["ambiguous"] as? [Any])?.isEmpty == true)
-    }
-
-    @Test func jsonCarriesFeesCloseCallsAndHints() throws {
-        var ledger = Ledger()
-        ledger.add(Ledger.giro, "2026-04-01", "-502.50", memo: "Transfer to Joint")
-        ledger.add(Ledger.other, "2026-04-02", "500.00", memo: "Transfer from Giro")
-        ledger.add(Ledger.giro, "2026-05-04", "-100.00")
-        ledger.add(Ledger.savings, "2026-05-04", "100.00")
-        ledger.add(Ledger.other, "2026-05-04", "100.00")
-        ledger.add(Ledger.giro, "2026-06-10", "-60.00", hint: "Wallet")
-        let text = TransferJSONRenderer.render(ledger.match(), pretty: false)
-        #expect(text.contains(#""fee":"2.50","fee_currency":"EUR""#))
-        #expect(text.contains(#""needs_counter_leg":true"#))
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        let ambiguous = try #require(object["ambiguous"] as? [[String: Any]])
-        #expect((ambiguous.first?["candidates"] as? [Any])?.count == 2)
-    }
-
-    @Test func tableShowsPairsReasonsAndSections() {
-        let text = TransferTableRenderer.render(storyResult)
-        let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("from") == true)
-        #expect(lines.contains { $0.hasPrefix("2026-10-05  Girokonto") && $0.contains("100.00 USD") && $0.contains("1.1364") && $0.hasSuffix("0.72  proposed") })
-        #expect(lines.contains { $0.hasPrefix("    rate 1.1364, no reference rate for EUR→USD · 2 days apart") })
-        #expect(lines.count == 9)
-        print(text)
-    }
-
-    @Test func emptyTableSaysSo() {
-        #expect(TransferTableRenderer.render(TransferMatchResult()) == "No transfers.\n")
+@Suite struct RatesFileDiagnosticRenderingTests {
+    @Test func badLinesRenderWithLineAndCaret() {
+        let text = "2026-10-05,EUR,USD,1.1364\n2026-10-05,EUR,USD\n2026-10-05,EURO,USD,1.1\n2026-10-05,EUR,USD,-1.1\n2026-10-05,EUR,USD,1.2\n"
+        let file = ExchangeRateFile.parse(text, file: "rates.csv")
+        let renderer = DiagnosticRenderer(sources: ["rates.csv": SourceFile(name: "rates.csv", string: text)])
+        let rendered = file.diagnostics.map(renderer.render).joined(separator: "\n")
+        #expect(rendered == """
+        rates.csv:2:1: error: expected 4 fields (day, from, to, rate), found 3: "2026-10-05,EUR,USD" [rates.fields]
+        2 | 2026-10-05,EUR,USD
+          | ^
+        note: example: 2026-10-05,EUR,USD,1.1364
+        rates.csv:3:12: error: "EURO" is not an ISO 4217 currency code [rates.currency]
+        3 | 2026-10-05,EURO,USD,1.1
+          |            ^
+        rates.csv:4:20: error: cannot read "-1.1" as a positive rate; write units of USD for one EUR, e.g. 1.1364 [rates.rate]
+        4 | 2026-10-05,EUR,USD,-1.1
+          |                    ^
+        rates.csv:5:20: warning: EUR→USD on 2026-10-05 is given again as 1.2; line 1 said 1.1364, which is kept [rates.conflict]
+        5 | 2026-10-05,EUR,USD,1.2
+          |                    ^
+        """)
+        #expect(file.rates.count == 1)
     }
 }

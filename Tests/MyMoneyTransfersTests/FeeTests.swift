@@ -69,3 +69,29 @@ import MyMoneyTransfers
         #expect(ledger.match().pairs.first?.fee == nil)
     }
 }
+
+@Suite struct FeeLineChoiceTests {
+    @Test func feeLineJoinsTheTransferWhoseTextItShares() throws {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-04-01", "-300.00", payee: "Alex Morgan", memo: "Umbuchung auf Savings")
+        ledger.add(Ledger.savings, "2026-04-01", "300.00", payee: "Alex Morgan", memo: "Umbuchung von Giro")
+        ledger.add(Ledger.giro, "2026-04-01", "-500.00", payee: "Alex Morgan", memo: "Eilüberweisung an Joint")
+        let fee = ledger.add(Ledger.giro, "2026-04-01", "-2.00", payee: "Entgelt Eilüberweisung")
+        ledger.add(Ledger.other, "2026-04-01", "500.00", payee: "Alex Morgan", memo: "Eilüberweisung von Giro")
+        let result = ledger.match()
+        #expect(result.pairs.count == 2)
+        let express = try #require(result.pairs.first { $0.route == "Giro>Joint" })
+        #expect(express.feeLeg?.transactionIndex == fee)
+        #expect(result.pairs.first { $0.route == "Giro>Savings" }?.feeLeg == nil)
+    }
+
+    @Test func feeLineWithoutAClearTransferStaysAlone() {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-04-01", "-300.00", memo: "Umbuchung auf Savings")
+        ledger.add(Ledger.savings, "2026-04-01", "300.00", memo: "Umbuchung von Giro")
+        ledger.add(Ledger.giro, "2026-04-01", "-500.00", memo: "Umbuchung auf Joint")
+        ledger.add(Ledger.giro, "2026-04-01", "-2.00", payee: "FEE")
+        ledger.add(Ledger.other, "2026-04-01", "500.00", memo: "Umbuchung von Giro")
+        #expect(ledger.match().pairs.allSatisfy { $0.feeLeg == nil })
+    }
+}

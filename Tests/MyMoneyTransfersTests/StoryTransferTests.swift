@@ -38,8 +38,30 @@ import MyMoneyTransfers
     @Test func crossCurrencyStoryPairSaysWhy() throws {
         let pair = try #require(result.pairs.first { $0.from.currency != $0.to.currency })
         #expect(pair.rate == Amount(units: 11364, scale: 4))
-        #expect(pair.reasons.contains("rate 1.1364, no reference rate for EUR→USD"))
+        #expect(pair.reasons.contains("rate 1.1364 plausible for EUR→USD (within 25% of the built-in 1.1; no reference rate)"))
         #expect(pair.reasons.contains("2 days apart"))
         #expect(pair.reasons.contains("US Checking type says “XFER”"))
+    }
+}
+
+@Suite struct StoryWithRatesTests {
+    @Test func aRatesFileSharpensTheCrossCurrencyPair() throws {
+        let rates = ExchangeRateFile.parse("2026-10-05,EUR,USD,1.1364\n").rates
+        let result = TransferMatcher().match(TransferMatchInput(transactions: StoryLedger.transactions,
+                                                                accounts: StoryLedger.accounts, rates: rates))
+        #expect(result.pairs.count == 4)
+        let pair = try #require(result.pairs.first { $0.rate != nil })
+        #expect(pair.reasons.first == "rate 1.1364 within 3% of reference 1.1364 (rates file, 2026-10-05)")
+        #expect(pair.confidence > 0.9)
+    }
+
+    @Test func markingTransfersTakesThemOutOfIncomeAndExpense() {
+        var transactions = StoryLedger.transactions
+        let result = TransferMatcher().match(TransferMatchInput(transactions: transactions, accounts: StoryLedger.accounts))
+        result.markTransfers(in: &transactions)
+        let transfers = transactions.filter { $0.type == .transfer }
+        #expect(transfers.count == 8)
+        #expect(transfers.reduce(0) { $0 + ($1.currency == .EUR ? $1.amount.units : 0) } == -8_800) // only the 88 EUR left the euro side
+        #expect(transactions.contains { $0.payee == "Netflix International" && $0.type == .expense })
     }
 }

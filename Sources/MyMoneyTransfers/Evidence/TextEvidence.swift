@@ -24,6 +24,7 @@ struct TextEvidence: Sendable {
         case .fee: return 16
         case .merchant: return 32
         case .generic: return 64
+        case .thirdParty: return 128
         }
     }
 

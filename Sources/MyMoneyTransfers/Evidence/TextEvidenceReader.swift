@@ -121,7 +121,8 @@ struct TextEvidenceReader: Sendable {
                 evidence.mentionedCurrencies |= 1 << UInt64(currency)
                 findings?.pointee.currencies.append(currency)
             }
-            if trailingDigits >= 4, allDigits || length - trailingDigits <= 4 {
+            let storeNumber = start > 0 && bytes[start - 1] == 0x23 // #3000 is a shop's number, not an account's
+            if trailingDigits >= 4, allDigits || length - trailingDigits <= 4, !storeNumber {
                 let digits = UnsafeBufferPointer(rebasing: bytes[(start + length - trailingDigits)..<(start + length)])
                 mentionNumber(digits, &evidence, findings)
             }

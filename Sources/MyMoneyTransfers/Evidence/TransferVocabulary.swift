@@ -17,6 +17,8 @@ public enum TransferWordKind: String, Sendable, Hashable, Codable {
     case fee
     /// A shop or a card purchase: `AMAZON`, `Kartenzahlung`, `POS`.
     case merchant
+    /// Money to or from someone else: interest, salary, a refund, a cheque (`Zinsen`, `PAYROLL`, `CHECK`).
+    case thirdParty
     /// Says nothing alone and must not count as a shared payee (`ONLINE`, `TO`).
     case generic
 }
@@ -53,7 +55,6 @@ public enum TransferVocabulary {
         .init("VIREMENT", .weakTransfer), .init("VIR", .weakTransfer), .init("TRANSFERENCIA", .weakTransfer),
         .init("OVERBOEKING", .weakTransfer), .init("BONIFICO", .weakTransfer), .init("WIRE", .weakTransfer),
         .init("WISE", .weakTransfer), .init("TRANSFERWISE", .weakTransfer), .init("REVOLUT", .weakTransfer),
-        .init("DEPOSIT", .weakTransfer),
         // Cash.
         .init("ATM", .cash), .init("GELDAUTOMAT", .cash, prefix: true), .init("BARGELD", .cash, prefix: true),
         .init("CASH WITHDRAWAL", .cash), .init("WITHDRAWAL", .cash), .init("RETRAIT", .cash), .init("DAB", .cash),
@@ -61,7 +62,8 @@ public enum TransferVocabulary {
         // Credit card bills.
         .init("THANK YOU", .cardPayment), .init("AUTOPAY", .cardPayment), .init("PAYMENT RECEIVED", .cardPayment),
         .init("AUTOMATIC PAYMENT", .cardPayment), .init("KREDITKARTENABRECHNUNG", .cardPayment, prefix: true),
-        .init("KREDITKARTE", .cardPayment, prefix: true),
+        .init("KREDITKARTE", .cardPayment, prefix: true), .init("ZAHLUNG ERHALTEN", .cardPayment),
+        .init("PAIEMENT REÇU", .cardPayment),
         // Fees.
         .init("FEE", .fee), .init("FEES", .fee), .init("GEBÜHR", .fee, prefix: true), .init("GEBUEHR", .fee, prefix: true),
         .init("ENTGELT", .fee, prefix: true), .init("FRAIS", .fee), .init("COMISION", .fee), .init("COMISIÓN", .fee),
@@ -76,6 +78,16 @@ public enum TransferVocabulary {
         .init("KARTENZAHLUNG", .merchant), .init("POS", .merchant), .init("PURCHASE", .merchant),
         .init("LASTSCHRIFT", .merchant), .init("MARKET", .merchant), .init("STORE", .merchant),
         .init("RESTAURANT", .merchant), .init("SUPERMARKT", .merchant), .init("WHOLE FOODS", .merchant),
+        // Money to or from someone else.
+        .init("INTEREST", .thirdParty), .init("ZINSEN", .thirdParty), .init("ZINSGUTSCHRIFT", .thirdParty),
+        .init("INTÉRÊTS", .thirdParty), .init("INTERESES", .thirdParty), .init("RENTE", .thirdParty),
+        .init("DIVIDEND", .thirdParty), .init("DIVIDENDE", .thirdParty), .init("SALARY", .thirdParty),
+        .init("GEHALT", .thirdParty), .init("LOHN", .thirdParty), .init("PAYROLL", .thirdParty),
+        .init("SALAIRE", .thirdParty), .init("NOMINA", .thirdParty), .init("SALARIS", .thirdParty),
+        .init("REFUND", .thirdParty), .init("ERSTATTUNG", .thirdParty), .init("RÜCKERSTATTUNG", .thirdParty),
+        .init("CHECK", .thirdParty), .init("CHEQUE", .thirdParty), .init("SCHECK", .thirdParty),
+        .init("MIETE", .thirdParty), .init("RENT", .thirdParty), .init("DIRECTDEP", .thirdParty),
+        .init("INT", .thirdParty), .init("DIV", .thirdParty),
         // Words that carry nothing alone.
         .init("ONLINE", .generic), .init("PAYMENT", .generic), .init("TO", .generic), .init("FROM", .generic),
         .init("THE", .generic), .init("AUF", .generic), .init("VON", .generic), .init("AN", .generic),

@@ -10,7 +10,7 @@ enum AmountRelation: Sendable, Hashable {
 
 /// The reference a cross-currency candidate was held against.
 struct RateCheck: Sendable, Hashable {
-    enum Tier: Sendable, Hashable { case near, wide, none }
+    enum Tier: Sendable, Hashable { case near, wide, coarse, none }
     var tier: Tier
     /// Units of the receiving currency per sending unit, scaled by 10^10 (0 with no reference).
     var referenceUnits: Int64
@@ -18,6 +18,8 @@ struct RateCheck: Sendable, Hashable {
     var source: ExchangeRate.Source
     /// (implied − reference) / reference, for the score only.
     var deviation: Double
+    /// The reference is a cross rate through a third currency.
+    var crossed: Bool = false
 }
 
 /// A scored candidate pair: leg indices into the ``LegTable``.

@@ -4,7 +4,7 @@
 /// (one binary search per day). Other currency with a reference rate: magnitudes in the band
 /// around sent × rate. Other currency without any reference: only when both legs carry transfer
 /// evidence (hint, account mention, transfer word, currency code), from a separate index of such
-/// receiving legs.
+/// receiving legs, within ±25% of the coarse built-in rate where ``CoarseRates`` knows the pair.
 ///
 /// - Complexity: O(n log n) to index, then O(n · c · w · log b + k) for c currencies, a window of
 ///   w days, buckets of b legs and k candidates.
@@ -21,25 +21,43 @@ struct CandidateSearch: Sendable {
         let all = IncomingIndex(legs: legs) { _ in true }
         let telling = IncomingIndex(legs: legs) { legs.text[$0].suggestsTransfer || legs.hint[$0] >= 0 }
         let currencies = directory.currencies
-        // Rate series per (from, to) currency index, looked up once.
+        // Rate series per (from, to) currency index, looked up once; pairs without a direct
+        // series get cross rates through a third currency (USD→GBP via EUR→USD and EUR→GBP).
         var series: [[[ExchangeRateTable.Entry]?]] = Array(repeating: Array(repeating: nil, count: currencies.count),
                                                            count: currencies.count)
         for a in currencies.indices {
             for b in currencies.indices where a != b { series[a][b] = rates.series(from: currencies[a], to: currencies[b]) }
         }
-        let window = Int32(options.windowDays)
+        for a in currencies.indices {
+            for b in currencies.indices where a != b && series[a][b] == nil {
+                for k in currencies.indices where k != a && k != b {
+                    if let first = series[a][k], let second = series[k][b],
+                       let cross = CandidateSearch.crossSeries(first, second, maximumDistance: options.referenceDays) {
+                        series[a][b] = cross
+                        break
+                    }
+                }
+            }
+        }
+        let window = options.windowDays
+        func days(around day: Int32) -> ClosedRange<Int32> {
+            Int32(clamping: Int(day) - window)...Int32(clamping: Int(day) + window)
+        }
         let fraction = options.feeMaximumFraction
         let feeCap = (try? options.feeMaximum.rescaled(to: LegTable.keyScale).units) ?? Int64.max
         var edges: [CandidateEdge] = []
         var scored = 0
+        let coarse: [[Int64?]] = currencies.map { a in currencies.map { b in a == b ? nil : CoarseRates.rate(from: a, to: b) } }
 
-        for o in 0..<legs.count where legs.outgoing[o] {
+        // A small leg that says FEE is a fee line, never a transfer's leg.
+        func isFeeLine(_ leg: Int) -> Bool { legs.text[leg].has(.fee) && legs.key[leg] <= feeCap }
+        for o in 0..<legs.count where legs.outgoing[o] && !isFeeLine(o) {
             let m = legs.key[o]
             let c = legs.currency[o]
             let day = legs.day[o]
             let oAccount = legs.account[o]
             func consider(_ i: Int32, _ relation: AmountRelation) {
-                guard legs.account[Int(i)] != oAccount, !isRejected(o, Int(i)) else { return }
+                guard legs.account[Int(i)] != oAccount, !isFeeLine(Int(i)), !isRejected(o, Int(i)) else { return }
                 scored += 1
                 let (score, _) = scorer.evaluate(from: o, to: Int(i), relation: relation, explain: false)
                 if score >= options.threshold {
@@ -49,7 +67,7 @@ struct CandidateSearch: Sendable {
             // Same currency.
             let feeRoom = min(CandidateSearch.multiply(m, fraction, roundingUp: false) ?? 0, feeCap)
             let low = m - max(0, feeRoom)
-            for d in (day - window)...(day + window) {
+            for d in days(around: day) {
                 all.forEach(currency: c, day: d, keys: low...m) { i in
                     let n = legs.key[Int(i)]
                     consider(i, n == m ? .equal : .fee(m - n))
@@ -62,15 +80,17 @@ struct CandidateSearch: Sendable {
                 var band = options.referenceBand
                 if let pairSeries {
                     if let near = ExchangeRateTable.nearest(in: pairSeries, to: Day(daysSinceEpoch: day), maximumDistance: options.referenceDays) {
-                        check = RateCheck(tier: .near, referenceUnits: near.units, referenceDay: near.day, source: near.source, deviation: 0)
+                        check = RateCheck(tier: .near, referenceUnits: near.units, referenceDay: near.day, source: near.source,
+                                          deviation: 0, crossed: near.crossed)
                     } else if let wide = ExchangeRateTable.nearest(in: pairSeries, to: Day(daysSinceEpoch: day), maximumDistance: options.wideReferenceDays) {
-                        check = RateCheck(tier: .wide, referenceUnits: wide.units, referenceDay: wide.day, source: wide.source, deviation: 0)
+                        check = RateCheck(tier: .wide, referenceUnits: wide.units, referenceDay: wide.day, source: wide.source,
+                                          deviation: 0, crossed: wide.crossed)
                         band = options.wideReferenceBand
                     }
                 }
                 if check.tier != .none {
                     guard let range = CandidateSearch.bandRange(m, rate: check.referenceUnits, band: band) else { continue }
-                    for d in (day - window)...(day + window) {
+                    for d in days(around: day) {
                         all.forEach(currency: t, day: d, keys: range) { i in
                             var c2 = check
                             c2.deviation = CandidateSearch.deviation(sent: m, received: legs.key[Int(i)], reference: check.referenceUnits)
@@ -78,8 +98,20 @@ struct CandidateSearch: Sendable {
                         }
                     }
                 } else if legs.text[o].suggestsTransfer || legs.hint[o] >= 0 {
-                    for d in (day - window)...(day + window) {
-                        telling.forEach(currency: t, day: d) { i in consider(i, .rate(check)) }
+                    // No reference: both legs must carry words, and the rate must be plausible.
+                    if let coarse = coarse[Int(c)][Int(t)] {
+                        guard let range = CandidateSearch.bandRange(m, rate: coarse, band: CoarseRates.band) else { continue }
+                        for d in days(around: day) {
+                            telling.forEach(currency: t, day: d, keys: range) { i in
+                                let check = RateCheck(tier: .coarse, referenceUnits: coarse, referenceDay: 0, source: .file,
+                                                      deviation: CandidateSearch.deviation(sent: m, received: legs.key[Int(i)], reference: coarse))
+                                consider(i, .rate(check))
+                            }
+                        }
+                    } else {
+                        for d in days(around: day) {
+                            telling.forEach(currency: t, day: d) { i in consider(i, .rate(check)) }
+                        }
                     }
                 }
             }
@@ -93,6 +125,22 @@ struct CandidateSearch: Sendable {
         guard !rejected.isEmpty, let a = transactions[legs.transactionIndex[o]].id,
               let b = transactions[legs.transactionIndex[i]].id else { return false }
         return rejected.contains(TransferLink(fromId: a, toId: b)) || rejected.contains(TransferLink(fromId: b, toId: a))
+    }
+
+    /// Cross rates a→b from a→k and k→b quoted within `maximumDistance` days of each other, dated
+    /// on the a→k day; nil when none.
+    static func crossSeries(_ first: [ExchangeRateTable.Entry], _ second: [ExchangeRateTable.Entry],
+                            maximumDistance: Int) -> [ExchangeRateTable.Entry]? {
+        var result: [ExchangeRateTable.Entry] = []
+        for entry in first {
+            guard let other = ExchangeRateTable.nearest(in: second, to: Day(daysSinceEpoch: entry.day),
+                                                        maximumDistance: maximumDistance) else { continue }
+            let product = (Int128(entry.units) * Int128(other.units) + 5_000_000_000) / 10_000_000_000
+            guard let units = Int64(exactly: product), units > 0 else { continue }
+            result.append(ExchangeRateTable.Entry(day: entry.day, units: units,
+                                                  source: max(entry.source, other.source), crossed: true))
+        }
+        return result.isEmpty ? nil : result
     }
 
     /// `value × fraction` in the same units, rounded down or up; nil on overflow.

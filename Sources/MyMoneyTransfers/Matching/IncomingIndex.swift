@@ -1,14 +1,21 @@
 /// Receiving legs sorted by (currency, day, magnitude), with each (currency, day) bucket's range:
 /// a sending leg finds its candidates with a binary search per day of the window.
 ///
+/// Bucket ranges live in dense per-currency day tables when the days span less than 200,000
+/// (no hashing on the hot path), else in a dictionary.
+///
 /// - Complexity: building O(n log n); a query O(w · log b + k) for a window of w days, buckets of
 ///   b legs and k results.
 struct IncomingIndex: Sendable {
     private(set) var order: [Int32] = []
     private(set) var keys: [Int64] = []
-    private var buckets: [Int64: (start: Int32, end: Int32)] = [:]
     /// The currencies that have receiving legs.
     private(set) var currencies: [Int16] = []
+    private var buckets: [Int64: (start: Int32, end: Int32)] = [:]
+    private var starts: [[Int32]] = []
+    private var ends: [[Int32]] = []
+    private var firstDay: Int32 = 0
+    private static let denseLimit = 200_000
 
     init(legs: LegTable, where include: (Int) -> Bool) {
         var selected: [Int32] = []
@@ -22,32 +29,64 @@ struct IncomingIndex: Sendable {
         }
         order = selected
         keys = selected.map { legs.key[Int($0)] }
+        guard let firstLeg = selected.first else { return }
+        var minDay = legs.day[Int(firstLeg)], maxDay = minDay
+        for leg in selected {
+            minDay = min(minDay, legs.day[Int(leg)])
+            maxDay = max(maxDay, legs.day[Int(leg)])
+        }
+        var ranges: [(currency: Int16, day: Int32, start: Int32, end: Int32)] = []
         var start = 0
-        var seen = Set<Int16>()
         while start < selected.count {
             let first = Int(selected[start])
             var end = start + 1
             while end < selected.count, legs.currency[Int(selected[end])] == legs.currency[first],
                   legs.day[Int(selected[end])] == legs.day[first] { end += 1 }
-            buckets[IncomingIndex.bucket(legs.currency[first], legs.day[first])] = (Int32(start), Int32(end))
-            if seen.insert(legs.currency[first]).inserted { currencies.append(legs.currency[first]) }
+            ranges.append((legs.currency[first], legs.day[first], Int32(start), Int32(end)))
+            if currencies.last != legs.currency[first] { currencies.append(legs.currency[first]) }
             start = end
         }
-        currencies.sort()
+        if Int(maxDay) - Int(minDay) < IncomingIndex.denseLimit, let top = currencies.last, top >= 0 {
+            firstDay = minDay
+            let span = Int(maxDay) - Int(minDay) + 1
+            starts = Array(repeating: [], count: Int(top) + 1)
+            ends = Array(repeating: [], count: Int(top) + 1)
+            for currency in currencies {
+                starts[Int(currency)] = Array(repeating: -1, count: span)
+                ends[Int(currency)] = Array(repeating: -1, count: span)
+            }
+            for r in ranges {
+                starts[Int(r.currency)][Int(r.day - minDay)] = r.start
+                ends[Int(r.currency)][Int(r.day - minDay)] = r.end
+            }
+        } else {
+            for r in ranges { buckets[IncomingIndex.bucket(r.currency, r.day)] = (r.start, r.end) }
+        }
     }
 
     static func bucket(_ currency: Int16, _ day: Int32) -> Int64 { Int64(currency) << 32 | Int64(UInt32(bitPattern: day)) }
 
+    @inline(__always)
+    private func range(_ currency: Int16, _ day: Int32) -> (start: Int, end: Int)? {
+        if !starts.isEmpty {
+            let c = Int(currency), d = Int(day) - Int(firstDay)
+            guard c >= 0, c < starts.count, d >= 0, d < starts[c].count else { return nil }
+            let s = starts[c][d]
+            return s < 0 ? nil : (Int(s), Int(ends[c][d]))
+        }
+        return buckets[IncomingIndex.bucket(currency, day)].map { (Int($0.start), Int($0.end)) }
+    }
+
     /// Calls `body` with every receiving leg in `currency` on `day` whose key lies in `low...high`.
     func forEach(currency: Int16, day: Int32, keys range: ClosedRange<Int64>, _ body: (Int32) -> Void) {
-        guard let (start, end) = buckets[IncomingIndex.bucket(currency, day)] else { return }
-        var low = Int(start), high = Int(end)
+        guard let (start, end) = self.range(currency, day) else { return }
+        var low = start, high = end
         while low < high {
             let mid = (low + high) >> 1
             if keys[mid] < range.lowerBound { low = mid + 1 } else { high = mid }
         }
         var i = low
-        while i < Int(end), keys[i] <= range.upperBound {
+        while i < end, keys[i] <= range.upperBound {
             body(order[i])
             i += 1
         }
@@ -55,7 +94,7 @@ struct IncomingIndex: Sendable {
 
     /// Calls `body` with every receiving leg in `currency` on `day`.
     func forEach(currency: Int16, day: Int32, _ body: (Int32) -> Void) {
-        guard let (start, end) = buckets[IncomingIndex.bucket(currency, day)] else { return }
-        for i in Int(start)..<Int(end) { body(order[i]) }
+        guard let (start, end) = self.range(currency, day) else { return }
+        for i in start..<end { body(order[i]) }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Candidates that share a leg form a group (connected components of the candidate graph). In a
 /// group of up to ``TransferMatchOptions/exactGroupLimit`` candidates the matcher finds the set of
-/// disjoint pairs with the highest total score (branch and bound, candidates ordered by score, then
+/// disjoint pairs with the highest total of (score − threshold) (branch and bound, candidates ordered by score, then
 /// sending leg, then receiving leg, so ties always resolve the same way). A chosen pair is a close
 /// call when leaving it out costs less than ``TransferMatchOptions/ambiguityMargin``: another
 /// reading of the same legs is nearly as good, so its legs are held for review instead.
@@ -14,7 +14,7 @@ struct TransferAssignment: Sendable {
     /// Close calls: groups of edge indices.
     var ambiguous: [[Int]] = []
 
-    init(edges: [CandidateEdge], legCount: Int, options: TransferMatchOptions, statistics: inout TransferMatchStatistics) {
+    init(edges: [CandidateEdge], options: TransferMatchOptions, statistics: inout TransferMatchStatistics) {
         guard !edges.isEmpty else { return }
         // Union-find over legs.
         var parent = [Int32: Int32]()
@@ -66,7 +66,9 @@ struct TransferAssignment: Sendable {
             if bit[edges[e].to] == nil { bit[edges[e].to] = bit.count }
         }
         let masks = members.map { (UInt64(1) << UInt64(bit[edges[$0].from] ?? 0)) | (UInt64(1) << UInt64(bit[edges[$0].to] ?? 0)) }
-        let scores = members.map { edges[$0].score }
+        // Weigh each pair by its evidence above the threshold, so that two weak pairs do not
+        // outvote one strong pair that shares a leg with them.
+        let scores = members.map { edges[$0].score - options.threshold + 0.01 }
         var suffix = Array(repeating: 0.0, count: members.count + 1)
         for k in stride(from: members.count - 1, through: 0, by: -1) { suffix[k] = suffix[k + 1] + scores[k] }
 
@@ -117,22 +119,28 @@ struct TransferAssignment: Sendable {
     }
 
     private mutating func solveGreedily(_ members: [Int], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
+        // Positions (in best-first order) of the candidates touching each leg.
+        var byLeg: [Int32: [Int]] = [:]
+        for (position, e) in members.enumerated() {
+            byLeg[edges[e].from, default: []].append(position)
+            byLeg[edges[e].to, default: []].append(position)
+        }
         var taken = Set<Int32>()
         for (position, e) in members.enumerated() {
             let edge = edges[e]
             guard !taken.contains(edge.from), !taken.contains(edge.to) else { continue }
-            let rivals = members[(position + 1)...].filter { r in
-                let rival = edges[r]
-                guard rival.from == edge.from || rival.to == edge.to else { return false }
-                guard !taken.contains(rival.from), !taken.contains(rival.to) else { return false }
-                return edge.score - rival.score < options.ambiguityMargin
+            var rivalPositions = Set<Int>()
+            for p in (byLeg[edge.from] ?? []) + (byLeg[edge.to] ?? []) where p > position {
+                let rival = edges[members[p]]
+                guard !taken.contains(rival.from), !taken.contains(rival.to) else { continue }
+                if edge.score - rival.score < options.ambiguityMargin { rivalPositions.insert(p) }
             }
-            if rivals.isEmpty {
+            if rivalPositions.isEmpty {
                 accepted.append(e)
                 taken.insert(edge.from)
                 taken.insert(edge.to)
             } else {
-                let group = [e] + rivals
+                let group = [e] + rivalPositions.sorted().map { members[$0] }
                 for r in group { taken.insert(edges[r].from); taken.insert(edges[r].to) }
                 ambiguous.append(group)
             }

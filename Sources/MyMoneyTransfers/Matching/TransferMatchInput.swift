@@ -8,8 +8,9 @@ public struct TransferMatchInput: Sendable {
     public var accounts: [Account]
     /// Reference rates, from a rates file (``ExchangeRateFile``) or elsewhere.
     public var rates: [ExchangeRate]
-    /// Transfers the user confirmed: passed through unchanged, their legs never paired again, and
-    /// their implied rates used as references.
+    /// Transfers the user confirmed: passed through unchanged, their legs (by `transactionId`)
+    /// never paired again, and their implied rates used as references. Their `transactionIndex`
+    /// values are not looked at: they may come from an earlier match.
     public var confirmed: [TransferPair]
     /// Pairings the user rejected: never proposed again (either direction).
     public var rejected: [TransferLink]

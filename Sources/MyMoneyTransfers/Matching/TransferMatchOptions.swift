@@ -29,6 +29,21 @@ public struct TransferMatchOptions: Sendable, Hashable {
 
     public init() {}
 
+    /// The options with every value in a range the matcher can work with: a window of 0…366
+    /// days, bands and fees not negative, an exact group limit of 1…20.
+    public var sanitized: TransferMatchOptions {
+        var o = self
+        o.windowDays = min(max(0, windowDays), 366)
+        o.referenceDays = max(0, referenceDays)
+        o.wideReferenceDays = max(0, wideReferenceDays)
+        if referenceBand.isNegative { o.referenceBand = .zero }
+        if wideReferenceBand.isNegative { o.wideReferenceBand = .zero }
+        if feeMaximumFraction.isNegative { o.feeMaximumFraction = .zero }
+        if feeMaximum.isNegative { o.feeMaximum = .zero }
+        o.exactGroupLimit = min(max(1, exactGroupLimit), 20)
+        return o
+    }
+
     /// The defaults with another day window.
     public init(windowDays: Int) {
         self.init()

@@ -2,60 +2,91 @@
 ///
 /// The weights (documented in `docs/transfers.md`):
 /// - amounts: same amount 0.45; a fee by difference 0.35; a rate near the day's reference
-///   0.30–0.42 (the closer the more); a rate within the wide band of an older reference 0.15;
-///   no reference 0.05;
+///   0.25–0.35 (the closer the more); a rate within the wide band of an older reference 0.15;
+///   without a reference, a rate within ±25% of the coarse built-in rate 0.10, a pair the
+///   built-in table does not know 0.05;
 /// - days: 0.15 on the same day, falling linearly to 0.15/(window+1) at the window's edge;
 ///   −0.05 when the money arrives before it leaves;
-/// - text (together at most 0.6): a hint naming the other account 0.35 per leg; the other
+/// - text: a hint naming the other account 0.35 per leg; the other
 ///   account's name or number in payee or memo 0.25 per leg; a transfer word 0.15 (own-account
 ///   words, ATM words toward cash, card-payment words on a card) or 0.07 (payment orders, transfer
 ///   services) per leg; the other leg's currency code 0.10 per leg; the same payee on both legs 0.08;
 /// - account kinds: bank → credit card 0.10, bank → cash 0.10, cash → bank 0.05;
 /// - against: a hint naming a third account −0.5 per leg; a text naming only a third account −0.3
-///   per leg; a shop-like text (store number, merchant code, shop name) −0.3 per leg unless a hint
-///   or a mention ties the legs together.
+///   per leg; a shop-like text (store number, merchant code, shop name) or a third party's words
+///   (interest, salary, refund, cheque) −0.3 per leg, unless that leg's own hint or text names the
+///   other account.
+///
+/// The confidence shown is the score clamped to 0…1.
 struct TransferScorer: Sendable {
     let legs: LegTable
     let directory: AccountDirectory
     let options: TransferMatchOptions
     let reader: TextEvidenceReader
     let transactions: [LedgerTransaction]
+    /// Each account's kind, by account index.
+    let kinds: [AccountKind]
 
-    /// The pair's score and, with `explain`, its reasons; a score of 0 means "not a candidate".
+    init(legs: LegTable, directory: AccountDirectory, options: TransferMatchOptions, reader: TextEvidenceReader,
+         transactions: [LedgerTransaction]) {
+        self.legs = legs
+        self.directory = directory
+        self.options = options
+        self.reader = reader
+        self.transactions = transactions
+        self.kinds = directory.accounts.map(\.kind)
+    }
+
+    /// The pair's raw score (not clamped: assignment compares raw totals, so a pair with more
+    /// evidence still outranks one that also reaches 1) and, with `explain`, its reasons.
+    /// A score of 0 means "not a candidate".
     func evaluate(from o: Int, to i: Int, relation: AmountRelation, explain: Bool) -> (score: Double, reasons: [String]) {
+        // The transactions and the accounts' names are read only to write reasons.
         var reasons: [String]? = explain ? [] : nil
-        let outTx = transactions[legs.transactionIndex[o]]
-        let inTx = transactions[legs.transactionIndex[i]]
+        let outTx: LedgerTransaction? = explain ? transactions[legs.transactionIndex[o]] : nil
+        let inTx: LedgerTransaction? = explain ? transactions[legs.transactionIndex[i]] : nil
         let oAccount = Int(legs.account[o]), iAccount = Int(legs.account[i])
-        let accounts = directory.accounts
+        func name(_ account: Int) -> String { directory.accounts[account].name }
+        func code(_ tx: LedgerTransaction?) -> String { tx?.currency.code ?? "" }
+        func size(_ tx: LedgerTransaction?) -> Amount { tx.map { magnitude($0.amount) } ?? .zero }
         var score = 0.0
 
         switch relation {
         case .equal:
             score += 0.45
-            reasons?.append("same amount \(magnitude(outTx.amount)) \(outTx.currency.code)")
+            reasons?.append("same amount \(size(outTx)) \(code(outTx))")
         case .fee:
             score += 0.35
-            let fee = (try? magnitude(outTx.amount) - magnitude(inTx.amount)) ?? .zero
-            reasons?.append("sent \(magnitude(outTx.amount)) \(outTx.currency.code), received \(magnitude(inTx.amount)): fee \(fee) \(outTx.currency.code)")
+            if explain {
+                let fee = (try? size(outTx) - size(inTx)) ?? .zero
+                reasons?.append("sent \(size(outTx)) \(code(outTx)), received \(size(inTx)): fee \(fee) \(code(outTx))")
+            }
         case .rate(let check):
-            let rate = TransferPair.displayRate(received: magnitude(inTx.amount), sent: magnitude(outTx.amount))
-                .map(\.description) ?? "?"
-            let reference = Amount(units: check.referenceUnits, scale: ExchangeRateTable.scale).normalized
-            let source = check.source == .file ? "rates file" : "confirmed transfer"
-            let referenceDay = Day(daysSinceEpoch: check.referenceDay)
             switch check.tier {
             case .near:
                 let band = Double(options.referenceBand.units) / pow10(options.referenceBand.scale)
                 let closeness = band > 0 ? max(0, 1 - abs(check.deviation) / band) : 1
-                score += 0.30 + 0.12 * closeness
-                reasons?.append("rate \(rate) within \(percent(options.referenceBand)) of reference \(reference) (\(source), \(referenceDay))")
-            case .wide:
-                score += 0.15
-                reasons?.append("rate \(rate) within \(percent(options.wideReferenceBand)) of reference \(reference) (\(source), \(referenceDay); none within \(options.referenceDays) days)")
-            case .none:
-                score += 0.05
-                reasons?.append("rate \(rate), no reference rate for \(outTx.currency.code)→\(inTx.currency.code)")
+                score += 0.25 + 0.10 * closeness
+            case .wide: score += 0.15
+            case .coarse: score += 0.10
+            case .none: score += 0.05
+            }
+            if explain {
+                let rate = TransferPair.displayRate(received: size(inTx), sent: size(outTx)).map(\.description) ?? "?"
+                let reference = Amount(units: check.referenceUnits, scale: ExchangeRateTable.scale).normalized
+                let source = (check.crossed ? "cross rate, " : "") + (check.source == .file ? "rates file" : "confirmed transfer")
+                let referenceDay = Day(daysSinceEpoch: check.referenceDay)
+                let pair = "\(code(outTx))→\(code(inTx))"
+                switch check.tier {
+                case .near:
+                    reasons?.append("rate \(rate) within \(percent(options.referenceBand)) of reference \(reference) (\(source), \(referenceDay))")
+                case .wide:
+                    reasons?.append("rate \(rate) within \(percent(options.wideReferenceBand)) of reference \(reference) (\(source), \(referenceDay); none within \(options.referenceDays) days)")
+                case .coarse:
+                    reasons?.append("rate \(rate) plausible for \(pair) (within \(percent(CoarseRates.band)) of the built-in \(reference); no reference rate)")
+                case .none:
+                    reasons?.append("rate \(rate), no reference rate for \(pair)")
+                }
             }
         }
 
@@ -68,77 +99,100 @@ struct TransferScorer: Sendable {
             reasons?.append(gap == 0 ? "same day" : "\(days(gap)) apart")
         }
 
-        // Text.
+        // Text. A leg is tied to the pair when its own hint or text names the other account.
         var positive = 0.0, negative = 0.0
-        var tied = false
-        let oText = legs.text[o], iText = legs.text[i]
-        let oName = accounts[oAccount].name, iName = accounts[iAccount].name
-        for (leg, own, other, tx) in [(o, oAccount, iAccount, outTx), (i, iAccount, oAccount, inTx)] {
+        var tied = (false, false)
+        func hint(_ leg: Int, own: Int, other: Int, _ tx: LedgerTransaction?) -> Bool {
             let hinted = Int(legs.hint[leg])
-            let ownName = accounts[own].name
             if hinted == other {
                 positive += 0.35
-                tied = true
-                reasons?.append("\(ownName) hint “\(tx.transferHint ?? "")” names \(accounts[other].name)")
+                reasons?.append("\(name(own)) hint “\(tx?.transferHint ?? "")” names \(name(other))")
+                return true
             } else if hinted >= 0 {
                 negative += 0.5
-                reasons?.append("\(ownName) hint “\(tx.transferHint ?? "")” names \(accounts[hinted].name), another account")
+                reasons?.append("\(name(own)) hint “\(tx?.transferHint ?? "")” names \(name(hinted)), another account")
             }
+            return false
         }
-        for (leg, own, other) in [(o, oAccount, iAccount), (i, iAccount, oAccount)] {
+        func mention(_ leg: Int, own: Int, other: Int) -> Bool {
             let mentions = legs.text[leg].mentionedAccounts
             let otherBit: UInt64 = other < 64 ? 1 << UInt64(other) : 0
             let ownBit: UInt64 = own < 64 ? 1 << UInt64(own) : 0
             if mentions & otherBit != 0 {
                 positive += 0.25
-                tied = true
-                if reasons != nil { reasons?.append(contentsOf: mentionReasons(leg: leg, account: other)) }
+                if explain { reasons?.append(contentsOf: mentionReasons(leg: leg, account: other)) }
+                return true
             } else if mentions & ~ownBit != 0 {
                 negative += 0.3
-                if reasons != nil {
-                    let names = (0..<min(64, accounts.count)).filter { mentions & ~ownBit & (1 << UInt64($0)) != 0 }
-                        .map { accounts[$0].name }.joined(separator: ", ")
-                    reasons?.append("\(accounts[own].name) text names \(names), not \(accounts[other].name)")
+                if explain {
+                    let names = (0..<min(64, directory.accounts.count)).filter { mentions & ~ownBit & (1 << UInt64($0)) != 0 }
+                        .map(name).joined(separator: ", ")
+                    reasons?.append("\(name(own)) text names \(names), not \(name(other))")
                 }
             }
+            return false
         }
-        for (leg, own, other) in [(o, oAccount, iAccount), (i, iAccount, oAccount)] {
-            let (weight, word) = wordWeight(leg: leg, own: accounts[own].kind, other: accounts[other].kind, explain: explain)
+        tied.0 = hint(o, own: oAccount, other: iAccount, outTx)
+        tied.1 = hint(i, own: iAccount, other: oAccount, inTx)
+        tied.0 = mention(o, own: oAccount, other: iAccount) || tied.0
+        tied.1 = mention(i, own: iAccount, other: oAccount) || tied.1
+        func words(_ leg: Int, own: Int, other: Int) {
+            guard legs.text[leg].kinds != 0 else { return }
+            let (weight, word) = wordWeight(leg: leg, own: kinds[own], other: kinds[other], explain: explain)
             if weight > 0 {
                 positive += weight
-                if let word { reasons?.append("\(accounts[own].name) \(word)") }
+                if let word { reasons?.append("\(name(own)) \(word)") }
             }
         }
+        words(o, own: oAccount, other: iAccount)
+        words(i, own: iAccount, other: oAccount)
+        let oText = legs.text[o], iText = legs.text[i]
         if legs.currency[o] != legs.currency[i] {
             if oText.mentionedCurrencies & currencyBit(legs.currency[i]) != 0 {
                 positive += 0.10
-                reasons?.append("\(oName) text mentions \(inTx.currency.code)")
+                reasons?.append("\(name(oAccount)) text mentions \(code(inTx))")
             }
             if iText.mentionedCurrencies & currencyBit(legs.currency[o]) != 0 {
                 positive += 0.10
-                reasons?.append("\(iName) text mentions \(outTx.currency.code)")
+                reasons?.append("\(name(iAccount)) text mentions \(code(outTx))")
             }
         }
         if oText.payeeHead != 0, oText.payeeHead == iText.payeeHead {
             positive += 0.08
             reasons?.append("both legs name the same payee")
         }
-        let textEvidence = min(positive, 0.6)
-        if case .rate(let check) = relation, check.tier == .none, textEvidence < options.minimumTextEvidenceWithoutRate {
+        let textEvidence = positive
+        if case .rate(let check) = relation, check.tier == .none || check.tier == .coarse,
+           textEvidence < options.minimumTextEvidenceWithoutRate {
             return (0, reasons ?? [])
         }
-        if !tied {
-            for (leg, own) in [(o, oAccount), (i, iAccount)] where legs.text[leg].merchantLike {
+        func against(_ leg: Int, own: Int) {
+            if legs.text[leg].merchantLike {
                 negative += 0.3
-                if reasons != nil { reasons?.append("\(accounts[own].name) text looks like a shop (\(merchantSign(leg)))") }
+                if explain { reasons?.append("\(name(own)) text looks like a shop (\(merchantSign(leg)))") }
+            } else if legs.text[leg].has(.thirdParty) {
+                negative += 0.3
+                if explain { reasons?.append("\(name(own)) text looks like money to or from someone else (\(word(leg, .thirdParty)))") }
             }
         }
-        let kinds = kindWeight(from: accounts[oAccount].kind, to: accounts[iAccount].kind)
-        if kinds.weight > 0 {
-            reasons?.append(kinds.label)
+        if !tied.0 { against(o, own: oAccount) }
+        if !tied.1 { against(i, own: iAccount) }
+        let kindBonus = kindWeight(from: kinds[oAccount], to: kinds[iAccount])
+        if kindBonus.weight > 0 {
+            reasons?.append(kindBonus.label)
         }
-        score += textEvidence + kinds.weight - negative
-        return (min(1, max(0, score)), reasons ?? [])
+        score += textEvidence + kindBonus.weight - negative
+        return (max(0, score), reasons ?? [])
+    }
+
+    private func word(_ leg: Int, _ kind: TransferWordKind) -> String {
+        let tx = transactions[legs.transactionIndex[leg]]
+        for value in [tx.payee, tx.memo, tx.bankType, tx.originalPayee] {
+            var findings = TextFindings()
+            _ = withUnsafeMutablePointer(to: &findings) { reader.read(value, payee: false, findings: $0) }
+            if let found = findings.words.first(where: { $0.word.kind == kind }) { return "“\(found.written)”" }
+        }
+        return kind.rawValue
     }
 
     // MARK: parts

@@ -38,3 +38,18 @@ public struct TransferMatchStatistics: Sendable, Hashable, Codable {
 
     public init() {}
 }
+
+extension TransferMatchResult {
+    /// Sets type `.transfer` on both legs of every pair found in `transactions` (the input the
+    /// match ran on, by position), so they count neither as income nor as expense. Fee lines keep
+    /// their type: a fee is a real expense. Close calls and unpaired hints are left as they are.
+    public func markTransfers(in transactions: inout [LedgerTransaction]) {
+        for pair in pairs where pair.status != .ambiguous {
+            for leg in [pair.from, pair.to] {
+                if let index = leg.transactionIndex, transactions.indices.contains(index) {
+                    transactions[index].type = .transfer
+                }
+            }
+        }
+    }
+}

@@ -11,8 +11,7 @@ public struct ExchangeRateTable: Sendable {
         var day: Int32
         var units: Int64
         var source: ExchangeRate.Source
-        var given: Amount
-        var inverted: Bool
+        var crossed: Bool = false
     }
 
     /// Digits the table keeps for a rate.
@@ -28,9 +27,9 @@ public struct ExchangeRateTable: Sendable {
                   inverse.units > 0 else { continue }
             let day = rate.day.daysSinceEpoch
             collected[ExchangeRateTable.key(rate.from, rate.to), default: []]
-                .append((Entry(day: day, units: direct.units, source: rate.source, given: rate.rate, inverted: false), order))
+                .append((Entry(day: day, units: direct.units, source: rate.source), order))
             collected[ExchangeRateTable.key(rate.to, rate.from), default: []]
-                .append((Entry(day: day, units: inverse.units, source: rate.source, given: rate.rate, inverted: true), order))
+                .append((Entry(day: day, units: inverse.units, source: rate.source), order))
         }
         for (key, entries) in collected {
             let sorted = entries.sorted { a, b in

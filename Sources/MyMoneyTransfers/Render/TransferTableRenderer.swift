@@ -49,7 +49,7 @@ public enum TransferTableRenderer {
                 let pad = String(repeating: " ", count: widths[c] - cell.count)
                 if r == 0 && c % 3 == 0 && c < 6 {
                     // "from" / "to" headings span their three columns.
-                    let span = widths[c] + widths[c + 1] + widths[c + 2] + 2
+                    let span = widths[c] + widths[c + 1] + widths[c + 2] + 4
                     line += cell + String(repeating: " ", count: max(0, span - cell.count)) + "  "
                     continue
                 }

@@ -1,0 +1,67 @@
+import Testing
+import MyMoneyTransfers
+
+/// A generated ten-account ledger with known transfers (same currency, cross-currency, fees, decoys).
+@Suite struct SyntheticLedgerTests {
+    static let ledger = SyntheticTransferLedger(count: 20_000, seed: 7, rateCoverage: 0.5)
+    static let withRates = match(rates: true)
+    static let withoutRates = match(rates: false)
+
+    static func match(rates: Bool) -> TransferMatchResult {
+        TransferMatcher().match(TransferMatchInput(transactions: ledger.transactions, accounts: ledger.accounts,
+                                                   rates: rates ? ledger.rates : []))
+    }
+
+    func run(_ ledger: SyntheticTransferLedger, rates: Bool = true) -> TransferMatchResult {
+        rates ? SyntheticLedgerTests.withRates : SyntheticLedgerTests.withoutRates
+    }
+
+    @Test func precisionAndRecallStayAboveTheirFloors() {
+        let ledger = SyntheticLedgerTests.ledger
+        let score = ledger.score(run(ledger))
+        print("synthetic ledger (20k transactions, rates on half the days): \(score)")
+        #expect(score.truth > 2_000)
+        #expect(score.precision >= 0.98)
+        #expect(score.recall >= 0.97)
+    }
+
+    @Test func withoutAnyRatesCrossCurrencyLegsNeedTheirWords() {
+        let ledger = SyntheticLedgerTests.ledger
+        let score = ledger.score(run(ledger, rates: false))
+        print("synthetic ledger without rates: \(score)")
+        #expect(score.precision >= 0.98)
+        #expect(score.recall >= 0.95)
+    }
+
+    @Test func separateFeeLinesJoinTheirTransfersOrStayAlone() {
+        let ledger = SyntheticLedgerTests.ledger
+        let result = run(ledger)
+        let expected = Dictionary(ledger.truth.compactMap { t in t.feeLine.map { (t.from, $0) } }, uniquingKeysWith: { a, _ in a })
+        var right = 0, wrong = 0
+        for pair in result.proposed {
+            guard let line = pair.feeLeg?.transactionIndex, let from = pair.from.transactionIndex else { continue }
+            if expected[from] == line { right += 1 } else { wrong += 1 }
+        }
+        print("fee lines: \(expected.count) in the ledger, \(right) joined to their transfer, \(wrong) to another")
+        #expect(expected.count > 100)
+        #expect(wrong == 0)
+        // Two express transfers with a fee line each on the same day cannot be told apart: those stay alone.
+        #expect(Double(right) >= 0.7 * Double(expected.count))
+    }
+
+    @Test func noLegIsUsedTwiceInABigLedger() {
+        let result = run(SyntheticLedgerTests.ledger)
+        var used = Set<Int>()
+        var twice = 0
+        for pair in result.pairs {
+            for leg in [pair.from, pair.to] + (pair.feeLeg.map { [$0] } ?? []) {
+                if !used.insert(leg.transactionIndex ?? -1).inserted { twice += 1 }
+            }
+        }
+        for ambiguity in result.ambiguous {
+            for leg in ambiguity.legs where used.contains(leg.transactionIndex ?? -1) { twice += 1 }
+        }
+        #expect(twice == 0)
+        #expect(result.pairs.count > 2_000)
+    }
+}

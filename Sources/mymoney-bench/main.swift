@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Each benchmark is a function `([String]) throws -> [BenchmarkResult]` registered below.
 let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [BenchmarkResult])] = [
+    ("rules", "compile 1,000 rules, apply them to --size transactions (default 1,000,000)", rulesBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

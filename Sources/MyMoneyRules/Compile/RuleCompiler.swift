@@ -51,12 +51,20 @@ private enum PendingTest {
     case regex(Int, [Int]?)
 }
 
+private struct RegexKey: Hashable {
+    let field: RuleField
+    let pattern: String
+    let caseSensitive: Bool
+}
+
 private struct CompilerState {
     var diagnostics: [Diagnostic] = []
     var pending: [PendingRule] = []
     var leaves: [ConditionLeaf] = []
     var pendingTests: [Int: PendingTest] = [:]
+    /// One compiled regex per field, pattern and case mode: equal tests share it (and its per-transaction answer).
     var regexes: [RuleRegex] = []
+    var regexIndexes: [RegexKey: Int] = [:]
     var literals = LiteralGroupBuilder()
     var names: [String: (String, Int)] = [:]
 
@@ -148,21 +156,30 @@ private struct CompilerState {
                 return nil
             }
             let regex: RuleRegex
-            do {
-                regex = try RuleRegex(pattern: value.text, caseSensitive: test.caseSensitive)
-            } catch {
-                self.error("rules.bad-regex", "cannot compile the regular expression /\(value.text)/", at: value.range,
-                      notes: ["check brackets, parentheses and quantifiers; escape a literal character with \\ (\\. \\( \\*)"])
-                return nil
+            let regexIndex: Int
+            let dedupeKey = RegexKey(field: test.field, pattern: value.text, caseSensitive: test.caseSensitive)
+            if let existing = regexIndexes[dedupeKey] {
+                regexIndex = existing
+                regex = regexes[existing]
+            } else {
+                do {
+                    regex = try RuleRegex(pattern: value.text, caseSensitive: test.caseSensitive)
+                } catch {
+                    self.error("rules.bad-regex", "cannot compile the regular expression /\(value.text)/", at: value.range,
+                          notes: ["check brackets, parentheses and quantifiers; escape a literal character with \\ (\\. \\( \\*)"])
+                    return nil
+                }
+                regexes.append(regex)
+                regexIndex = regexes.count - 1
+                regexIndexes[dedupeKey] = regexIndex
             }
-            regexes.append(regex)
             var prefilter: [Int]?
             if let literals = RegexPrefilter.requiredLiterals(of: value.text) {
                 prefilter = literals.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
             }
-            let node = leaf(test, .regex(regexes.count - 1, prefilter: nil))
+            let node = leaf(test, .regex(regexIndex, prefilter: nil))
             if case .leaf(let i) = node {
-                pendingTests[i] = .regex(regexes.count - 1, prefilter)
+                pendingTests[i] = .regex(regexIndex, prefilter)
                 ruleRegexLeaves.append(i)
             }
             ruleCaptureGroups = max(ruleCaptureGroups, regex.captureGroupCount)

@@ -8,6 +8,9 @@ struct RuleEvaluator {
     private var fired: [UInt64]
     private var candidates: [UInt64]
     private var buffer: [UInt8] = []
+    /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
+    private var regexMemo: [UInt8]
+    private var regexTouched: [Int32] = []
     private let projects: [String: RuleProject]
     private let knownProjects: Set<String>
     private let accountsByName: [String: Account]
@@ -18,6 +21,7 @@ struct RuleEvaluator {
         self.options = options
         self.fired = [UInt64](repeating: 0, count: set.bitWords)
         self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
+        self.regexMemo = [UInt8](repeating: 0, count: set.regexes.count)
         var projects: [String: RuleProject] = [:]
         for p in context.projects where projects[p.name.lowercased()] == nil { projects[p.name.lowercased()] = p }
         self.projects = projects
@@ -30,10 +34,11 @@ struct RuleEvaluator {
     // MARK: literal scanning
 
     private mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
-        let group = set.groups[g]
-        _ = FieldValues.any(group.field, t, account) { value in
-            TextFolding.fold(value, caseSensitive: group.caseSensitive, into: &buffer)
-            group.scan(buffer, into: &fired)
+        let field = set.groups[g].field
+        let caseSensitive = set.groups[g].caseSensitive
+        _ = FieldValues.any(field, t, account) { value in
+            TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer)
+            set.groups.withUnsafeBufferPointer { $0[g].scan(buffer, into: &fired) }
             return false
         }
     }
@@ -47,7 +52,13 @@ struct RuleEvaluator {
         }
     }
 
+    private mutating func forgetRegexAnswers() {
+        for r in regexTouched { regexMemo[Int(r)] = 0 }
+        regexTouched.removeAll(keepingCapacity: true)
+    }
+
     private mutating func start(_ t: LedgerTransaction, _ account: Account?) {
+        forgetRegexAnswers()
         for i in 0..<fired.count { fired[i] = 0 }
         for i in 0..<candidates.count { candidates[i] = set.alwaysCandidates[i] }
         for g in set.groups.indices { scan(group: g, t, account) }
@@ -67,6 +78,7 @@ struct RuleEvaluator {
 
     /// Scans again the groups whose field an action on `target` changed.
     private mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
+        forgetRegexAnswers()
         for g in set.groupsByTarget[target.rank] {
             let bits = set.groups[g].bits
             for bit in bits { fired[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
@@ -93,7 +105,44 @@ struct RuleEvaluator {
 
     // MARK: conditions
 
-    func holds(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+    /// Evaluates node `k` of the flat program.
+    mutating func holds(node k: Int32, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        let node = set.program.nodes[Int(k)]
+        switch node.kind {
+        case .leaf:
+            return leafHolds(Int(node.a), t, account)
+        case .all:
+            var c = node.a
+            while c < node.b {
+                if !holds(node: set.program.children[Int(c)], t, account) { return false }
+                c += 1
+            }
+            return true
+        case .any:
+            var c = node.a
+            while c < node.b {
+                if holds(node: set.program.children[Int(c)], t, account) { return true }
+                c += 1
+            }
+            return false
+        case .not:
+            return !holds(node: node.a, t, account)
+        }
+    }
+
+    /// A regex leaf, answered once per transaction per regex.
+    private mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        let memo = regexMemo[r]
+        if memo != 0 { return memo == 2 }
+        let regex = set.regexes[r]
+        let result = FieldValues.any(set.leaves[i].field, t, account) { regex.matches($0) }
+        regexMemo[r] = result ? 2 : 1
+        regexTouched.append(Int32(r))
+        return result
+    }
+
+    /// Evaluates a condition tree (explanations).
+    mutating func holds(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         switch node {
         case .leaf(let i): return leafHolds(i, t, account)
         case .all(let children):
@@ -107,35 +156,44 @@ struct RuleEvaluator {
         }
     }
 
-    func leafHolds(_ i: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
-        let leaf = set.leaves[i]
-        switch leaf.test {
-        case .literal(let bit):
+    mutating func leafHolds(_ i: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        let leaf = set.program.leaves[i]
+        switch leaf.kind {
+        case .literal:
+            let bit = Int(leaf.bit)
             return fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-        case .regex(let r, let prefilter):
-            if let prefilter, !prefilter.contains(where: { fired[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) { return false }
-            let regex = set.regexes[r]
-            return FieldValues.any(leaf.field, t, account) { regex.matches($0) }
-        case .empty(let wantEmpty):
-            let hasValue = FieldValues.any(leaf.field, t, account) { !$0.isEmpty }
-            return hasValue != wantEmpty
-        case .amount(let low, let high, let absolute, let exclusive):
+        case .regex:
+            if leaf.prefilterLow >= 0 {
+                var any = false
+                var k = leaf.prefilterLow
+                while k < leaf.prefilterHigh {
+                    let bit = Int(set.program.prefilterBits[Int(k)])
+                    if fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { any = true; break }
+                    k += 1
+                }
+                if !any { return false }
+            }
+            return regexHolds(i, Int(leaf.regex), t, account)
+        case .empty:
+            let hasValue = FieldValues.any(set.leaves[i].field, t, account) { !$0.isEmpty }
+            return hasValue != leaf.flag
+        case .amount:
             var value = t.amount
-            if absolute {
+            if leaf.flag {
                 guard let m = try? t.amount.magnitude() else { return false }
                 value = m
             }
-            if let low, exclusive ? value <= low : value < low { return false }
-            if let high, exclusive ? value >= high : value > high { return false }
+            if let low = leaf.low, leaf.exclusive ? value <= low : value < low { return false }
+            if let high = leaf.high, leaf.exclusive ? value >= high : value > high { return false }
             return true
-        case .days(let low, let high):
+        case .days:
             let d = t.day.daysSinceEpoch
-            return (low.map { d >= $0 } ?? true) && (high.map { d <= $0 } ?? true)
-        case .number(let low, let high):
-            let n = leaf.field == .month ? t.day.month : t.day.day
-            return (low.map { n >= $0 } ?? true) && (high.map { n <= $0 } ?? true)
-        case .weekdays(let days):
-            return days.contains(t.day.weekday)
+            return d >= leaf.intLow && d <= leaf.intHigh
+        case .number:
+            let n = Int32(leaf.isMonth ? t.day.month : t.day.day)
+            return n >= leaf.intLow && n <= leaf.intHigh
+        case .weekdays:
+            return leaf.weekdays & (1 << UInt8(t.day.weekday)) != 0
         }
     }
 
@@ -159,11 +217,10 @@ struct RuleEvaluator {
     /// Applies the rules to one transaction.
     ///
     /// With `trace`, every rule is evaluated (not only candidates) and near misses are recorded.
-    mutating func run(_ input: RuleInput, index: Int, trace: inout RuleTrace?) -> (LedgerTransaction, TransactionOutcome) {
-        var t = input.transaction
-        let account = input.account
-        let original = t
-        let locked = options.overwriteManual ? [] : input.lockedFields
+    mutating func run(_ inputs: UnsafeBufferPointer<RuleInput>, index: Int, trace: inout RuleTrace?) -> (LedgerTransaction, TransactionOutcome) {
+        var t = inputs[index].transaction
+        let account = inputs[index].account
+        let locked = options.overwriteManual || inputs[index].lockedFields.isEmpty ? [] : inputs[index].lockedFields
         start(t, account)
         var outcome = TransactionOutcome(index: index)
         var setBy = [Int](repeating: -1, count: RuleTarget.allCases.count)
@@ -181,10 +238,10 @@ struct RuleEvaluator {
                 r = next
             }
             position = r + 1
-            let rule = set.rules[r]
-            let matches = rule.condition.map { holds($0, t, account) } ?? true
+            let root = set.program.roots[r]
+            let matches = root < 0 || holds(node: root, t, account)
             if !matches {
-                if tracing, let condition = rule.condition, let miss = nearMiss(condition, rule: r, t, account) {
+                if tracing, let condition = set.rules[r].condition, let miss = nearMiss(condition, rule: r, t, account) {
                     trace?.nearMisses.append(miss)
                 }
                 continue
@@ -194,8 +251,8 @@ struct RuleEvaluator {
                 continue
             }
             outcome.matched.append(r)
-            let captures = rule.usesCaptures ? self.captures(for: rule, t, account) : nil
-            for action in rule.actions {
+            let captures = set.ruleUsesCaptures[r] ? self.captures(for: set.rules[r], t, account) : nil
+            for action in set.ruleActions[r] {
                 let target = action.target
                 if locked.contains(target) {
                     outcome.skipped.append(SkippedAction(rule: r, target: target, value: describe(action, captures), reason: .lockedByUser,
@@ -277,9 +334,9 @@ struct RuleEvaluator {
                 }
                 if changed && !set.groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
             }
-            if rule.stops || outcome.ignoredBy != nil { stoppedBy = r }
+            if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }
-        outcome.changes = changes(from: original, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+        outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
         if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }
         return (t, outcome)
     }
@@ -325,7 +382,7 @@ struct RuleEvaluator {
     // MARK: explanations
 
     /// How many written tests (not compiled leaves: `in (a, b)` is one test) held outside any `not`.
-    private func positiveTrueLeaves(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int {
+    private mutating func positiveTrueLeaves(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int {
         var held = Set<Int>()
         func walk(_ node: ConditionNode) {
             switch node {
@@ -353,7 +410,7 @@ struct RuleEvaluator {
     }
 
     /// The first leaf that made `node` false (`negated` when it is a leaf under `not` that held).
-    private func failing(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> (Int, Bool)? {
+    private mutating func failing(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> (Int, Bool)? {
         switch node {
         case .leaf(let i): return leafHolds(i, t, account) ? nil : (i, false)
         case .all(let children):
@@ -371,7 +428,7 @@ struct RuleEvaluator {
         }
     }
 
-    private func firstHolding(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int? {
+    private mutating func firstHolding(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int? {
         switch node {
         case .leaf(let i): return leafHolds(i, t, account) ? i : nil
         case .all(let c), .any(let c):
@@ -381,7 +438,7 @@ struct RuleEvaluator {
         }
     }
 
-    private func nearMiss(_ condition: ConditionNode, rule: Int, _ t: LedgerTransaction, _ account: Account?) -> NearMiss? {
+    private mutating func nearMiss(_ condition: ConditionNode, rule: Int, _ t: LedgerTransaction, _ account: Account?) -> NearMiss? {
         let held = positiveTrueLeaves(condition, t, account)
         guard held > 0, let (leafIndex, negated) = failing(condition, t, account) else { return nil }
         let leaf = set.leaves[leafIndex]

@@ -26,6 +26,7 @@ struct RuleFileParser {
     // The rule being read.
     private var current: ParsedRule?
     private var currentEnd = 0
+    private var currentEndPosition = SourcePosition(offset: 0, line: 1, column: 1)
     // The current line.
     private var lineNumber = 0
     private var lineStart = 0
@@ -102,14 +103,17 @@ struct RuleFileParser {
                 return
             }
             readBodyLine()
-            if !lineFailed, let last = tokens.last { currentEnd = max(currentEnd, last.end) }
+            if !lineFailed, let last = tokens.last, last.end > currentEnd {
+                currentEnd = last.end
+                currentEndPosition = position(last.end)
+            }
         }
     }
 
     private mutating func finishRule() {
         guard var rule = current else { return }
         let end = max(currentEnd, rule.range.start.offset)
-        rule.range.end = source.position(ofOffset: end)
+        rule.range.end = currentEnd >= rule.range.start.offset ? currentEndPosition : rule.range.start
         rule.text = slice(rule.range.start.offset - (rule.range.start.column - 1), end)
         rules.append(rule)
         current = nil
@@ -151,6 +155,7 @@ struct RuleFileParser {
         current = ParsedRule(name: nameToken.text, stage: stage, range: range(ruleToken.start, nameToken.end),
                              nameRange: range(nameToken.start, nameToken.end), text: "", condition: nil, actions: [], stop: nil)
         currentEnd = tokens.last?.end ?? nameToken.end
+        currentEndPosition = position(currentEnd)
     }
 
     // MARK: body

@@ -96,7 +96,7 @@ private struct CompilerState {
         }
         let condition = rule.condition.flatMap { compile($0) }
         let actions = compileActions(rule)
-        if rule.actions.isEmpty && rule.stop == nil {
+        if rule.actions.isEmpty && rule.stop == nil && !rule.hasErrors {
             warning("rules.no-actions", "rule \"\(rule.name)\" has no actions, so it changes nothing", at: rule.nameRange,
                     notes: ["add an action such as `set category Food:Groceries`, `add tag coffee` or `stop`"])
         }

@@ -33,6 +33,8 @@ struct RuleFileParser {
     private var tokens: [RuleToken] = []
     private var index = 0
     private var lineFailed = false
+    /// The last `rule` line was broken: its indented lines are skipped without further messages.
+    private var skippingBrokenRule = false
 
     init(source: SourceFile) { self.source = source }
 
@@ -53,6 +55,7 @@ struct RuleFileParser {
     mutating func error(_ code: String, _ message: String, at offset: Int, notes: [String] = []) {
         guard !lineFailed else { return }
         lineFailed = true
+        current?.hasErrors = true
         diagnostics.append(.error(code, message, file: source.name, at: position(offset), notes: notes))
     }
 
@@ -96,7 +99,9 @@ struct RuleFileParser {
             }
             finishRule()
             readHeader()
+            skippingBrokenRule = current == nil
         } else {
+            if skippingBrokenRule { return }
             guard current != nil else {
                 error("rules.syntax", "this indented line belongs to no rule", at: first.start,
                       notes: ["start a rule with `rule \"NAME\"` at the beginning of a line"])
@@ -565,6 +570,12 @@ struct RuleFileParser {
         index += 1
         switch token.kind {
         case .word:
+            // `12,50` with a decimal comma lexes as three tokens: keep it whole so the amount check can explain.
+            if field.valueKind == .amount, let comma = peek(), comma.kind == .comma, comma.start == token.end,
+               let digits = peek(1), digits.kind == .word, digits.start == comma.end {
+                index += 2
+                return ParsedValue(text: slice(token.start, digits.end), kind: .bare, flags: "", range: range(token.start, digits.end))
+            }
             if token.isWord("and") || token.isWord("or") {
                 error("rules.syntax", "expected a value after `\(previous.text)`, found `\(token.text)`", at: token.start)
                 return nil

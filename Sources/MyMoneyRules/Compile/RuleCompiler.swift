@@ -412,7 +412,7 @@ private struct CompilerState {
                 default: compiled = .appendNotes(template)
                 }
             case .addTags, .removeTags:
-                let tags = action.values.map(\.text).filter { !$0.isEmpty }
+                let tags = action.values.map(\.text).filter { !$0.isEmpty }.map { (tag: $0, key: $0.lowercased()) }
                 for (tag, value) in zip(action.values.map(\.text), action.values) {
                     let key = tag.lowercased()
                     if action.kind == .addTags, removed[key] != nil {

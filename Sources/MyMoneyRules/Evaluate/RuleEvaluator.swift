@@ -299,15 +299,14 @@ struct RuleEvaluator {
                         changed = true
                     }
                 case .addTags(let tags):
-                    for tag in tags where !t.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                    for (tag, key) in tags where !t.tags.contains(where: { $0 == tag || $0.lowercased() == key }) {
                         t.tags.append(tag)
-                        tagAddedBy[tag.lowercased()] = r
-                        tagRemovedBy[tag.lowercased()] = nil
+                        tagAddedBy[key] = r
+                        if !tagRemovedBy.isEmpty { tagRemovedBy[key] = nil }
                         changed = true
                     }
                 case .removeTags(let tags):
-                    for tag in tags {
-                        let key = tag.lowercased()
+                    for (_, key) in tags {
                         guard t.tags.contains(where: { $0.lowercased() == key }) else { continue }
                         t.tags.removeAll { $0.lowercased() == key }
                         if let adder = tagAddedBy.removeValue(forKey: key) {
@@ -346,7 +345,7 @@ struct RuleEvaluator {
         case .setCategory(let p): return p.description
         case .setProject(let s): return s
         case .setPlace(let t), .setPayee(let t), .setNotes(let t), .appendNotes(let t): return t.render(captures)
-        case .addTags(let tags), .removeTags(let tags): return tags.joined(separator: ", ")
+        case .addTags(let tags), .removeTags(let tags): return tags.map(\.tag).joined(separator: ", ")
         case .transfer(let d, let name): return "\(d.rawValue) \(name)"
         case .ignore: return nil
         }

@@ -131,3 +131,19 @@ import Testing
         #expect(file.diagnostics.map(\.code) == ["rules.unknown-operator"])
     }
 }
+
+@Suite struct DiagnosticOutputTests {
+    @Test func aFailedWhenLineDoesNotCascadeIntoItsContinuations() {
+        let file = RuleParser.parse(name: "c.rules", text: "rule \"T\"\n  when payeee contains \"A\"\n  or memo contains \"B\"\n  add tag x\n")
+        #expect(file.diagnostics.map(\.code) == ["rules.unknown-field"])
+    }
+
+    @Test func diagnosticsAsJSONCountErrorsAndWarnings() {
+        let compilation = RuleCompiler.compile(sources: [("j.rules", "rule \"A\"\n  when currency is EURO\n  set category A:B:C:D:E:F\n")])
+        let json = compilation.renderDiagnosticsJSON()
+        #expect(json.contains("\"errors\" : 1"))
+        #expect(json.contains("\"warnings\" : 1"))
+        #expect(json.contains("\"code\" : \"rules.category-too-deep\""))
+        #expect(json.contains("\"line\" : 3"))
+    }
+}

@@ -11,6 +11,12 @@ struct RuleEvaluator {
     /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
     private var regexMemo: [UInt8]
     private var regexTouched: [Int32] = []
+    /// Per regex: answers for values seen before (payees and memos repeat a lot). Bounded.
+    private var regexAnswers: [[String: Bool]]
+    /// Bits fired by `account` and `account kind` tests, per account id: they depend on the account only.
+    private var accountBits: [Int64: [Int32]] = [:]
+    private let accountGroups: [Int]
+    private let otherGroups: [Int]
     private let projects: [String: RuleProject]
     private let knownProjects: Set<String>
     private let accountsByName: [String: Account]
@@ -22,6 +28,9 @@ struct RuleEvaluator {
         self.fired = [UInt64](repeating: 0, count: set.bitWords)
         self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
         self.regexMemo = [UInt8](repeating: 0, count: set.regexes.count)
+        self.regexAnswers = [[String: Bool]](repeating: [:], count: set.regexes.count)
+        self.accountGroups = set.groups.indices.filter { set.groups[$0].field == .account || set.groups[$0].field == .accountKind }
+        self.otherGroups = set.groups.indices.filter { !(set.groups[$0].field == .account || set.groups[$0].field == .accountKind) }
         var projects: [String: RuleProject] = [:]
         for p in context.projects where projects[p.name.lowercased()] == nil { projects[p.name.lowercased()] = p }
         self.projects = projects
@@ -61,7 +70,21 @@ struct RuleEvaluator {
         forgetRegexAnswers()
         for i in 0..<fired.count { fired[i] = 0 }
         for i in 0..<candidates.count { candidates[i] = set.alwaysCandidates[i] }
-        for g in set.groups.indices { scan(group: g, t, account) }
+        for g in otherGroups { scan(group: g, t, account) }
+        if !accountGroups.isEmpty {
+            if let id = account?.id, let bits = accountBits[id] {
+                for bit in bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
+            } else {
+                for g in accountGroups { scan(group: g, t, account) }
+                if let id = account?.id, accountBits.count < 10_000 {
+                    var bits: [Int32] = []
+                    for g in accountGroups {
+                        for bit in set.groups[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
+                    }
+                    accountBits[id] = bits
+                }
+            }
+        }
         // Only words with fired bits need the trigger walk.
         for w in 0..<fired.count where fired[w] != 0 {
             var word = fired[w]
@@ -135,7 +158,13 @@ struct RuleEvaluator {
         let memo = regexMemo[r]
         if memo != 0 { return memo == 2 }
         let regex = set.regexes[r]
-        let result = FieldValues.any(set.leaves[i].field, t, account) { regex.matches($0) }
+        let result = FieldValues.any(set.leaves[i].field, t, account) { value in
+            if let known = regexAnswers[r][value] { return known }
+            let answer = regex.matches(value)
+            if regexAnswers[r].count >= 50_000 { regexAnswers[r].removeAll(keepingCapacity: true) }
+            regexAnswers[r][value] = answer
+            return answer
+        }
         regexMemo[r] = result ? 2 : 1
         regexTouched.append(Int32(r))
         return result

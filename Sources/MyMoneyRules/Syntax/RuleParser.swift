@@ -180,6 +180,8 @@ struct RuleFileParser {
                 current?.condition = keyword == "or" ? .any([existing, condition]) : .all([existing, condition])
             } else if keyword == "when" || keyword == "if" {
                 current?.condition = condition
+            } else if current?.hasErrors == true {
+                return      // the `when` line before it was already reported
             } else {
                 error("rules.syntax", "`\(keyword)` continues a condition, but this rule has no `when` line before it", at: first.start,
                       notes: ["start the conditions with `when`"])

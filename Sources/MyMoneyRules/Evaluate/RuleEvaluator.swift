@@ -364,7 +364,9 @@ struct RuleEvaluator {
             }
             if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }
-        outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+        if !outcome.matched.isEmpty {
+            outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+        }
         if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }
         return (t, outcome)
     }
@@ -383,13 +385,15 @@ struct RuleEvaluator {
     private func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: [Int],
                          tagAddedBy: [String: Int], tagRemovedBy: [String: Int]) -> [FieldChange] {
         var result: [FieldChange] = []
-        func field(_ target: RuleTarget, _ old: String?, _ new: String?) {
-            if old != new, setBy[target.rank] >= 0 {
-                result.append(FieldChange(target: target, operation: .set, previous: old, value: new, rule: setBy[target.rank]))
+        func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
+            guard setBy[target.rank] >= 0 else { return }
+            let before = old(), after = new()
+            if before != after {
+                result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: setBy[target.rank]))
             }
         }
         field(.category, a.category?.description, b.category?.description)
-        if a.tags != b.tags {
+        if (!tagAddedBy.isEmpty || !tagRemovedBy.isEmpty) && a.tags != b.tags {
             let before = Set(a.tags.map { $0.lowercased() })
             let after = Set(b.tags.map { $0.lowercased() })
             for tag in b.tags where !before.contains(tag.lowercased()) {

@@ -5,21 +5,21 @@ struct RuleEvaluator {
     let set: CompiledRuleSet
     let context: RuleContext
     let options: RuleApplyOptions
-    private var fired: [UInt64]
-    private var candidates: [UInt64]
-    private var buffer: [UInt8] = []
+    var fired: [UInt64]
+    var candidates: [UInt64]
+    var buffer: [UInt8] = []
     /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
-    private var regexMemo: [UInt8]
-    private var regexTouched: [Int32] = []
+    var regexMemo: [UInt8]
+    var regexTouched: [Int32] = []
     /// Per regex: answers for values seen before (payees and memos repeat a lot). Bounded.
-    private var regexAnswers: [[String: Bool]]
+    var regexAnswers: [[String: Bool]]
     /// Bits fired by `account` and `account kind` tests, per account id: they depend on the account only.
-    private var accountBits: [Int64: [Int32]] = [:]
-    private let accountGroups: [Int]
-    private let otherGroups: [Int]
-    private let projects: [String: RuleProject]
-    private let knownProjects: Set<String>
-    private let accountsByName: [String: Account]
+    var accountBits: [Int64: [Int32]] = [:]
+    let accountGroups: [Int]
+    let otherGroups: [Int]
+    let projects: [String: RuleProject]
+    let knownProjects: Set<String>
+    let accountsByName: [String: Account]
 
     init(set: CompiledRuleSet, context: RuleContext, options: RuleApplyOptions) {
         self.set = set
@@ -42,7 +42,7 @@ struct RuleEvaluator {
 
     // MARK: literal scanning
 
-    private mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
+    mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
         let field = set.groups[g].field
         let caseSensitive = set.groups[g].caseSensitive
         _ = FieldValues.any(field, t, account) { value in
@@ -52,7 +52,7 @@ struct RuleEvaluator {
         }
     }
 
-    private mutating func trigger(bits: Range<Int>) {
+    mutating func trigger(bits: Range<Int>) {
         for bit in bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
             for k in Int(set.triggerStart[bit])..<Int(set.triggerStart[bit + 1]) {
                 let r = Int(set.triggerRules[k])
@@ -61,12 +61,12 @@ struct RuleEvaluator {
         }
     }
 
-    private mutating func forgetRegexAnswers() {
+    mutating func forgetRegexAnswers() {
         for r in regexTouched { regexMemo[Int(r)] = 0 }
         regexTouched.removeAll(keepingCapacity: true)
     }
 
-    private mutating func start(_ t: LedgerTransaction, _ account: Account?) {
+    mutating func start(_ t: LedgerTransaction, _ account: Account?) {
         forgetRegexAnswers()
         for i in 0..<fired.count { fired[i] = 0 }
         for i in 0..<candidates.count { candidates[i] = set.alwaysCandidates[i] }
@@ -100,7 +100,7 @@ struct RuleEvaluator {
     }
 
     /// Scans again the groups whose field an action on `target` changed.
-    private mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
+    mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
         forgetRegexAnswers()
         for g in set.groupsByTarget[target.rank] {
             let bits = set.groups[g].bits
@@ -111,7 +111,7 @@ struct RuleEvaluator {
     }
 
     /// The next candidate rule at or after `from`.
-    private func nextCandidate(from: Int) -> Int? {
+    func nextCandidate(from: Int) -> Int? {
         var w = from >> 6
         guard w < candidates.count else { return nil }
         var word = candidates[w] & (~0 << UInt64(from & 63))
@@ -154,7 +154,7 @@ struct RuleEvaluator {
     }
 
     /// A regex leaf, answered once per transaction per regex.
-    private mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+    mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         let memo = regexMemo[r]
         if memo != 0 { return memo == 2 }
         let regex = set.regexes[r]
@@ -227,7 +227,7 @@ struct RuleEvaluator {
     }
 
     /// The captures of the rule's first regular expression (in reading order) that matches.
-    private func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
+    func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
         for i in rule.regexLeaves {
             let leaf = set.leaves[i]
             guard case .regex(let r, _) = leaf.test else { continue }
@@ -371,7 +371,7 @@ struct RuleEvaluator {
         return (t, outcome)
     }
 
-    private func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
+    func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
         switch action {
         case .setCategory(let p): return p.description
         case .setProject(let s): return s
@@ -382,7 +382,7 @@ struct RuleEvaluator {
         }
     }
 
-    private func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: [Int],
+    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: [Int],
                          tagAddedBy: [String: Int], tagRemovedBy: [String: Int]) -> [FieldChange] {
         var result: [FieldChange] = []
         func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
@@ -410,93 +410,5 @@ struct RuleEvaluator {
         field(.transfer, a.type == .transfer ? a.transferHint : nil, b.type == .transfer ? b.transferHint : nil)
         return result
     }
-
-    // MARK: explanations
-
-    /// How many written tests (not compiled leaves: `in (a, b)` is one test) held outside any `not`.
-    private mutating func positiveTrueLeaves(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int {
-        var held = Set<Int>()
-        func walk(_ node: ConditionNode) {
-            switch node {
-            case .leaf(let i): if leafHolds(i, t, account) { held.insert(set.leaves[i].range.start.offset) }
-            case .all(let c), .any(let c): c.forEach(walk)
-            case .not: break
-            }
-        }
-        walk(node)
-        return held.count
-    }
-
-    /// How many tests the condition has as written.
-    private func leafCount(_ node: ConditionNode) -> Int {
-        var tests = Set<Int>()
-        func walk(_ node: ConditionNode) {
-            switch node {
-            case .leaf(let i): tests.insert(set.leaves[i].range.start.offset)
-            case .all(let c), .any(let c): c.forEach(walk)
-            case .not(let inner): walk(inner)
-            }
-        }
-        walk(node)
-        return tests.count
-    }
-
-    /// The first leaf that made `node` false (`negated` when it is a leaf under `not` that held).
-    private mutating func failing(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> (Int, Bool)? {
-        switch node {
-        case .leaf(let i): return leafHolds(i, t, account) ? nil : (i, false)
-        case .all(let children):
-            for c in children where !holds(c, t, account) { return failing(c, t, account) }
-            return nil
-        case .any(let children):
-            guard let best = children.enumerated().max(by: { a, b in
-                let x = positiveTrueLeaves(a.element, t, account), y = positiveTrueLeaves(b.element, t, account)
-                return x != y ? x < y : a.offset > b.offset
-            }) else { return nil }
-            return failing(best.element, t, account)
-        case .not(let inner):
-            guard holds(inner, t, account) else { return nil }
-            return firstHolding(inner, t, account).map { ($0, true) }
-        }
-    }
-
-    private mutating func firstHolding(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int? {
-        switch node {
-        case .leaf(let i): return leafHolds(i, t, account) ? i : nil
-        case .all(let c), .any(let c):
-            for child in c { if let found = firstHolding(child, t, account) { return found } }
-            return nil
-        case .not(let inner): return firstHolding(inner, t, account)
-        }
-    }
-
-    private mutating func nearMiss(_ condition: ConditionNode, rule: Int, _ t: LedgerTransaction, _ account: Account?) -> NearMiss? {
-        let held = positiveTrueLeaves(condition, t, account)
-        guard held > 0, let (leafIndex, negated) = failing(condition, t, account) else { return nil }
-        let leaf = set.leaves[leafIndex]
-        return NearMiss(rule: rule, condition: negated ? "not \(leaf.text)" : leaf.text, field: leaf.field.description,
-                        actual: FieldValues.shown(leaf.field, t, account), line: leaf.range.start.line,
-                        column: leaf.range.start.column, conditionsHeld: held, conditions: leafCount(condition))
-    }
 }
 
-/// Extra detail collected while explaining one transaction.
-struct RuleTrace {
-    var nearMisses: [NearMiss] = []
-}
-
-/// A rule whose conditions partly held: the first condition that failed and the value it saw.
-public struct NearMiss: Sendable, Hashable, Codable {
-    public var rule: Int
-    /// The failing test as written (`payee contains "Café"`), prefixed `not` when a negated test held.
-    public var condition: String
-    public var field: String
-    /// The value the test saw, as shown to people (`"REWE Markt Berlin"`, `-54.37`, `(empty)`).
-    public var actual: String
-    /// Where the test is written.
-    public var line: Int
-    public var column: Int
-    /// How many of the rule's tests held, of how many.
-    public var conditionsHeld: Int
-    public var conditions: Int
-}

@@ -113,8 +113,9 @@ enum RuleAction: Sendable {
     case setPayee(ValueTemplate)
     case setNotes(ValueTemplate)
     case appendNotes(ValueTemplate)
-    case addTags([String])
-    case removeTags([String])
+    /// Tags as written, with their lowercase form for comparing.
+    case addTags([(tag: String, key: String)])
+    case removeTags([(tag: String, key: String)])
     case transfer(TransferDirection, String)
     case ignore
 

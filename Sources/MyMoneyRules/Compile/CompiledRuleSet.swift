@@ -21,7 +21,13 @@ public struct CompiledRuleSet: Sendable {
     let triggerRules: [Int32]
     /// For each ``RuleTarget`` (by rank): the literal groups to scan again when an action changes it.
     let groupsByTarget: [[Int]]
-    /// Whether any group reads `account` or `account kind` (scanned once per transaction).
+    /// The conditions as plain arrays for the hot loop.
+    let program: ConditionProgram
+    /// Per rule, in evaluation order: whether it stops, whether its actions use captures.
+    let ruleStops: [Bool]
+    let ruleUsesCaptures: [Bool]
+    let ruleActions: [[RuleAction]]
+
     init(rules: [CompiledRule], leaves: [ConditionLeaf], regexes: [RuleRegex], groups: [LiteralGroup],
          sources: [String: SourceFile]) {
         self.rules = rules
@@ -77,6 +83,10 @@ public struct CompiledRuleSet: Sendable {
             byTarget[target.rank] = groups.indices.filter { fields.contains(groups[$0].field) }
         }
         self.groupsByTarget = byTarget
+        self.program = ConditionProgram(rules: rules, leaves: leaves)
+        self.ruleStops = rules.map(\.stops)
+        self.ruleUsesCaptures = rules.map(\.usesCaptures)
+        self.ruleActions = rules.map(\.actions)
     }
 
     /// The condition fields whose values an action on `target` changes.

@@ -12,7 +12,9 @@ struct LiteralGroup: Sendable {
     let patternStart: [Int32]
     let patternBits: [Int32]
     let patternKinds: [Kind]
-    let equals: [[UInt8]: [Int32]]
+    /// `equals` values by their FNV-1a hash (hashing a byte array element by element through
+    /// `Hasher` costs more than the whole automaton scan); each entry keeps its bytes to confirm.
+    let equals: [UInt64: [EqualsEntry]]
     /// The bits this group owns, contiguous.
     let bits: Range<Int>
 
@@ -39,10 +41,25 @@ struct LiteralGroup: Sendable {
                 }
             }
         }
-        if !equals.isEmpty, let bits = equals[folded] {
-            for bit in bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
+        if !equals.isEmpty, let entries = equals[LiteralGroup.hash(folded)] {
+            for entry in entries where entry.bytes == folded {
+                for bit in entry.bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
+            }
         }
     }
+
+    /// FNV-1a over the bytes.
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return h
+    }
+}
+
+/// One `equals` value of a group and the bits of the tests that want it.
+struct EqualsEntry: Sendable {
+    let bytes: [UInt8]
+    let bits: [Int32]
 }
 
 /// Collects literal tests while rules compile, then lays them out as groups with contiguous bits.
@@ -104,10 +121,14 @@ struct LiteralGroupBuilder {
                 for (bit, kind) in list { bits.append(bit); kinds.append(kind) }
                 starts.append(Int32(bits.count))
             }
+            var hashed: [UInt64: [EqualsEntry]] = [:]
+            for (value, valueBits) in equals.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+                hashed[LiteralGroup.hash(value), default: []].append(EqualsEntry(bytes: value, bits: valueBits))
+            }
             groups.append(LiteralGroup(field: key.field, caseSensitive: key.caseSensitive,
                                        automaton: patterns.isEmpty ? nil : LiteralAutomaton(patterns: patterns),
                                        patternStart: starts, patternBits: bits, patternKinds: kinds,
-                                       equals: equals, bits: first..<nextBit))
+                                       equals: hashed, bits: first..<nextBit))
         }
         return (groups, bitOf)
     }

@@ -11,6 +11,18 @@ public struct RuleCompilation: Sendable {
     /// Whether any diagnostic is an error (`mymoney rules check` exits 1).
     public var hasErrors: Bool { diagnostics.containsErrors }
 
+    /// The diagnostics as JSON: `{"diagnostics":[{"code","severity","message","file","line","column","notes"}],"errors":N,"warnings":N}`.
+    public func renderDiagnosticsJSON() -> String {
+        struct Item: Codable { var code: String; var severity: String; var message: String; var file: String?; var line: Int?; var column: Int?; var notes: [String] }
+        struct Report: Codable { var diagnostics: [Item]; var errors: Int; var warnings: Int }
+        let items = diagnostics.map {
+            Item(code: $0.code, severity: $0.severity.rawValue, message: $0.message, file: $0.file, line: $0.position?.line,
+                 column: $0.position?.column, notes: $0.notes)
+        }
+        return ReportJSON.encode(Report(diagnostics: items, errors: diagnostics.filter { $0.severity == .error }.count,
+                                        warnings: diagnostics.filter { $0.severity == .warning }.count))
+    }
+
     /// The diagnostics rendered with source lines and carets, one after another.
     public func renderDiagnostics(color: Bool = false) -> String {
         var sources: [String: SourceFile] = [:]

@@ -51,12 +51,20 @@ private enum PendingTest {
     case regex(Int, [Int]?)
 }
 
+private struct RegexKey: Hashable {
+    let field: RuleField
+    let pattern: String
+    let caseSensitive: Bool
+}
+
 private struct CompilerState {
     var diagnostics: [Diagnostic] = []
     var pending: [PendingRule] = []
     var leaves: [ConditionLeaf] = []
     var pendingTests: [Int: PendingTest] = [:]
+    /// One compiled regex per field, pattern and case mode: equal tests share it (and its per-transaction answer).
     var regexes: [RuleRegex] = []
+    var regexIndexes: [RegexKey: Int] = [:]
     var literals = LiteralGroupBuilder()
     var names: [String: (String, Int)] = [:]
 
@@ -88,7 +96,7 @@ private struct CompilerState {
         }
         let condition = rule.condition.flatMap { compile($0) }
         let actions = compileActions(rule)
-        if rule.actions.isEmpty && rule.stop == nil {
+        if rule.actions.isEmpty && rule.stop == nil && !rule.hasErrors {
             warning("rules.no-actions", "rule \"\(rule.name)\" has no actions, so it changes nothing", at: rule.nameRange,
                     notes: ["add an action such as `set category Food:Groceries`, `add tag coffee` or `stop`"])
         }
@@ -148,21 +156,30 @@ private struct CompilerState {
                 return nil
             }
             let regex: RuleRegex
-            do {
-                regex = try RuleRegex(pattern: value.text, caseSensitive: test.caseSensitive)
-            } catch {
-                self.error("rules.bad-regex", "cannot compile the regular expression /\(value.text)/", at: value.range,
-                      notes: ["check brackets, parentheses and quantifiers; escape a literal character with \\ (\\. \\( \\*)"])
-                return nil
+            let regexIndex: Int
+            let dedupeKey = RegexKey(field: test.field, pattern: value.text, caseSensitive: test.caseSensitive)
+            if let existing = regexIndexes[dedupeKey] {
+                regexIndex = existing
+                regex = regexes[existing]
+            } else {
+                do {
+                    regex = try RuleRegex(pattern: value.text, caseSensitive: test.caseSensitive)
+                } catch {
+                    self.error("rules.bad-regex", "cannot compile the regular expression /\(value.text)/", at: value.range,
+                          notes: ["check brackets, parentheses and quantifiers; escape a literal character with \\ (\\. \\( \\*)"])
+                    return nil
+                }
+                regexes.append(regex)
+                regexIndex = regexes.count - 1
+                regexIndexes[dedupeKey] = regexIndex
             }
-            regexes.append(regex)
             var prefilter: [Int]?
             if let literals = RegexPrefilter.requiredLiterals(of: value.text) {
                 prefilter = literals.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
             }
-            let node = leaf(test, .regex(regexes.count - 1, prefilter: nil))
+            let node = leaf(test, .regex(regexIndex, prefilter: nil))
             if case .leaf(let i) = node {
-                pendingTests[i] = .regex(regexes.count - 1, prefilter)
+                pendingTests[i] = .regex(regexIndex, prefilter)
                 ruleRegexLeaves.append(i)
             }
             ruleCaptureGroups = max(ruleCaptureGroups, regex.captureGroupCount)
@@ -395,7 +412,7 @@ private struct CompilerState {
                 default: compiled = .appendNotes(template)
                 }
             case .addTags, .removeTags:
-                let tags = action.values.map(\.text).filter { !$0.isEmpty }
+                let tags = action.values.map(\.text).filter { !$0.isEmpty }.map { (tag: $0, key: $0.lowercased()) }
                 for (tag, value) in zip(action.values.map(\.text), action.values) {
                     let key = tag.lowercased()
                     if action.kind == .addTags, removed[key] != nil {

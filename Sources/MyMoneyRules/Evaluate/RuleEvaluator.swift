@@ -5,12 +5,21 @@ struct RuleEvaluator {
     let set: CompiledRuleSet
     let context: RuleContext
     let options: RuleApplyOptions
-    private var fired: [UInt64]
-    private var candidates: [UInt64]
-    private var buffer: [UInt8] = []
-    private let projects: [String: RuleProject]
-    private let knownProjects: Set<String>
-    private let accountsByName: [String: Account]
+    var fired: [UInt64]
+    var candidates: [UInt64]
+    var buffer: [UInt8] = []
+    /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
+    var regexMemo: [UInt8]
+    var regexTouched: [Int32] = []
+    /// Per regex: answers for values seen before (payees and memos repeat a lot). Bounded.
+    var regexAnswers: [[String: Bool]]
+    /// Bits fired by `account` and `account kind` tests, per account id: they depend on the account only.
+    var accountBits: [Int64: [Int32]] = [:]
+    let accountGroups: [Int]
+    let otherGroups: [Int]
+    let projects: [String: RuleProject]
+    let knownProjects: Set<String>
+    let accountsByName: [String: Account]
 
     init(set: CompiledRuleSet, context: RuleContext, options: RuleApplyOptions) {
         self.set = set
@@ -18,6 +27,10 @@ struct RuleEvaluator {
         self.options = options
         self.fired = [UInt64](repeating: 0, count: set.bitWords)
         self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
+        self.regexMemo = [UInt8](repeating: 0, count: set.regexes.count)
+        self.regexAnswers = [[String: Bool]](repeating: [:], count: set.regexes.count)
+        self.accountGroups = set.groups.indices.filter { set.groups[$0].field == .account || set.groups[$0].field == .accountKind }
+        self.otherGroups = set.groups.indices.filter { !(set.groups[$0].field == .account || set.groups[$0].field == .accountKind) }
         var projects: [String: RuleProject] = [:]
         for p in context.projects where projects[p.name.lowercased()] == nil { projects[p.name.lowercased()] = p }
         self.projects = projects
@@ -29,16 +42,17 @@ struct RuleEvaluator {
 
     // MARK: literal scanning
 
-    private mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
-        let group = set.groups[g]
-        _ = FieldValues.any(group.field, t, account) { value in
-            TextFolding.fold(value, caseSensitive: group.caseSensitive, into: &buffer)
-            group.scan(buffer, into: &fired)
+    mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
+        let field = set.groups[g].field
+        let caseSensitive = set.groups[g].caseSensitive
+        _ = FieldValues.any(field, t, account) { value in
+            TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer)
+            set.groups.withUnsafeBufferPointer { $0[g].scan(buffer, into: &fired) }
             return false
         }
     }
 
-    private mutating func trigger(bits: Range<Int>) {
+    mutating func trigger(bits: Range<Int>) {
         for bit in bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
             for k in Int(set.triggerStart[bit])..<Int(set.triggerStart[bit + 1]) {
                 let r = Int(set.triggerRules[k])
@@ -47,10 +61,30 @@ struct RuleEvaluator {
         }
     }
 
-    private mutating func start(_ t: LedgerTransaction, _ account: Account?) {
+    mutating func forgetRegexAnswers() {
+        for r in regexTouched { regexMemo[Int(r)] = 0 }
+        regexTouched.removeAll(keepingCapacity: true)
+    }
+
+    mutating func start(_ t: LedgerTransaction, _ account: Account?) {
+        forgetRegexAnswers()
         for i in 0..<fired.count { fired[i] = 0 }
         for i in 0..<candidates.count { candidates[i] = set.alwaysCandidates[i] }
-        for g in set.groups.indices { scan(group: g, t, account) }
+        for g in otherGroups { scan(group: g, t, account) }
+        if !accountGroups.isEmpty {
+            if let id = account?.id, let bits = accountBits[id] {
+                for bit in bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
+            } else {
+                for g in accountGroups { scan(group: g, t, account) }
+                if let id = account?.id, accountBits.count < 10_000 {
+                    var bits: [Int32] = []
+                    for g in accountGroups {
+                        for bit in set.groups[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
+                    }
+                    accountBits[id] = bits
+                }
+            }
+        }
         // Only words with fired bits need the trigger walk.
         for w in 0..<fired.count where fired[w] != 0 {
             var word = fired[w]
@@ -66,7 +100,8 @@ struct RuleEvaluator {
     }
 
     /// Scans again the groups whose field an action on `target` changed.
-    private mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
+    mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
+        forgetRegexAnswers()
         for g in set.groupsByTarget[target.rank] {
             let bits = set.groups[g].bits
             for bit in bits { fired[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
@@ -76,7 +111,7 @@ struct RuleEvaluator {
     }
 
     /// The next candidate rule at or after `from`.
-    private func nextCandidate(from: Int) -> Int? {
+    func nextCandidate(from: Int) -> Int? {
         var w = from >> 6
         guard w < candidates.count else { return nil }
         var word = candidates[w] & (~0 << UInt64(from & 63))
@@ -93,7 +128,50 @@ struct RuleEvaluator {
 
     // MARK: conditions
 
-    func holds(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+    /// Evaluates node `k` of the flat program.
+    mutating func holds(node k: Int32, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        let node = set.program.nodes[Int(k)]
+        switch node.kind {
+        case .leaf:
+            return leafHolds(Int(node.a), t, account)
+        case .all:
+            var c = node.a
+            while c < node.b {
+                if !holds(node: set.program.children[Int(c)], t, account) { return false }
+                c += 1
+            }
+            return true
+        case .any:
+            var c = node.a
+            while c < node.b {
+                if holds(node: set.program.children[Int(c)], t, account) { return true }
+                c += 1
+            }
+            return false
+        case .not:
+            return !holds(node: node.a, t, account)
+        }
+    }
+
+    /// A regex leaf, answered once per transaction per regex.
+    mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        let memo = regexMemo[r]
+        if memo != 0 { return memo == 2 }
+        let regex = set.regexes[r]
+        let result = FieldValues.any(set.leaves[i].field, t, account) { value in
+            if let known = regexAnswers[r][value] { return known }
+            let answer = regex.matches(value)
+            if regexAnswers[r].count >= 50_000 { regexAnswers[r].removeAll(keepingCapacity: true) }
+            regexAnswers[r][value] = answer
+            return answer
+        }
+        regexMemo[r] = result ? 2 : 1
+        regexTouched.append(Int32(r))
+        return result
+    }
+
+    /// Evaluates a condition tree (explanations).
+    mutating func holds(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         switch node {
         case .leaf(let i): return leafHolds(i, t, account)
         case .all(let children):
@@ -107,40 +185,49 @@ struct RuleEvaluator {
         }
     }
 
-    func leafHolds(_ i: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
-        let leaf = set.leaves[i]
-        switch leaf.test {
-        case .literal(let bit):
+    mutating func leafHolds(_ i: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
+        let leaf = set.program.leaves[i]
+        switch leaf.kind {
+        case .literal:
+            let bit = Int(leaf.bit)
             return fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-        case .regex(let r, let prefilter):
-            if let prefilter, !prefilter.contains(where: { fired[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }) { return false }
-            let regex = set.regexes[r]
-            return FieldValues.any(leaf.field, t, account) { regex.matches($0) }
-        case .empty(let wantEmpty):
-            let hasValue = FieldValues.any(leaf.field, t, account) { !$0.isEmpty }
-            return hasValue != wantEmpty
-        case .amount(let low, let high, let absolute, let exclusive):
+        case .regex:
+            if leaf.prefilterLow >= 0 {
+                var any = false
+                var k = leaf.prefilterLow
+                while k < leaf.prefilterHigh {
+                    let bit = Int(set.program.prefilterBits[Int(k)])
+                    if fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { any = true; break }
+                    k += 1
+                }
+                if !any { return false }
+            }
+            return regexHolds(i, Int(leaf.regex), t, account)
+        case .empty:
+            let hasValue = FieldValues.any(set.leaves[i].field, t, account) { !$0.isEmpty }
+            return hasValue != leaf.flag
+        case .amount:
             var value = t.amount
-            if absolute {
+            if leaf.flag {
                 guard let m = try? t.amount.magnitude() else { return false }
                 value = m
             }
-            if let low, exclusive ? value <= low : value < low { return false }
-            if let high, exclusive ? value >= high : value > high { return false }
+            if let low = leaf.low, leaf.exclusive ? value <= low : value < low { return false }
+            if let high = leaf.high, leaf.exclusive ? value >= high : value > high { return false }
             return true
-        case .days(let low, let high):
+        case .days:
             let d = t.day.daysSinceEpoch
-            return (low.map { d >= $0 } ?? true) && (high.map { d <= $0 } ?? true)
-        case .number(let low, let high):
-            let n = leaf.field == .month ? t.day.month : t.day.day
-            return (low.map { n >= $0 } ?? true) && (high.map { n <= $0 } ?? true)
-        case .weekdays(let days):
-            return days.contains(t.day.weekday)
+            return d >= leaf.intLow && d <= leaf.intHigh
+        case .number:
+            let n = Int32(leaf.isMonth ? t.day.month : t.day.day)
+            return n >= leaf.intLow && n <= leaf.intHigh
+        case .weekdays:
+            return leaf.weekdays & (1 << UInt8(t.day.weekday)) != 0
         }
     }
 
     /// The captures of the rule's first regular expression (in reading order) that matches.
-    private func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
+    func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
         for i in rule.regexLeaves {
             let leaf = set.leaves[i]
             guard case .regex(let r, _) = leaf.test else { continue }
@@ -159,11 +246,10 @@ struct RuleEvaluator {
     /// Applies the rules to one transaction.
     ///
     /// With `trace`, every rule is evaluated (not only candidates) and near misses are recorded.
-    mutating func run(_ input: RuleInput, index: Int, trace: inout RuleTrace?) -> (LedgerTransaction, TransactionOutcome) {
-        var t = input.transaction
-        let account = input.account
-        let original = t
-        let locked = options.overwriteManual ? [] : input.lockedFields
+    mutating func run(_ inputs: UnsafeBufferPointer<RuleInput>, index: Int, trace: inout RuleTrace?) -> (LedgerTransaction, TransactionOutcome) {
+        var t = inputs[index].transaction
+        let account = inputs[index].account
+        let locked = options.overwriteManual || inputs[index].lockedFields.isEmpty ? [] : inputs[index].lockedFields
         start(t, account)
         var outcome = TransactionOutcome(index: index)
         var setBy = [Int](repeating: -1, count: RuleTarget.allCases.count)
@@ -181,10 +267,10 @@ struct RuleEvaluator {
                 r = next
             }
             position = r + 1
-            let rule = set.rules[r]
-            let matches = rule.condition.map { holds($0, t, account) } ?? true
+            let root = set.program.roots[r]
+            let matches = root < 0 || holds(node: root, t, account)
             if !matches {
-                if tracing, let condition = rule.condition, let miss = nearMiss(condition, rule: r, t, account) {
+                if tracing, let condition = set.rules[r].condition, let miss = nearMiss(condition, rule: r, t, account) {
                     trace?.nearMisses.append(miss)
                 }
                 continue
@@ -194,8 +280,8 @@ struct RuleEvaluator {
                 continue
             }
             outcome.matched.append(r)
-            let captures = rule.usesCaptures ? self.captures(for: rule, t, account) : nil
-            for action in rule.actions {
+            let captures = set.ruleUsesCaptures[r] ? self.captures(for: set.rules[r], t, account) : nil
+            for action in set.ruleActions[r] {
                 let target = action.target
                 if locked.contains(target) {
                     outcome.skipped.append(SkippedAction(rule: r, target: target, value: describe(action, captures), reason: .lockedByUser,
@@ -242,15 +328,14 @@ struct RuleEvaluator {
                         changed = true
                     }
                 case .addTags(let tags):
-                    for tag in tags where !t.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                    for (tag, key) in tags where !t.tags.contains(where: { $0 == tag || $0.lowercased() == key }) {
                         t.tags.append(tag)
-                        tagAddedBy[tag.lowercased()] = r
-                        tagRemovedBy[tag.lowercased()] = nil
+                        tagAddedBy[key] = r
+                        if !tagRemovedBy.isEmpty { tagRemovedBy[key] = nil }
                         changed = true
                     }
                 case .removeTags(let tags):
-                    for tag in tags {
-                        let key = tag.lowercased()
+                    for (_, key) in tags {
                         guard t.tags.contains(where: { $0.lowercased() == key }) else { continue }
                         t.tags.removeAll { $0.lowercased() == key }
                         if let adder = tagAddedBy.removeValue(forKey: key) {
@@ -277,34 +362,38 @@ struct RuleEvaluator {
                 }
                 if changed && !set.groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
             }
-            if rule.stops || outcome.ignoredBy != nil { stoppedBy = r }
+            if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }
-        outcome.changes = changes(from: original, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+        if !outcome.matched.isEmpty {
+            outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+        }
         if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }
         return (t, outcome)
     }
 
-    private func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
+    func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
         switch action {
         case .setCategory(let p): return p.description
         case .setProject(let s): return s
         case .setPlace(let t), .setPayee(let t), .setNotes(let t), .appendNotes(let t): return t.render(captures)
-        case .addTags(let tags), .removeTags(let tags): return tags.joined(separator: ", ")
+        case .addTags(let tags), .removeTags(let tags): return tags.map(\.tag).joined(separator: ", ")
         case .transfer(let d, let name): return "\(d.rawValue) \(name)"
         case .ignore: return nil
         }
     }
 
-    private func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: [Int],
+    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: [Int],
                          tagAddedBy: [String: Int], tagRemovedBy: [String: Int]) -> [FieldChange] {
         var result: [FieldChange] = []
-        func field(_ target: RuleTarget, _ old: String?, _ new: String?) {
-            if old != new, setBy[target.rank] >= 0 {
-                result.append(FieldChange(target: target, operation: .set, previous: old, value: new, rule: setBy[target.rank]))
+        func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
+            guard setBy[target.rank] >= 0 else { return }
+            let before = old(), after = new()
+            if before != after {
+                result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: setBy[target.rank]))
             }
         }
         field(.category, a.category?.description, b.category?.description)
-        if a.tags != b.tags {
+        if (!tagAddedBy.isEmpty || !tagRemovedBy.isEmpty) && a.tags != b.tags {
             let before = Set(a.tags.map { $0.lowercased() })
             let after = Set(b.tags.map { $0.lowercased() })
             for tag in b.tags where !before.contains(tag.lowercased()) {
@@ -321,93 +410,5 @@ struct RuleEvaluator {
         field(.transfer, a.type == .transfer ? a.transferHint : nil, b.type == .transfer ? b.transferHint : nil)
         return result
     }
-
-    // MARK: explanations
-
-    /// How many written tests (not compiled leaves: `in (a, b)` is one test) held outside any `not`.
-    private func positiveTrueLeaves(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int {
-        var held = Set<Int>()
-        func walk(_ node: ConditionNode) {
-            switch node {
-            case .leaf(let i): if leafHolds(i, t, account) { held.insert(set.leaves[i].range.start.offset) }
-            case .all(let c), .any(let c): c.forEach(walk)
-            case .not: break
-            }
-        }
-        walk(node)
-        return held.count
-    }
-
-    /// How many tests the condition has as written.
-    private func leafCount(_ node: ConditionNode) -> Int {
-        var tests = Set<Int>()
-        func walk(_ node: ConditionNode) {
-            switch node {
-            case .leaf(let i): tests.insert(set.leaves[i].range.start.offset)
-            case .all(let c), .any(let c): c.forEach(walk)
-            case .not(let inner): walk(inner)
-            }
-        }
-        walk(node)
-        return tests.count
-    }
-
-    /// The first leaf that made `node` false (`negated` when it is a leaf under `not` that held).
-    private func failing(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> (Int, Bool)? {
-        switch node {
-        case .leaf(let i): return leafHolds(i, t, account) ? nil : (i, false)
-        case .all(let children):
-            for c in children where !holds(c, t, account) { return failing(c, t, account) }
-            return nil
-        case .any(let children):
-            guard let best = children.enumerated().max(by: { a, b in
-                let x = positiveTrueLeaves(a.element, t, account), y = positiveTrueLeaves(b.element, t, account)
-                return x != y ? x < y : a.offset > b.offset
-            }) else { return nil }
-            return failing(best.element, t, account)
-        case .not(let inner):
-            guard holds(inner, t, account) else { return nil }
-            return firstHolding(inner, t, account).map { ($0, true) }
-        }
-    }
-
-    private func firstHolding(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Int? {
-        switch node {
-        case .leaf(let i): return leafHolds(i, t, account) ? i : nil
-        case .all(let c), .any(let c):
-            for child in c { if let found = firstHolding(child, t, account) { return found } }
-            return nil
-        case .not(let inner): return firstHolding(inner, t, account)
-        }
-    }
-
-    private func nearMiss(_ condition: ConditionNode, rule: Int, _ t: LedgerTransaction, _ account: Account?) -> NearMiss? {
-        let held = positiveTrueLeaves(condition, t, account)
-        guard held > 0, let (leafIndex, negated) = failing(condition, t, account) else { return nil }
-        let leaf = set.leaves[leafIndex]
-        return NearMiss(rule: rule, condition: negated ? "not \(leaf.text)" : leaf.text, field: leaf.field.description,
-                        actual: FieldValues.shown(leaf.field, t, account), line: leaf.range.start.line,
-                        column: leaf.range.start.column, conditionsHeld: held, conditions: leafCount(condition))
-    }
 }
 
-/// Extra detail collected while explaining one transaction.
-struct RuleTrace {
-    var nearMisses: [NearMiss] = []
-}
-
-/// A rule whose conditions partly held: the first condition that failed and the value it saw.
-public struct NearMiss: Sendable, Hashable, Codable {
-    public var rule: Int
-    /// The failing test as written (`payee contains "Café"`), prefixed `not` when a negated test held.
-    public var condition: String
-    public var field: String
-    /// The value the test saw, as shown to people (`"REWE Markt Berlin"`, `-54.37`, `(empty)`).
-    public var actual: String
-    /// Where the test is written.
-    public var line: Int
-    public var column: Int
-    /// How many of the rule's tests held, of how many.
-    public var conditionsHeld: Int
-    public var conditions: Int
-}

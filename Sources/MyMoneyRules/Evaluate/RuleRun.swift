@@ -36,43 +36,40 @@ extension CompiledRuleSet {
     public func apply(to inputs: [RuleInput], context: RuleContext = RuleContext(),
                       options: RuleApplyOptions = RuleApplyOptions()) -> RuleRun {
         let threads = max(1, min(options.threads ?? (inputs.count >= 20_000 ? ProcessInfo.processInfo.activeProcessorCount : 1), 64))
+        let count = inputs.count
+        let chunk = (count + threads - 1) / max(1, threads)
         var outcomes: [TransactionOutcome] = []
-        var results: [LedgerTransaction] = []
-        if threads == 1 {
-            var evaluator = RuleEvaluator(set: self, context: context, options: options)
-            var trace: RuleTrace?
-            outcomes.reserveCapacity(inputs.count)
-            results.reserveCapacity(inputs.count)
-            for (i, input) in inputs.enumerated() {
-                let (t, o) = evaluator.run(input, index: i, trace: &trace)
-                results.append(t)
-                outcomes.append(o)
-            }
-        } else {
-            let chunk = (inputs.count + threads - 1) / threads
-            let parts = ChunkResults(count: threads)
-            DispatchQueue.concurrentPerform(iterations: threads) { part in
-                let lo = min(inputs.count, part * chunk), hi = min(inputs.count, lo + chunk)
-                var evaluator = RuleEvaluator(set: self, context: context, options: options)
-                var trace: RuleTrace?
-                var ts: [LedgerTransaction] = []
-                var os: [TransactionOutcome] = []
-                ts.reserveCapacity(hi - lo)
-                os.reserveCapacity(hi - lo)
-                for i in lo..<hi {
-                    let (t, o) = evaluator.run(inputs[i], index: i, trace: &trace)
-                    ts.append(t)
-                    os.append(o)
+        let results = [LedgerTransaction](unsafeUninitializedCapacity: count) { resultBuffer, resultCount in
+            outcomes = [TransactionOutcome](unsafeUninitializedCapacity: count) { outcomeBuffer, outcomeCount in
+                let slots = OutputSlots(transactions: resultBuffer, outcomes: outcomeBuffer)
+                inputs.withUnsafeBufferPointer { input in
+                    let work = { (part: Int) in
+                        let lo = min(count, part * chunk), hi = min(count, lo + chunk)
+                        var evaluator = RuleEvaluator(set: self, context: context, options: options)
+                        var trace: RuleTrace?
+                        for i in lo..<hi {
+                            let (t, o) = evaluator.run(input, index: i, trace: &trace)
+                            slots.store(i, t, o)
+                        }
+                    }
+                    if threads == 1 {
+                        work(0)
+                    } else {
+                        let shared = SharedInputs(buffer: input)
+                        DispatchQueue.concurrentPerform(iterations: threads) { part in
+                            let lo = min(count, part * chunk), hi = min(count, lo + chunk)
+                            var evaluator = RuleEvaluator(set: self, context: context, options: options)
+                            var trace: RuleTrace?
+                            for i in lo..<hi {
+                                let (t, o) = evaluator.run(shared.buffer, index: i, trace: &trace)
+                                slots.store(i, t, o)
+                            }
+                        }
+                    }
                 }
-                parts.store(part, ts, os)
+                outcomeCount = count
             }
-            outcomes.reserveCapacity(inputs.count)
-            results.reserveCapacity(inputs.count)
-            for part in 0..<threads {
-                let (ts, os) = parts.take(part)
-                results.append(contentsOf: ts)
-                outcomes.append(contentsOf: os)
-            }
+            resultCount = count
         }
         return finish(outcomes: outcomes, transactions: results, context: context)
     }
@@ -87,48 +84,47 @@ extension CompiledRuleSet {
     func finish(outcomes: [TransactionOutcome], transactions: [LedgerTransaction], context: RuleContext) -> RuleRun {
         var ignored: [Int] = []
         var transfers: [TransferMark] = []
-        var categories = Set<CategoryPath>()
-        var projects = Set<String>()
-        let existing = Set(context.categories.map { $0.description.lowercased() })
-        let knownProjects = Set(context.projects.map { $0.name.lowercased() })
+        var categoryValues = Set<String>()
+        var projectValues = Set<String>()
         for o in outcomes {
             if o.ignoredBy != nil { ignored.append(o.index) }
             if let t = o.transfer { transfers.append(t) }
             for change in o.changes {
-                if change.target == .category, let value = change.value, var path = CategoryPath(parsing: value) {
-                    while !existing.contains(path.description.lowercased()) {
-                        categories.insert(path)
-                        guard let parent = path.parent else { break }
-                        path = parent
-                    }
-                }
-                if change.target == .project, let value = change.value, !knownProjects.contains(value.lowercased()) {
-                    projects.insert(value)
-                }
+                if change.target == .category, let value = change.value { categoryValues.insert(value) }
+                if change.target == .project, let value = change.value { projectValues.insert(value) }
             }
         }
+        let existing = Set(context.categories.map { $0.description.lowercased() })
+        let knownProjects = Set(context.projects.map { $0.name.lowercased() })
+        var categories = Set<CategoryPath>()
+        for value in categoryValues {
+            guard var path = CategoryPath(parsing: value) else { continue }
+            while !existing.contains(path.description.lowercased()) {
+                categories.insert(path)
+                guard let parent = path.parent else { break }
+                path = parent
+            }
+        }
+        let projects = projectValues.filter { !knownProjects.contains($0.lowercased()) }
         return RuleRun(outcomes: outcomes, transactions: transactions, ignored: ignored, transfers: transfers,
                        categoriesToCreate: categories.sorted(), projectsToCreate: projects.sorted())
     }
 }
 
-/// Per-thread results, each slot written by one thread, read after all finished.
-private final class ChunkResults: @unchecked Sendable {
-    // Guarded by `lock`; each slot is written once.
-    private let lock = NSLock()
-    private var slots: [([LedgerTransaction], [TransactionOutcome])]
+/// The output buffers, each index initialized exactly once by exactly one thread.
+private struct OutputSlots: @unchecked Sendable {
+    // Threads write disjoint index ranges; the arrays are read only after all threads finished.
+    let transactions: UnsafeMutableBufferPointer<LedgerTransaction>
+    let outcomes: UnsafeMutableBufferPointer<TransactionOutcome>
 
-    init(count: Int) { slots = Array(repeating: ([], []), count: count) }
-
-    func store(_ part: Int, _ ts: [LedgerTransaction], _ os: [TransactionOutcome]) {
-        lock.lock(); defer { lock.unlock() }
-        slots[part] = (ts, os)
+    func store(_ i: Int, _ t: LedgerTransaction, _ o: TransactionOutcome) {
+        guard let tb = transactions.baseAddress, let ob = outcomes.baseAddress else { return }
+        (tb + i).initialize(to: t)
+        (ob + i).initialize(to: o)
     }
+}
 
-    func take(_ part: Int) -> ([LedgerTransaction], [TransactionOutcome]) {
-        lock.lock(); defer { lock.unlock() }
-        let value = slots[part]
-        slots[part] = ([], [])
-        return value
-    }
+/// The input buffer, read concurrently and never written while the threads run.
+private struct SharedInputs: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<RuleInput>
 }

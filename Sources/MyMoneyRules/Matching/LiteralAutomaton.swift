@@ -7,8 +7,8 @@
 /// - Complexity: building is O(total pattern length × classes); scanning is O(text length +
 ///   number of matches), independent of the number of patterns.
 struct LiteralAutomaton: Sendable {
-    /// Byte → input class (0 for bytes no pattern uses).
-    private let classOf: [UInt8]
+    /// Byte → input class (0 for bytes no pattern uses; up to 256 classes besides it).
+    private let classOf: [UInt16]
     private let classCount: Int
     /// `next[state * classCount + class]`: the state after reading a byte (failure links resolved).
     private let next: [Int32]
@@ -22,11 +22,11 @@ struct LiteralAutomaton: Sendable {
 
     /// Builds the automaton; patterns must not be empty. Pattern ids are indices into `patterns`.
     init(patterns: [[UInt8]]) {
-        var classes = [UInt8](repeating: 0, count: 256)
+        var classes = [UInt16](repeating: 0, count: 256)
         var count = 1
         for pattern in patterns {
-            for b in pattern where classes[Int(b)] == 0 && count < 256 {
-                classes[Int(b)] = UInt8(count)
+            for b in pattern where classes[Int(b)] == 0 {
+                classes[Int(b)] = UInt16(count)
                 count += 1
             }
         }

@@ -34,6 +34,8 @@ public struct ParsedRule: Sendable {
     public var actions: [ParsedAction]
     /// Where `stop` was written, when it was.
     public var stop: RuleTextRange?
+    /// Some line of the rule had a syntax problem (so checks on the whole rule are skipped).
+    public var hasErrors = false
 }
 
 /// A condition as written: tests combined with `and`, `or`, `not` and parentheses.

@@ -24,14 +24,17 @@ struct RuleFileParser {
     var diagnostics: [Diagnostic] = []
 
     // The rule being read.
-    private var current: ParsedRule?
-    private var currentEnd = 0
+    var current: ParsedRule?
+    var currentEnd = 0
+    var currentEndPosition = SourcePosition(offset: 0, line: 1, column: 1)
     // The current line.
-    private var lineNumber = 0
-    private var lineStart = 0
-    private var tokens: [RuleToken] = []
-    private var index = 0
-    private var lineFailed = false
+    var lineNumber = 0
+    var lineStart = 0
+    var tokens: [RuleToken] = []
+    var index = 0
+    var lineFailed = false
+    /// The last `rule` line was broken: its indented lines are skipped without further messages.
+    var skippingBrokenRule = false
 
     init(source: SourceFile) { self.source = source }
 
@@ -52,6 +55,7 @@ struct RuleFileParser {
     mutating func error(_ code: String, _ message: String, at offset: Int, notes: [String] = []) {
         guard !lineFailed else { return }
         lineFailed = true
+        current?.hasErrors = true
         diagnostics.append(.error(code, message, file: source.name, at: position(offset), notes: notes))
     }
 
@@ -74,7 +78,7 @@ struct RuleFileParser {
         finishRule()
     }
 
-    private mutating func readLine(from start: Int, to end: Int) {
+    mutating func readLine(from start: Int, to end: Int) {
         var indent = start
         while indent < end && (source.text[indent] == 0x20 || source.text[indent] == 0x09) { indent += 1 }
         lineFailed = false
@@ -95,21 +99,26 @@ struct RuleFileParser {
             }
             finishRule()
             readHeader()
+            skippingBrokenRule = current == nil
         } else {
+            if skippingBrokenRule { return }
             guard current != nil else {
                 error("rules.syntax", "this indented line belongs to no rule", at: first.start,
                       notes: ["start a rule with `rule \"NAME\"` at the beginning of a line"])
                 return
             }
             readBodyLine()
-            if !lineFailed, let last = tokens.last { currentEnd = max(currentEnd, last.end) }
+            if !lineFailed, let last = tokens.last, last.end > currentEnd {
+                currentEnd = last.end
+                currentEndPosition = position(last.end)
+            }
         }
     }
 
-    private mutating func finishRule() {
+    mutating func finishRule() {
         guard var rule = current else { return }
         let end = max(currentEnd, rule.range.start.offset)
-        rule.range.end = source.position(ofOffset: end)
+        rule.range.end = currentEnd >= rule.range.start.offset ? currentEndPosition : rule.range.start
         rule.text = slice(rule.range.start.offset - (rule.range.start.column - 1), end)
         rules.append(rule)
         current = nil
@@ -117,7 +126,7 @@ struct RuleFileParser {
 
     // MARK: header
 
-    private mutating func readHeader() {
+    mutating func readHeader() {
         let ruleToken = tokens[0]
         index = 1
         guard let nameToken = peek(), nameToken.kind == .string else {
@@ -151,15 +160,16 @@ struct RuleFileParser {
         current = ParsedRule(name: nameToken.text, stage: stage, range: range(ruleToken.start, nameToken.end),
                              nameRange: range(nameToken.start, nameToken.end), text: "", condition: nil, actions: [], stop: nil)
         currentEnd = tokens.last?.end ?? nameToken.end
+        currentEndPosition = position(currentEnd)
     }
 
     // MARK: body
 
-    private func peek(_ offset: Int = 0) -> RuleToken? {
+    func peek(_ offset: Int = 0) -> RuleToken? {
         index + offset < tokens.count ? tokens[index + offset] : nil
     }
 
-    private mutating func readBodyLine() {
+    mutating func readBodyLine() {
         let first = tokens[0]
         let keyword = first.kind == .word ? first.text.lowercased() : ""
         index = 1
@@ -170,6 +180,8 @@ struct RuleFileParser {
                 current?.condition = keyword == "or" ? .any([existing, condition]) : .all([existing, condition])
             } else if keyword == "when" || keyword == "if" {
                 current?.condition = condition
+            } else if current?.hasErrors == true {
+                return      // the `when` line before it was already reported
             } else {
                 error("rules.syntax", "`\(keyword)` continues a condition, but this rule has no `when` line before it", at: first.start,
                       notes: ["start the conditions with `when`"])
@@ -226,11 +238,11 @@ struct RuleFileParser {
         }
     }
 
-    private mutating func appendAction(_ action: ParsedAction) {
+    mutating func appendAction(_ action: ParsedAction) {
         current?.actions.append(action)
     }
 
-    private mutating func expectEnd() -> Bool {
+    mutating func expectEnd() -> Bool {
         if let extra = peek() {
             error("rules.syntax", "unexpected `\(extra.text)` at the end of the line", at: extra.start)
             return false
@@ -238,7 +250,7 @@ struct RuleFileParser {
         return true
     }
 
-    private mutating func readSet(_ first: RuleToken) {
+    mutating func readSet(_ first: RuleToken) {
         guard let field = peek(), field.kind == .word else {
             error("rules.syntax", "expected what to set after `set`", at: peek()?.start ?? first.end,
                   notes: ["settable fields: category, project, place, payee, notes"])
@@ -267,7 +279,7 @@ struct RuleFileParser {
     }
 
     /// Reads the rest of the line as one value: a quoted string, or the raw text as written.
-    private mutating func readValueAction(_ kind: ParsedAction.Kind, _ first: RuleToken) {
+    mutating func readValueAction(_ kind: ParsedAction.Kind, _ first: RuleToken) {
         guard let valueStart = peek(), let last = tokens.last else {
             error("rules.syntax", "expected a value after `\(slice(first.start, tokens[max(0, index - 1)].end))`", at: tokens[max(0, index - 1)].end)
             return
@@ -292,7 +304,7 @@ struct RuleFileParser {
                                              text: slice(first.start, last.end)))
     }
 
-    private mutating func readTagsAction(_ kind: ParsedAction.Kind, _ first: RuleToken) {
+    mutating func readTagsAction(_ kind: ParsedAction.Kind, _ first: RuleToken) {
         var values: [ParsedValue] = []
         while let token = peek() {
             index += 1
@@ -312,285 +324,6 @@ struct RuleFileParser {
         }
         appendAction(ParsedAction(kind: kind, values: values, range: range(first.start, last.end),
                                              text: slice(first.start, last.end)))
-    }
-
-    // MARK: conditions
-
-    private mutating func readConditionLine() -> ParsedCondition? {
-        guard peek() != nil else {
-            error("rules.syntax", "expected a condition after `\(tokens[0].text)`", at: tokens[0].end,
-                  notes: ["for example: when payee contains \"REWE\""])
-            return nil
-        }
-        guard let condition = parseOr() else { return nil }
-        if let extra = peek() {
-            let hint = extra.kind == .closeParen ? "this `)` closes no `(`" : "a condition ends here; join conditions with `and` or `or`"
-            error("rules.syntax", "unexpected `\(extra.text)` after the condition", at: extra.start, notes: [hint])
-            return nil
-        }
-        return condition
-    }
-
-    private mutating func parseOr() -> ParsedCondition? {
-        guard let first = parseAnd() else { return nil }
-        var parts = [first]
-        while let token = peek(), token.isWord("or") {
-            index += 1
-            guard let next = parseAnd() else { return nil }
-            parts.append(next)
-        }
-        return parts.count == 1 ? first : .any(parts)
-    }
-
-    private mutating func parseAnd() -> ParsedCondition? {
-        guard let first = parseUnary() else { return nil }
-        var parts = [first]
-        while let token = peek(), token.isWord("and") {
-            index += 1
-            guard let next = parseUnary() else { return nil }
-            parts.append(next)
-        }
-        return parts.count == 1 ? first : .all(parts)
-    }
-
-    private mutating func parseUnary() -> ParsedCondition? {
-        guard let token = peek() else {
-            error("rules.syntax", "the condition ends too early", at: tokens.last?.end ?? lineStart,
-                  notes: ["expected a test such as payee contains \"REWE\""])
-            return nil
-        }
-        if token.isWord("not") {
-            index += 1
-            guard let inner = parseUnary() else { return nil }
-            let end = tokens[index - 1].end
-            return .not(inner, range(token.start, end))
-        }
-        if token.kind == .openParen {
-            index += 1
-            guard let inner = parseOr() else { return nil }
-            guard let close = peek(), close.kind == .closeParen else {
-                error("rules.syntax", "this `(` has no matching `)`", at: token.start)
-                return nil
-            }
-            index += 1
-            return inner
-        }
-        return parseTest()
-    }
-
-    private mutating func parseField() -> (RuleField, Int)? {
-        guard let token = peek() else { return nil }
-        guard token.kind == .word else {
-            error("rules.syntax", "expected a field name such as `payee` or `amount`, found `\(token.text)`", at: token.start,
-                  notes: token.kind == .string ? ["a test starts with the field: payee contains \(slice(token.start, token.end))"] : [])
-            return nil
-        }
-        let lower = token.text.lowercased()
-        if lower == "abs", let open = peek(1), open.kind == .openParen, let inner = peek(2), inner.isWord("amount"),
-           let close = peek(3), close.kind == .closeParen {
-            index += 4
-            return (.absoluteAmount, close.end)
-        }
-        if lower.hasPrefix("extra.") {
-            let key = String(token.text.dropFirst(6))
-            guard !key.isEmpty else {
-                error("rules.unknown-field", "`extra.` needs the name of the source's field", at: token.start,
-                      notes: ["write extra.SIC, or extra \"Field with spaces\""])
-                return nil
-            }
-            index += 1
-            return (.extra(key), token.end)
-        }
-        if lower == "extra", let key = peek(1), key.kind == .string {
-            index += 2
-            return (.extra(key.text), key.end)
-        }
-        for (words, field) in RuleField.spellings {
-            var matched = true
-            for (k, word) in words.enumerated() {
-                guard let t = peek(k), t.kind == .word, t.text.lowercased() == word else { matched = false; break }
-            }
-            if matched {
-                let end = tokens[index + words.count - 1].end
-                index += words.count
-                return (field, end)
-            }
-        }
-        var notes = ["fields: " + RuleField.documentedNames.joined(separator: ", ")]
-        if let guess = closest(to: lower, in: RuleField.documentedNames) { notes.insert("did you mean `\(guess)`?", at: 0) }
-        error("rules.unknown-field", "unknown field `\(token.text)`", at: token.start, notes: notes)
-        return nil
-    }
-
-    private mutating func parseTest() -> ParsedCondition? {
-        let start = peek()?.start ?? lineStart
-        guard let (field, fieldEnd) = parseField() else { return nil }
-        let fieldRange = range(start, fieldEnd)
-        guard let opToken = peek() else {
-            error("rules.syntax", "expected an operator after `\(field)`", at: fieldEnd,
-                  notes: operatorNotes(field))
-            return nil
-        }
-        index += 1
-        var op: ConditionOperator
-        var negated = false
-        if opToken.kind == .comparison {
-            switch opToken.text {
-            case "=": op = .equals
-            case "!=": op = .notEquals
-            case "<": op = .less
-            case "<=": op = .lessOrEqual
-            case ">": op = .greater
-            default: op = .greaterOrEqual
-            }
-        } else if opToken.kind == .word {
-            switch opToken.text.lowercased() {
-            case "contains": op = .contains
-            case "equals": op = .equals
-            case "matches": op = .matches
-            case "between": op = .between
-            case "in": op = .oneOf
-            case "starts", "ends":
-                guard let with = peek(), with.isWord("with") else {
-                    error("rules.syntax", "expected `\(opToken.text.lowercased()) with`", at: peek()?.start ?? opToken.end)
-                    return nil
-                }
-                index += 1
-                op = opToken.text.lowercased() == "starts" ? .startsWith : .endsWith
-            case "is":
-                if let not = peek(), not.isWord("not") { negated = true; index += 1 }
-                if let next = peek(), next.isWord("empty") {
-                    index += 1; op = negated ? .isSet : .isEmpty; negated = false
-                } else if let next = peek(), next.isWord("set") {
-                    index += 1; op = negated ? .isEmpty : .isSet; negated = false
-                } else if let next = peek(), next.isWord("in") {
-                    index += 1; op = .oneOf
-                } else if let next = peek(), next.isWord("between") {
-                    index += 1; op = .between
-                } else {
-                    op = .equals
-                }
-            default:
-                var notes = operatorNotes(field)
-                let words = ["contains", "equals", "is", "starts with", "ends with", "matches", "between", "in"]
-                if let guess = closest(to: opToken.text.lowercased(), in: words) { notes.insert("did you mean `\(guess)`?", at: 0) }
-                error("rules.unknown-operator", "unknown operator `\(opToken.text)` after `\(field)`", at: opToken.start, notes: notes)
-                return nil
-            }
-        } else {
-            error("rules.syntax", "expected an operator after `\(field)`, found `\(opToken.text)`", at: opToken.start,
-                  notes: operatorNotes(field))
-            return nil
-        }
-        if negated && op == .equals { op = .notEquals; negated = false }
-        guard allowed(op, for: field) else {
-            error("rules.unknown-operator", "`\(slice(opToken.start, tokens[index - 1].end))` does not apply to \(field)", at: opToken.start,
-                  notes: operatorNotes(field))
-            return nil
-        }
-        var values: [ParsedValue] = []
-        switch op {
-        case .isEmpty, .isSet:
-            break
-        case .between:
-            guard let low = readValue(for: field, after: opToken) else { return nil }
-            guard let and = peek(), and.isWord("and") else {
-                error("rules.syntax", "expected `and` in `between LOW and HIGH`", at: peek()?.start ?? low.range.end.offset)
-                return nil
-            }
-            index += 1
-            guard let high = readValue(for: field, after: and) else { return nil }
-            values = [low, high]
-        case .oneOf:
-            guard let open = peek(), open.kind == .openParen else {
-                error("rules.syntax", "expected `(` after `in`", at: peek()?.start ?? opToken.end,
-                      notes: ["write: \(field) in (a, b, c)"])
-                return nil
-            }
-            index += 1
-            while true {
-                guard let value = readValue(for: field, after: open) else { return nil }
-                values.append(value)
-                guard let next = peek() else {
-                    error("rules.syntax", "this `(` has no matching `)`", at: open.start)
-                    return nil
-                }
-                index += 1
-                if next.kind == .closeParen { break }
-                guard next.kind == .comma else {
-                    error("rules.syntax", "expected `,` or `)` in the list, found `\(next.text)`", at: next.start)
-                    return nil
-                }
-            }
-        default:
-            guard let value = readValue(for: field, after: opToken) else { return nil }
-            if op == .matches && value.kind != .regex {
-                error("rules.syntax", "`matches` needs a regular expression between slashes", at: value.range.start.offset,
-                      notes: ["write: \(field) matches /\(value.text)/"])
-                return nil
-            }
-            if op != .matches && value.kind == .regex {
-                error("rules.syntax", "a regular expression needs `matches`", at: value.range.start.offset,
-                      notes: ["write: \(field) matches /\(value.text)/"])
-                return nil
-            }
-            values = [value]
-        }
-        var caseSensitive = false
-        if let word = peek(), word.isWord("case-sensitive") {
-            guard field.valueKind == .text || field.valueKind == .choice, op != .isEmpty, op != .isSet else {
-                error("rules.syntax", "`case-sensitive` applies to text tests only", at: word.start)
-                return nil
-            }
-            caseSensitive = true
-            index += 1
-        }
-        let end = tokens[index - 1].end
-        let test = ParsedTest(field: field, fieldRange: fieldRange, op: op, values: values, caseSensitive: caseSensitive,
-                              range: range(start, end), text: slice(start, end))
-        return .test(test)
-    }
-
-    private mutating func readValue(for field: RuleField, after previous: RuleToken) -> ParsedValue? {
-        guard let token = peek() else {
-            error("rules.syntax", "expected a value after `\(previous.text)`", at: previous.end,
-                  notes: field.valueKind == .text ? ["quote text values: \"REWE Markt\""] : [])
-            return nil
-        }
-        index += 1
-        switch token.kind {
-        case .word:
-            if token.isWord("and") || token.isWord("or") {
-                error("rules.syntax", "expected a value after `\(previous.text)`, found `\(token.text)`", at: token.start)
-                return nil
-            }
-            return ParsedValue(text: token.text, kind: .bare, flags: "", range: range(token.start, token.end))
-        case .string:
-            return ParsedValue(text: token.text, kind: .quoted, flags: "", range: range(token.start, token.end))
-        case .regex:
-            return ParsedValue(text: token.text, kind: .regex, flags: token.flags, range: range(token.start, token.end))
-        default:
-            error("rules.syntax", "expected a value after `\(previous.text)`, found `\(token.text)`", at: token.start)
-            return nil
-        }
-    }
-
-    private func allowed(_ op: ConditionOperator, for field: RuleField) -> Bool {
-        switch field.valueKind {
-        case .text, .choice:
-            return ![.less, .lessOrEqual, .greater, .greaterOrEqual, .between].contains(op)
-        case .amount, .date, .number, .weekday:
-            return ![.contains, .startsWith, .endsWith, .matches, .isEmpty, .isSet].contains(op)
-        }
-    }
-
-    private func operatorNotes(_ field: RuleField) -> [String] {
-        switch field.valueKind {
-        case .text, .choice:
-            return ["\(field) takes: contains, equals (or is), starts with, ends with, matches /regex/, in (…), is empty, is set"]
-        case .amount, .date, .number, .weekday:
-            return ["\(field) takes: =, !=, <, <=, >, >=, between A and B, in (…)"]
-        }
     }
 }
 

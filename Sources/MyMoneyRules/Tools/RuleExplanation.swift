@@ -18,7 +18,7 @@ extension CompiledRuleSet {
                         options: RuleApplyOptions = RuleApplyOptions()) -> RuleExplanation {
         var evaluator = RuleEvaluator(set: self, context: context, options: options)
         var trace: RuleTrace? = RuleTrace()
-        let (after, outcome) = evaluator.run(input, index: 0, trace: &trace)
+        let (after, outcome) = [input].withUnsafeBufferPointer { evaluator.run($0, index: 0, trace: &trace) }
         return RuleExplanation(before: input.transaction, after: after, account: input.account, outcome: outcome,
                                nearMisses: trace?.nearMisses ?? [])
     }

@@ -1,0 +1,104 @@
+/// The conditions of all rules flattened into plain arrays, evaluated without reference counting.
+///
+/// `ConditionNode` trees stay for explanations; the hot loop reads these trivially copyable
+/// values instead (each copy of a tree node or leaf with strings costs atomic retains, which two
+/// threads sharing one rule set would fight over).
+struct ConditionProgram: Sendable {
+    struct Node: Sendable {
+        enum Kind: UInt8, Sendable { case leaf, all, any, not }
+        var kind: Kind
+        /// leaf: the leaf index; all/any: first child slot in `children`; not: the inner node.
+        var a: Int32
+        /// all/any: one past the last child slot.
+        var b: Int32
+    }
+
+    /// A leaf test with only trivial values.
+    struct Leaf: Sendable {
+        enum Kind: UInt8, Sendable { case literal, regex, empty, amount, days, number, weekdays }
+        var kind: Kind
+        var bit: Int32 = -1
+        var regex: Int32 = -1
+        /// Prefilter bits: `prefilterBits[prefilterLow..<prefilterHigh]`; low < 0 means no prefilter.
+        var prefilterLow: Int32 = -1
+        var prefilterHigh: Int32 = -1
+        /// empty: want empty; amount: compare the absolute value.
+        var flag = false
+        var exclusive = false
+        var low: Amount?
+        var high: Amount?
+        var intLow: Int32 = .min
+        var intHigh: Int32 = .max
+        var isMonth = false
+        /// Bit `d` set for ISO weekday `d` (1…7).
+        var weekdays: UInt8 = 0
+    }
+
+    var nodes: [Node] = []
+    var children: [Int32] = []
+    var leaves: [Leaf] = []
+    var prefilterBits: [Int32] = []
+    /// The root node of each rule's condition, -1 when it has none.
+    var roots: [Int32] = []
+
+    init(rules: [CompiledRule], leaves source: [ConditionLeaf]) {
+        for leaf in source {
+            var code = Leaf(kind: .literal)
+            switch leaf.test {
+            case .literal(let bit):
+                code.bit = Int32(bit)
+            case .regex(let r, let prefilter):
+                code.kind = .regex
+                code.regex = Int32(r)
+                if let prefilter {
+                    code.prefilterLow = Int32(prefilterBits.count)
+                    prefilterBits.append(contentsOf: prefilter.map { Int32($0) })
+                    code.prefilterHigh = Int32(prefilterBits.count)
+                }
+            case .empty(let wantEmpty):
+                code.kind = .empty
+                code.flag = wantEmpty
+            case .amount(let low, let high, let absolute, let exclusive):
+                code.kind = .amount
+                code.low = low
+                code.high = high
+                code.flag = absolute
+                code.exclusive = exclusive
+            case .days(let low, let high):
+                code.kind = .days
+                code.intLow = low ?? .min
+                code.intHigh = high ?? .max
+            case .number(let low, let high):
+                code.kind = .number
+                code.intLow = Int32(clamping: low ?? Int(Int32.min))
+                code.intHigh = Int32(clamping: high ?? Int(Int32.max))
+                code.isMonth = leaf.field == .month
+            case .weekdays(let days):
+                code.kind = .weekdays
+                for d in days where (1...7).contains(d) { code.weekdays |= 1 << UInt8(d) }
+            }
+            leaves.append(code)
+        }
+        for rule in rules {
+            roots.append(rule.condition.map { add($0) } ?? -1)
+        }
+    }
+
+    private mutating func add(_ node: ConditionNode) -> Int32 {
+        switch node {
+        case .leaf(let i):
+            nodes.append(Node(kind: .leaf, a: Int32(i), b: 0))
+        case .not(let inner):
+            let child = add(inner)
+            nodes.append(Node(kind: .not, a: child, b: 0))
+        case .all(let list), .any(let list):
+            let ids = list.map { add($0) }
+            let start = Int32(children.count)
+            children.append(contentsOf: ids)
+            let kind: Node.Kind
+            if case .all = node { kind = .all } else { kind = .any }
+            nodes.append(Node(kind: kind, a: start, b: Int32(children.count)))
+        }
+        return Int32(nodes.count - 1)
+    }
+}

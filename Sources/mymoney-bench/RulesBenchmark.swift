@@ -1,0 +1,122 @@
+import Foundation
+import MyMoneyRules
+
+/// `mymoney-bench rules [--size N] [--rules N]`: compiles generated rules, then applies them to
+/// generated transactions (default 1,000 rules on 1,000,000 transactions).
+func rulesBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    let size = option("--size", in: arguments).flatMap { Int($0) } ?? 1_000_000
+    let ruleCount = option("--rules", in: arguments).flatMap { Int($0) } ?? 1_000
+    var random = BenchmarkRandom(seed: 42)
+
+    var accounts: [Account] = []
+    for i in 1...10 {
+        let kind: AccountKind = i == 10 ? .cash : (i == 9 ? .creditCard : .bank)
+        let currency: Currency = i > 8 ? .USD : .EUR
+        accounts.append(Account(id: Int64(i), name: "Account \(i)", kind: kind, currency: currency))
+    }
+    // Rules: mostly literal contains/equals on payee and memo, some amount/account tests, a few regexes.
+    var text = "# generated: \(ruleCount) rules\n"
+    for i in 0..<ruleCount {
+        let stage = i % 100 == 0 ? " stage pre" : (i % 97 == 0 ? " stage post" : "")
+        text += "rule \"Rule \(i)\"\(stage)\n"
+        switch i % 20 {
+        case 0 where i % 100 == 0:
+            text += "  when payee matches /STORE\(i) #(\\d+)/\n  set notes \"store $1\"\n"
+        case 1 where i % 200 == 1:
+            text += "  when memo matches /^\\d{8}$/\n  add tag reference\n"
+        case 2:
+            text += "  when payee contains \"VENDOR\(i)\" and amount < -50\n  set category Shopping:Big\n"
+        case 3:
+            text += "  when account is \"Account \(i % 10 + 1)\" and payee contains \"SHOP\(i)\"\n  set category Food:Shop\(i)\n"
+        case 4 where i % 40 == 4:
+            text += "  when account kind is cash and amount between -1000 and -900\n  add tag large-cash\n"
+        case 5, 6, 7:
+            text += "  when payee equals \"Merchant \(i) GmbH\"\n  set category Cat\(i % 50):Sub\(i % 7)\n"
+        case 8:
+            text += "  when memo contains \"REF\(i)X\" or payee contains \"ALT\(i)\"\n  set category Bills:Ref\(i % 30)\n  stop\n"
+        default:
+            text += "  when payee contains \"MERCHANT\(i) \"\n  set category Cat\(i % 50):Sub\(i % 7)\n  add tag t\(i % 13)\n"
+        }
+    }
+    var compiled: CompiledRuleSet?
+    var compileResult = measure("rules.compile", detail: "\(ruleCount) rules") { () -> Int in
+        let compilation = RuleCompiler.compile(sources: [("bench.rules", text)])
+        compiled = compilation.ruleSet
+        if compilation.hasErrors { FileHandle.standardError.write(Data(compilation.renderDiagnostics().utf8)) }
+        return ruleCount
+    }
+    compileResult.bytes = text.utf8.count
+    guard let ruleSet = compiled else { throw CocoaError(.featureUnsupported) }
+
+    // Payees: a pool of spellings, about 60% naming some rule's merchant.
+    var pool: [String] = []
+    for k in 0..<20_000 {
+        let i = random.next(ruleCount)
+        switch k % 10 {
+        case 0...3: pool.append("MERCHANT\(i) BERLIN \(random.next(9999))")
+        case 4: pool.append("Merchant \(i) GmbH")
+        case 5: pool.append("VENDOR\(i) ONLINE")
+        case 6: pool.append("POS STORE\(i) #\(random.next(99999))")
+        default: pool.append("SOME PAYEE \(random.next(100000)) LTD")
+        }
+    }
+    let memos = (0..<1_000).map { k in k % 3 == 0 ? "REF\(k)X Rechnung" : (k % 3 == 1 ? String(10_000_000 + k * 7919) : "Kartenzahlung \(k)") }
+    let base = Day(iso: "2026-01-01") ?? Day(daysSinceEpoch: 20_454)
+    var inputs: [RuleInput] = []
+    inputs.reserveCapacity(size)
+    for _ in 0..<size {
+        let account = accounts[random.next(accounts.count)]
+        let amount = Amount(units: Int64(random.next(200_000)) - 150_000, scale: 2)
+        let t = LedgerTransaction(accountId: account.id ?? 0, day: base.advanced(by: random.next(365)), amount: amount,
+                                  currency: account.currency, originalPayee: pool[random.next(pool.count)],
+                                  memo: memos[random.next(memos.count)], sourceFormat: "csv")
+        inputs.append(RuleInput(transaction: t, account: account))
+    }
+
+    var run: RuleRun?
+    if let threads = option("--threads", in: arguments).flatMap({ Int($0) }) {
+        let cpu = processCPUSeconds()
+        var only = measure("rules.apply.\(threads)-thread") { () -> Int in
+            run = ruleSet.apply(to: inputs, options: RuleApplyOptions(threads: threads))
+            return size
+        }
+        only.detail = String(format: "%.2f s CPU", processCPUSeconds() - cpu)
+        return [compileResult, only]
+    }
+    var cpuStart = processCPUSeconds()
+    var applyResult = measure("rules.apply", detail: "\(ruleCount) rules, \(ProcessInfo.processInfo.activeProcessorCount) threads") { () -> Int in
+        run = ruleSet.apply(to: inputs)
+        return size
+    }
+    applyResult.detail = (applyResult.detail ?? "") + String(format: ", %.2f s CPU", processCPUSeconds() - cpuStart)
+    let changed = run?.outcomes.reduce(0) { $0 + ($1.isChanged ? 1 : 0) } ?? 0
+    run = nil
+    cpuStart = processCPUSeconds()
+    var single = measure("rules.apply.1-thread", detail: "\(changed) of \(size) changed") { () -> Int in
+        run = ruleSet.apply(to: inputs, options: RuleApplyOptions(threads: 1))
+        return size
+    }
+    single.detail = (single.detail ?? "") + String(format: ", %.2f s CPU", processCPUSeconds() - cpuStart)
+    return [compileResult, applyResult, single]
+}
+
+/// CPU time this process used so far (all threads), in seconds: wall time on a busy machine overstates.
+func processCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// A small deterministic generator (SplitMix64) so every run sees the same data.
+struct BenchmarkRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z ^= z >> 31
+        return Int(z % UInt64(max(1, bound)))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import MyMoneyRules
+
+/// One minimal input per diagnostic code, with its exact rendered output (`Goldens/errors/`).
+@Suite struct ErrorCatalogueTests {
+    static let codes = [
+        "rules.syntax", "rules.unknown-field", "rules.unknown-operator", "rules.unknown-action", "rules.bad-regex",
+        "rules.bad-amount", "rules.bad-date", "rules.bad-value", "rules.unknown-currency", "rules.empty-range",
+        "rules.empty-pattern", "rules.bad-capture", "rules.category-too-deep", "rules.conflicting-actions",
+        "rules.no-actions", "rules.duplicate-name", "rules.encoding",
+    ]
+
+    @Test(arguments: codes)
+    func catalogueEntry(code: String) throws {
+        let url = Golden.directory.appendingPathComponent("errors/\(code).rules")
+        let compilation = RuleBook.load(files: [(url, "\(code).rules")])
+        #expect(!compilation.diagnostics.isEmpty)
+        for diagnostic in compilation.diagnostics {
+            #expect(diagnostic.code == code, "\(diagnostic.code): \(diagnostic.message)")
+            #expect(diagnostic.position != nil)
+            #expect(!diagnostic.notes.isEmpty, "every rules diagnostic carries a hint")
+        }
+        // Errors refuse the whole rule set; warnings leave it usable.
+        #expect((compilation.ruleSet == nil) == compilation.diagnostics.containsErrors)
+        Golden.check(compilation.renderDiagnostics(), "errors/\(code).txt")
+    }
+
+    @Test func missingFolderIsAnIOError() {
+        let compilation = RuleBook.load(directory: URL(fileURLWithPath: "/nonexistent/mymoney-rules"), displayName: "missing-rules")
+        #expect(compilation.diagnostics.map(\.code) == ["rules.io"])
+        #expect(compilation.ruleSet == nil)
+        Golden.check(compilation.renderDiagnostics(), "errors/rules.io.txt")
+    }
+
+    @Test func everyCodeTheCompilerEmitsIsCatalogued() throws {
+        // The codes written next to the checks in the sources, found by scanning them.
+        let sources = Golden.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MyMoneyRules")
+        var found = Set<String>()
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        for file in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            var rest = Substring(text)
+            while let r = rest.range(of: "\"rules.") {
+                let tail = rest[r.upperBound...]
+                let name = tail.prefix(while: { $0.isLetter || $0 == "-" })
+                if tail.dropFirst(name.count).first == "\"" { found.insert("rules." + name) }
+                rest = tail
+            }
+        }
+        #expect(found.count >= 15)
+        #expect(found.subtracting(Self.codes + ["rules.io"]).isEmpty, "uncatalogued: \(found.subtracting(Self.codes))")
+    }
+
+    @Test func oneRunReportsEveryMistake() throws {
+        let text = """
+        rule "A"
+          when payeee contains "x"
+          set category A
+        rule "B"
+          when amount < 1,5
+          set category B:C:D:E:F:G
+        """
+        let compilation = RuleCompiler.compile(sources: [("many.rules", text)])
+        #expect(compilation.diagnostics.map(\.code) == ["rules.unknown-field", "rules.bad-amount", "rules.category-too-deep"])
+        #expect(compilation.diagnostics.map { $0.position?.line ?? 0 } == [2, 5, 6])
+    }
+}

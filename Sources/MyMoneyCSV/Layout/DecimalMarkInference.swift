@@ -69,6 +69,12 @@ struct DayOrderInference {
     static let orders: [DayOrder] = [.yearMonthDay, .dayMonthYear, .monthDayYear]
 
     mutating func add(_ cell: UnsafeBufferPointer<UInt8>) {
+        // A four-digit year first (2026-10-05, 20261005) reads the same under every order.
+        if cell.count >= 8, cell[0] &- 0x30 < 10, cell[1] &- 0x30 < 10, cell[2] &- 0x30 < 10, cell[3] &- 0x30 < 10,
+           cell[4] &- 0x30 >= 10 || cell.count >= 8 && cell.prefix(8).allSatisfy({ $0 &- 0x30 < 10 }) {
+            if Day.parse(utf8: cell, order: .yearMonthDay) == nil { invalid += 1 }
+            return
+        }
         let a = possible[0] ? Day.parse(utf8: cell, order: .yearMonthDay) : nil
         let b = possible[1] ? Day.parse(utf8: cell, order: .dayMonthYear) : nil
         let c = possible[2] ? Day.parse(utf8: cell, order: .monthDayYear) : nil

@@ -65,6 +65,8 @@ struct DayOrderInference {
     var disagreement = false
     var examples: [String] = []
     var invalid = 0
+    /// Every cell that left the order open was written with dots.
+    var allDotted = true
 
     static let orders: [DayOrder] = [.yearMonthDay, .dayMonthYear, .monthDayYear]
 
@@ -89,6 +91,8 @@ struct DayOrderInference {
         let differs = (a != nil && b != nil && a != b) || (a != nil && c != nil && a != c)
             || (b != nil && c != nil && b != c)
         if differs {
+            // `05.03.2024`: dates written with dots are day-first by convention (nobody writes MM.DD.YYYY).
+            if !cell.contains(0x2E) || cell.contains(0x2F) { allDotted = false }
             disagreement = true
             if examples.count < 3 { examples.append(String(decoding: cell, as: UTF8.self)) }
         }
@@ -103,6 +107,7 @@ struct DayOrderInference {
         if c.count == 1 { return c[0] }
         if c.isEmpty { return nil }
         if !disagreement { return c[0] }
+        if allDotted, c.contains(.dayMonthYear) { return .dayMonthYear }
         // Several orders read every cell, differently: ambiguous unless the ones left agree.
         return nil
     }

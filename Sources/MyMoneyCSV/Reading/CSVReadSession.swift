@@ -30,7 +30,7 @@ struct CSVReadSession {
         } catch {
             let isBinary = error.reason.contains("NUL")
             diagnostics.append(.error(isBinary ? "csv.binary" : "csv.encoding",
-                                      isBinary ? "this is binary data, not a CSV text file (\(error.reason) at byte \(error.offset))"
+                                      isBinary ? "this is binary data, not a CSV text file: a NUL byte at byte \(error.offset)"
                                                : "cannot read the bytes as text: \(error.reason) at byte \(error.offset)",
                                       file: file, notes: isBinary ? [] : ["choose the encoding with --encoding (utf-8, windows-1252, iso-8859-1, …)"]))
             return ReadResult(diagnostics: diagnostics)

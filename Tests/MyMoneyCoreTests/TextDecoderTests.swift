@@ -51,3 +51,19 @@ import MyMoneyCore
         #expect(throws: TextDecodingError.self) { try TextDecoder.decode([0xC3], forced: .utf8) }
     }
 }
+
+@Suite struct CentralEuropeanTests {
+    @Test func polishWindows1250IsToldFromWindows1252() throws {
+        // "Bankowość Łódź, opłata, mieszkań" in Windows-1250.
+        let bytes: [UInt8] = Array("Bankowo".utf8) + [0x9C, 0xE6] + Array(" ".utf8) + [0xA3, 0xF3, 0x64, 0x9F] + Array(", op".utf8) + [0xB3]
+            + Array("ata, mieszka".utf8) + [0xF1]
+        let d = try TextDecoder.decode(bytes)
+        #expect(d.encoding == .windows1250)
+        #expect(String(decoding: d.utf8, as: UTF8.self) == "Bankowość Łódź, opłata, mieszkań")
+    }
+
+    @Test func westernTextWithSymbolsStaysWindows1252() throws {
+        let bytes: [UInt8] = Array("Preis 5".utf8) + [0xB3] + Array(" m, c".utf8) + [0x9C] + Array("ur, ".utf8) + [0xBF] + Array("Que? Gr".utf8) + [0xFC, 0xDF, 0x65]
+        #expect(try TextDecoder.decode(bytes).encoding == .windows1252)
+    }
+}

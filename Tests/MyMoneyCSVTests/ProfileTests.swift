@@ -229,3 +229,16 @@ import MyMoneyTestSupport
         #expect(missing.isEmpty, "profiles without a test file: \(missing)")
     }
 }
+
+@Suite struct ProfileValueTests {
+    @Test func aProfileValueWinsOverDetection() throws {
+        let text = "Date,Description,Amount\n2024-02-01,Coffee,4.50\n"
+        var card = CSVProfile(name: "my-card")
+        card.negate = true
+        card.kind = .creditCard
+        let result = CSVReader(profiles: shippedProfiles).read(Array(text.utf8), file: "c.csv", options: ReadOptions(), profile: card)
+        let s = try #require(onlyStatement(result))
+        #expect(s.source.profile == "my-card")
+        #expect(s.transactions.first?.amount == amount("-4.50"))
+    }
+}

@@ -7,6 +7,8 @@ struct CSVReadSession {
     var diagnostics: [Diagnostic] = []
     /// The layout used, as a profile (for `--print-profile`).
     var inferredProfile: CSVProfile?
+    /// A profile value the caller chose (instead of profile text).
+    var givenProfile: CSVProfile?
 
     init(reader: CSVReader, file: String, options: ReadOptions) {
         self.reader = reader
@@ -16,8 +18,8 @@ struct CSVReadSession {
 
     mutating func run(_ bytes: [UInt8]) -> ReadResult {
         // A profile the caller gave.
-        var userProfile: CSVProfile?
-        if let given = options.profile {
+        var userProfile: CSVProfile? = givenProfile
+        if userProfile == nil, let given = options.profile {
             let (profile, problems) = CSVProfile.parse(given.text, file: given.name)
             diagnostics.append(contentsOf: problems)
             guard let profile else { return ReadResult(diagnostics: diagnostics) }

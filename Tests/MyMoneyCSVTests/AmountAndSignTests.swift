@@ -97,3 +97,11 @@ import MyMoneyCSV
         #expect(result.diagnostics.contains { $0.code == "csv.amount.missing" && $0.severity == .warning })
     }
 }
+
+@Suite struct BudgetAppExportTests {
+    @Test func outflowAndInflowColumns() throws {
+        let text = "\"Account\",\"Date\",\"Payee\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\"\n\"Checking\",\"2024-02-01\",\"Shop\",\"\",\"$12.00\",\"$0.00\",\"Cleared\"\n\"Checking\",\"2024-02-02\",\"Work\",\"\",\"$0.00\",\"$100.00\",\"Cleared\"\n"
+        let s = try #require(onlyStatement(readCSV(text)))
+        #expect(s.transactions.map(\.amount) == [amount("-12.00"), amount("100.00")])
+    }
+}

@@ -58,6 +58,14 @@ public struct CSVReader: StatementReader {
         return session.run(bytes)
     }
 
+    /// Reads with a profile the caller already holds (`--profile ing-nl` naming a shipped profile);
+    /// it wins over `options.profile` and over detection, like a profile given as text.
+    public func read(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile) -> ReadResult {
+        var session = CSVReadSession(reader: self, file: file, options: options)
+        session.givenProfile = profile
+        return session.run(bytes)
+    }
+
     /// The layout inferred (or taken from a profile) for a file, as a profile a user can save and edit.
     ///
     /// Used by `mymoney parse --print-profile FILE`. Nil when no table could be found; the

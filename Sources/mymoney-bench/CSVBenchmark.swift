@@ -2,12 +2,23 @@ import Foundation
 import MyMoneyCSV
 
 /// `csv`: generates a bank CSV of `--size` rows (default 1,000,000) with a running balance,
-/// then reads it with `CSVReader` (inference, no profile).
+/// then reads it with `CSVReader` (inference, no profile). `--file PATH` reads a given file instead
+/// (and `--keep PATH` keeps the generated one there), for profiling.
 func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let rows = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
+    if let path = option("--file", in: arguments) {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        var kept: ReadResult?
+        let result = measure("csv.read", bytes: bytes.count, detail: path) {
+            kept = CSVReader().read(bytes, file: path, options: ReadOptions())
+            return kept?.statements.reduce(0) { $0 + $1.transactions.count } ?? 0
+        }
+        withExtendedLifetime(kept) {}
+        return [result]
+    }
     let folder = scratchDirectory("csv")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let url = folder.appendingPathComponent("statement.csv")
+    let url = option("--keep", in: arguments).map { URL(fileURLWithPath: $0) } ?? folder.appendingPathComponent("statement.csv")
 
     // A deterministic generator: dates advance every 50 rows, amounts cycle.
     var text = [UInt8]()
@@ -16,10 +27,8 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let payees = ["REWE Markt Berlin", "\"ACME, Inc \"\"Store 12\"\"\"", "Stadtwerke Berlin", "Netflix International",
                   "Geldautomat Alexanderplatz", "Acme Software GmbH"]
     var balance: Int64 = 1_000_000
-    var day = 0
     for i in 0..<rows {
-        if i % 50 == 0 { day += 1 }
-        let year = 2000 + (day / 336) % 30, month = (day / 28) % 12 + 1, dom = day % 28 + 1
+        let date = Day(daysSinceEpoch: Int32(10_000 + i / 50)).description // advances every 50 rows
         let cents = Int64((i * 7919) % 20000) - 15000
         balance += cents
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
@@ -28,7 +37,7 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
             let m = c.magnitude
             return "\(sign)\(m / 100).\(two(Int(m % 100)))"
         }
-        let line = "\(year)-\(two(month))-\(two(dom)),\(payees[i % payees.count]),\(money(cents)),\(money(balance))\n"
+        let line = "\(date),\(payees[i % payees.count]),\(money(cents)),\(money(balance))\n"
         text.append(contentsOf: Array(line.utf8))
     }
     try Data(text).write(to: url)
@@ -37,12 +46,16 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let bytes = Array(try Data(contentsOf: url))
     var transactions = 0
     var errors = 0
+    // The result is kept past the measurement: the figure is reading, not freeing.
+    var kept: ReadResult?
     let result = measure("csv.read", bytes: bytes.count, detail: "\(rows) rows, inferred layout") {
         let read = CSVReader().read(bytes, file: url.path, options: ReadOptions())
+        kept = read
         transactions = read.statements.first?.transactions.count ?? 0
         errors = read.diagnostics.filter { $0.severity == .error }.count
         return transactions
     }
+    withExtendedLifetime(kept) {}
     if transactions != rows || errors > 0 {
         FileHandle.standardError.write(Data("csv benchmark: read \(transactions) of \(rows) rows, \(errors) errors\n".utf8))
     }

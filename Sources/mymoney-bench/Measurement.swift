@@ -43,3 +43,11 @@ func scratchDirectory(_ name: String) -> URL {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// CPU seconds this process has used (all threads, user + system): on a shared machine wall time
+/// also counts the time other processes held the cores.
+func processCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}

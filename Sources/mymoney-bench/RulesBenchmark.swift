@@ -100,12 +100,6 @@ func rulesBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     return [compileResult, applyResult, single]
 }
 
-/// CPU time this process used so far (all threads), in seconds: wall time on a busy machine overstates.
-func processCPUSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
 
 /// A small deterministic generator (SplitMix64) so every run sees the same data.
 struct BenchmarkRandom {

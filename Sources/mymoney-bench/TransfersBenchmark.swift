@@ -26,10 +26,3 @@ func transfersBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     return [generate, match]
 }
 
-/// CPU seconds this process has used (user + system): on a shared machine, wall time also
-/// counts the time other processes held the cores.
-private func processCPUSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}

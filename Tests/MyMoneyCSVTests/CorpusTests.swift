@@ -33,7 +33,6 @@ import MyMoneyTestSupport
     /// Facts not checked, by entry, with the reason (source-plugin conventions, not file facts).
     static let skipped: [String: [String: String]] = [
         "csv/beangulp__UTrade20150720.csv": ["transaction_count": "the file has 12 data rows; the golden's 13th entry is not a CSV row"],
-        "csv/budgetr__mbank.csv": ["encoding": "cp1250 vs cp1252 cannot be told apart from the bytes; the reader falls back to windows-1252 (pass --encoding windows-1250)"],
         "csv/csv2ofx__ingesp.csv": ["payee": "csv2ofx's ingesp mapping splits the description", "memo": "csv2ofx puts the category in the memo"],
         "csv/csv2ofx__payoneer.csv": ["payee": "csv2ofx maps the Target column to the payee", "memo": "csv2ofx maps Description to the memo"],
         "csv/ofxstatement-dutch__Knab_transactieoverzicht_ok.csv": ["end_date": "source convention: last day + 1"],

@@ -54,3 +54,15 @@ import MyMoneyTestSupport
         #expect(!result.diagnostics.containsErrors)
     }
 }
+
+/// `--print-profile` on the Girokonto sample, exactly as docs/csv.md shows it.
+@Suite struct PrintProfileSampleTests {
+    @Test func girokontoPrintProfile() throws {
+        let bytes = Array(try Data(contentsOf: Corpus.samples.appendingPathComponent("girokonto-2026-10.csv")))
+        let (profile, _) = CSVReader().inferProfile(bytes, file: "Samples/girokonto-2026-10.csv")
+        let text = try #require(profile).render()
+        if ProcessInfo.processInfo.environment["MYMONEY_CSV_DUMP"] != nil { print(text) }
+        let docs = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("docs/csv.md"), encoding: .utf8)
+        #expect(docs.contains(text), "docs/csv.md should show:\n\(text)")
+    }
+}

@@ -83,10 +83,10 @@ enum HeaderVocabulary {
                          "amount in account currency"])
         add(.debit, 2, ["debit", "debit amount", "debits", "withdrawal", "withdrawals", "money out", "paid out",
                         "soll", "débit", "debit (eur)", "cargo", "cargos", "uitgaven", "af", "addebiti", "addebito",
-                        "ausgang", "ausgaben", "withdrawal amount", "amount debit", "lastschrift"])
+                        "ausgang", "ausgaben", "withdrawal amount", "outflow", "spent", "paid", "amount debit", "lastschrift"])
         add(.credit, 2, ["credit", "credit amount", "credits", "deposit", "deposits", "money in", "paid in", "haben",
                          "crédit", "abono", "abonos", "inkomsten", "bij", "accrediti", "accredito", "eingang",
-                         "einnahmen", "deposit amount", "amount credit", "gutschrift"])
+                         "einnahmen", "deposit amount", "inflow", "received", "amount credit", "gutschrift"])
         add(.indicator, 2, ["af bij", "af/bij", "debit/credit", "credit/debit", "s/h", "soll/haben", "creditdebet",
                             "credit debet", "debet/credit", "cr/dr", "dr/cr", "d/c", "c/d", "sign", "transaction type sign",
                             "balance impact", "debit credit", "soll-haben", "debet credit"])

@@ -98,11 +98,11 @@ extension CSVReadSession {
 
         // Rows.
         var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
-        let rows = rowReader.readRows()
+        var rows = rowReader.readRows()
         diagnostics.append(contentsOf: rowReader.diagnostics)
         var assembler = StatementAssembler(file: file, layout: layout, preamble: preamble, preambleBalances: preambleBalances,
                                            period: period, encoding: encoding, options: options)
-        let statements = assembler.assemble(rows, balanceOnly: rowReader.balanceOnlyRows)
+        let statements = assembler.assemble(&rows, balanceOnly: rowReader.balanceOnlyRows)
         diagnostics.append(contentsOf: assembler.diagnostics)
         return statements
     }

@@ -7,6 +7,8 @@ struct CSVReadSession {
     var diagnostics: [Diagnostic] = []
     /// The layout used, as a profile (for `--print-profile`).
     var inferredProfile: CSVProfile?
+    /// A profile value the caller chose (instead of profile text).
+    var givenProfile: CSVProfile?
 
     init(reader: CSVReader, file: String, options: ReadOptions) {
         self.reader = reader
@@ -16,8 +18,8 @@ struct CSVReadSession {
 
     mutating func run(_ bytes: [UInt8]) -> ReadResult {
         // A profile the caller gave.
-        var userProfile: CSVProfile?
-        if let given = options.profile {
+        var userProfile: CSVProfile? = givenProfile
+        if userProfile == nil, let given = options.profile {
             let (profile, problems) = CSVProfile.parse(given.text, file: given.name)
             diagnostics.append(contentsOf: problems)
             guard let profile else { return ReadResult(diagnostics: diagnostics) }
@@ -30,7 +32,7 @@ struct CSVReadSession {
         } catch {
             let isBinary = error.reason.contains("NUL")
             diagnostics.append(.error(isBinary ? "csv.binary" : "csv.encoding",
-                                      isBinary ? "this is binary data, not a CSV text file (\(error.reason) at byte \(error.offset))"
+                                      isBinary ? "this is binary data, not a CSV text file: a NUL byte at byte \(error.offset)"
                                                : "cannot read the bytes as text: \(error.reason) at byte \(error.offset)",
                                       file: file, notes: isBinary ? [] : ["choose the encoding with --encoding (utf-8, windows-1252, iso-8859-1, …)"]))
             return ReadResult(diagnostics: diagnostics)

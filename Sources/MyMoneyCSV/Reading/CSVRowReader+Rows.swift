@@ -50,46 +50,46 @@ extension CSVRowReader {
                 continue
             }
             if layout.skipZero && amount.isZero { continue }
-            var t = StatementTransaction(day: day, amount: amount)
-            t.payee = joined(row, columns.payee)
-            t.memo = joined(row, columns.memo)
-            if let c = columns.id { let s = string(row, c); if !s.isEmpty { t.id = s } }
-            if let c = columns.checkNumber { let s = string(row, c); if !s.isEmpty { t.checkNumber = s } }
-            if let c = columns.type { let s = string(row, c); if !s.isEmpty { t.bankType = s } }
-            if let c = columns.category { let s = string(row, c); if !s.isEmpty { t.category = s } }
-            if let c = columns.currency {
-                let s = string(row, c)
-                if !s.isEmpty {
-                    if let currency = Currency(code: s) { t.currency = currency } else {
-                        t.extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s))
-                    }
+            func cellText(_ column: Int?) -> String? {
+                guard let column else { return nil }
+                let s = string(row, column)
+                return s.isEmpty ? nil : s
+            }
+            var currency: Currency?
+            var extra: [StatementField] = []
+            if let c = columns.currency, let s = cellText(c) {
+                if let known = Currency(code: s) { currency = known } else {
+                    extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s))
                 }
             }
-            if let c = columns.valueDate {
-                let s = string(row, c)
-                if !s.isEmpty { t.extra.append(StatementField(layout.columnNames[safe: c] ?? "value date", s)) }
+            if let c = columns.valueDate, let s = cellText(c) {
+                extra.append(StatementField(layout.columnNames[safe: c] ?? "value date", s))
             }
             for c in extraColumns where c < table.fieldCount(row) {
                 guard let span = table.span(row, c), !CSVTable.isBlank(span, in: text) else { continue }
-                t.extra.append(StatementField(layout.columnNames[c], string(row, c)))
+                extra.append(StatementField(layout.columnNames[c], string(row, c)))
             }
             // Cells beyond the header's width (livebank, Stripe): kept by position.
             if table.fieldCount(row) > width {
                 for c in width..<table.fieldCount(row) {
-                    let s = string(row, c)
-                    if !s.isEmpty { t.extra.append(StatementField("#\(c + 1)", s)) }
+                    if let s = cellText(c) { extra.append(StatementField("#\(c + 1)", s)) }
                 }
             }
-            t.position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
             if let c = columns.balance {
                 rows.balance.append(self.amount(row, c, what: "a balance", severity: .warning).value)
             } else if let c = columns.balanceBefore {
                 let before = self.amount(row, c, what: "a balance", severity: .warning).value
                 rows.balanceBefore.append(before)
-                rows.balance.append(before.flatMap { try? $0 + t.amount })
+                rows.balance.append(before.flatMap { try? $0 + amount })
             }
             if let c = columns.account { rows.account.append(string(row, c)) }
-            rows.transactions.append(t)
+            // Built in one go and moved into the array: no intermediate copy of the transaction.
+            rows.transactions.append(StatementTransaction(
+                day: day, amount: amount, currency: currency,
+                payee: joined(row, columns.payee), memo: joined(row, columns.memo),
+                id: cellText(columns.id), bankType: cellText(columns.type), checkNumber: cellText(columns.checkNumber),
+                category: cellText(columns.category), extra: extra,
+                position: SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)))
         }
         summarize()
         return rows

@@ -86,14 +86,15 @@ struct CSVRowReader {
     mutating func amount(_ row: Int, _ column: Int?, what: String, severity: Diagnostic.Severity = .error) -> (value: Amount?, ok: Bool) {
         guard let column, let span = table.span(row, column) else { return (nil, true) }
         let format = self.format
-        let result: Result<Amount, AmountParseError>? = CSVTable.withBytes(span, in: text) { bytes in
-            if bytes.isEmpty { return nil }
-            do throws(AmountParseError) { return .success(try Amount.parse(bytes, format: format)) } catch { return .failure(error) }
+        var value: Amount?
+        var failure: AmountParseError?
+        CSVTable.withBytes(span, in: text) { bytes in
+            if bytes.isEmpty { return }
+            do throws(AmountParseError) { value = try Amount.parse(bytes, format: format) } catch { failure = error }
         }
-        switch result {
-        case .none: return (nil, true)
-        case .success(let a): return (a, true)
-        case .failure(let error):
+        switch failure {
+        case .none: return (value, true)
+        case .some(let error):
             let raw = string(row, column)
             var at = position(row, column)
             if !span.needsUnescape {

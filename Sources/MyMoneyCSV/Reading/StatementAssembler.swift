@@ -10,8 +10,7 @@ struct StatementAssembler {
     var options: ReadOptions
     var diagnostics: [Diagnostic] = []
 
-    mutating func assemble(_ rows: CSVRowReader.Rows, balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
-        var rows = rows
+    mutating func assemble(_ rows: inout CSVRowReader.Rows, balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
         let all = Array(0..<rows.transactions.count)
         // Several accounts in one file (an account column with a few values): one statement each.
         // A column whose values differ on most rows is a counterparty, not the account.
@@ -55,11 +54,20 @@ struct StatementAssembler {
         account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency
 
         var transactions: [StatementTransaction] = []
-        transactions.reserveCapacity(order.count)
         let hasBalances = !rows.balance.isEmpty
         var balances: [Amount?] = []
+        let identity = order.count == rows.transactions.count && order.elementsEqual(0..<order.count)
+        if identity {
+            // The whole file, already in order: take the arrays as they are.
+            swap(&transactions, &rows.transactions)
+            swap(&balances, &rows.balance)
+            for i in transactions.indices where transactions[i].currency != nil && transactions[i].currency == account.currency {
+                transactions[i].currency = nil
+            }
+        }
+        transactions.reserveCapacity(order.count)
         if hasBalances { balances.reserveCapacity(order.count) }
-        for i in order {
+        for i in order where !identity {
             // Moved out of the shared rows: each transaction belongs to one statement.
             var t = StatementTransaction(day: rows.transactions[i].day, amount: rows.transactions[i].amount)
             swap(&t, &rows.transactions[i])
@@ -119,53 +127,53 @@ struct StatementAssembler {
     }
 
     /// Running, opening and closing balances, checking the chain on the way.
+    ///
+    /// Running balances carry no currency of their own: the account's applies.
     mutating func balances(_ transactions: [StatementTransaction], _ afters: [Amount?], openingBefore: Amount?, currency: Currency?,
                            balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [StatementBalance] {
         var result = preambleBalances
-        var running: [StatementBalance] = []
-        running.reserveCapacity(afters.count)
+        result.reserveCapacity(result.count + afters.count + 2)
+        // Opening: the balance before the first row, as of the first row's day (before that day's rows).
+        if !result.contains(where: { $0.kind == .opening }) {
+            if let first = transactions.first, let before = openingBefore {
+                result.append(StatementBalance(kind: .opening, amount: before, day: first.day, currency: currency))
+            } else if let first = transactions.first, let after = afters.first ?? nil, let o = try? after - first.amount {
+                result.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
+            } else if let only = balanceOnly.first, let first = transactions.first, only.day <= first.day {
+                result.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
+            }
+        }
         var previous: Amount?
         var mismatches = 0
-        var opening: StatementBalance?
-        for (i, after) in afters.enumerated() {
-            let t = transactions[i]
-            if i == 0 {
-                if let openingBefore {
-                    opening = StatementBalance(kind: .opening, amount: openingBefore, day: t.day, currency: currency)
-                } else if let after, let o = try? after - t.amount {
-                    opening = StatementBalance(kind: .opening, amount: o, day: t.day, currency: currency)
+        var last: (amount: Amount, index: Int)?
+        transactions.withUnsafeBufferPointer { rows in
+            for (i, after) in afters.enumerated() {
+                let amount = rows[i].amount
+                guard let after else {
+                    previous = previous.flatMap { try? $0 + amount }
+                    continue
                 }
-            }
-            if let after {
-                if let previous, let expected = try? previous + t.amount, expected != after {
+                if let previous, let expected = try? previous + amount, expected != after {
                     mismatches += 1
                     if mismatches <= 3 {
                         diagnostics.append(.warning("csv.balance.chain",
-                                                    "the balance \(after) does not follow from the previous balance \(previous) and the amount \(t.amount) (expected \(expected))",
-                                                    file: file, at: t.position,
+                                                    "the balance \(after) does not follow from the previous balance \(previous) and the amount \(amount) (expected \(expected))",
+                                                    file: file, at: rows[i].position,
                                                     notes: ["rows may be missing, or the bank orders same-day rows differently"]))
                     }
                 }
-                running.append(StatementBalance(kind: .running, amount: after, day: t.day, currency: currency,
-                                                transactionIndex: i, position: t.position))
+                result.append(StatementBalance(kind: .running, amount: after, day: rows[i].day, transactionIndex: i, position: rows[i].position))
                 previous = after
-            } else {
-                previous = previous.flatMap { try? $0 + t.amount }
+                last = (after, i)
             }
         }
         if mismatches > 3 {
             diagnostics.append(.warning("csv.balance.chain", "\(mismatches - 3) more balance mismatches not shown", file: file))
         }
-        if opening == nil, let first = balanceOnly.first, let t = transactions.first, first.day <= t.day {
-            opening = StatementBalance(kind: .opening, amount: first.balance, day: first.day, currency: currency, position: first.position)
+        if let last, last.index == transactions.count - 1, !preambleBalances.contains(where: { $0.kind == .closing }) {
+            result.append(StatementBalance(kind: .closing, amount: last.amount, day: transactions[last.index].day, currency: currency,
+                                           position: transactions[last.index].position))
         }
-        if let opening, !result.contains(where: { $0.kind == .opening }) { result.append(opening) }
-        if let last = running.last, last.transactionIndex == transactions.count - 1,
-           !result.contains(where: { $0.kind == .closing }) {
-            result.append(StatementBalance(kind: .closing, amount: last.amount, day: last.day, currency: currency,
-                                           position: last.position))
-        }
-        result.append(contentsOf: running)
         return result
     }
 }

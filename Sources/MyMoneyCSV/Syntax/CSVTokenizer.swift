@@ -32,10 +32,10 @@ struct CSVTokenizer {
         let n = text.count
         if rowLimit == nil {
             // A rough capacity guess keeps appends cheap on large files.
-            table.fields.reserveCapacity(n / 8)
-            table.rowLine.reserveCapacity(n / 64)
-            table.rowOffset.reserveCapacity(n / 64)
-            table.rowFieldStart.reserveCapacity(n / 64 + 1)
+            table.fields.reserveCapacity(n / 10)
+            table.rowLine.reserveCapacity(n / 40)
+            table.rowOffset.reserveCapacity(n / 40)
+            table.rowFieldStart.reserveCapacity(n / 40 + 1)
         }
         let delimiter = self.delimiter
         let limit = maximumFieldBytes

@@ -12,7 +12,8 @@ public struct Statement: Sendable, Hashable, Codable {
     public var period: DayRange?
     /// Balances the bank reported: ledger, available, opening, closing, running.
     public var balances: [StatementBalance]
-    /// The transactions, in file order.
+    /// The transactions, in the order the reader emits them (CSV: chronological, newest-first
+    /// files turned around); each keeps its place in the file in `position`.
     public var transactions: [StatementTransaction]
     /// Format-specific facts kept as information (OFX SIGNON, securities, QIF options).
     public var extra: [StatementField]

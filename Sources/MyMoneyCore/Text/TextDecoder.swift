@@ -47,7 +47,32 @@ public enum TextDecoder {
         if isValidUTF8(bytes) {
             return DecodedText(utf8: bytes, encoding: .utf8, hadByteOrderMark: false)
         }
-        return DecodedText(utf8: try transcode(bytes, from: .windows1252), encoding: .windows1252, hadByteOrderMark: false)
+        let legacy: TextEncoding = looksLikeWindows1250(bytes) ? .windows1250 : .windows1252
+        return DecodedText(utf8: try transcode(bytes, from: legacy), encoding: legacy, hadByteOrderMark: false)
+    }
+
+    /// Whether 8-bit text is Central European (Windows-1250) rather than Western (Windows-1252).
+    ///
+    /// The bytes for `ł ą ż ź ś` (0xB3 0xB9 0xBF 0x9F 0x9C) are symbols in Windows-1252 (`³ ¹ ¿ Ÿ œ`)
+    /// that never stand inside a word. At least three such bytes between letters, of at least two
+    /// kinds, mean Polish or Czech text.
+    static func looksLikeWindows1250(_ bytes: [UInt8]) -> Bool {
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0xC0 }
+        var hits = 0
+        var kinds = Set<UInt8>()
+        var i = 1
+        let n = bytes.count
+        while i + 1 < n {
+            let b = bytes[i]
+            if b == 0xB3 || b == 0xB9 || b == 0xBF || b == 0x9F || b == 0x9C, isLetter(bytes[i - 1]) || isLetter(bytes[i + 1]),
+               bytes[i - 1] != 0x20 || isLetter(bytes[i + 1]), isLetter(bytes[i - 1]) || bytes[i - 1] == 0x20 {
+                hits += 1
+                kinds.insert(b)
+                if hits >= 3 && kinds.count >= 2 { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Whether the bytes are well-formed UTF-8 (no overlongs, no surrogates).

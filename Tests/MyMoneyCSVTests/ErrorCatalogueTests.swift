@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import MyMoneyCSV
+
+/// One minimal input per CSV diagnostic code, with its exact rendered output.
+///
+/// The expected renderings live in `Fixtures/error-catalogue.txt`; re-record with
+/// `MYMONEY_RECORD_GOLDENS=1 swift test --filter ErrorCatalogueTests` and review the diff.
+@Suite struct ErrorCatalogueTests {
+    struct Entry: Sendable, CustomStringConvertible {
+        var code: String
+        var input: [UInt8]
+        var profile: String? = nil
+        var options = ReadOptions()
+        var maximumFieldBytes = 1 << 20
+        var description: String { code }
+        init(_ code: String, _ text: String, profile: String? = nil, options: ReadOptions = ReadOptions(), maximumFieldBytes: Int = 1 << 20) {
+            self.code = code; self.input = Array(text.utf8); self.profile = profile; self.options = options
+            self.maximumFieldBytes = maximumFieldBytes
+        }
+        init(_ code: String, bytes: [UInt8], options: ReadOptions = ReadOptions()) { self.code = code; self.input = bytes; self.options = options }
+    }
+
+    static let entries: [Entry] = [
+        Entry("csv.amount", "Date;Payee;Amount\n2024-03-02;Coffee;1.234,5O\n2024-03-03;Tea;2,50\n"),
+        Entry("csv.amount.both", "Date,Payee,Debit,Credit\n2024-03-02,Odd,5.00,7.00\n"),
+        Entry("csv.amount.missing", "Date,Payee,Amount\n2024-03-02,Nothing,\n2024-03-03,Tea,-2.50\n"),
+        Entry("csv.balance-history", "Datum,Boeksaldo\n2020-05-30,\"13,20\"\n"),
+        Entry("csv.balance.chain", "Date,Payee,Amount,Balance\n2024-01-01,a,-1.00,99.00\n2024-01-02,b,-2.00,90.00\n"),
+        Entry("csv.binary", bytes: [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+        Entry("csv.column.amount", "Date,Payee,Note\n2024-03-02,Coffee,hot\n"),
+        Entry("csv.column.date", "When,Payee,Amount\nyesterday,Coffee,-1.00\n", profile: "name: p\namount: Amount\n"),
+        Entry("csv.date", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\n2024-02-30,Tea,-2.00\n2024-03-04,Cake,-3.00\n"),
+        Entry("csv.date-order.ambiguous", "Date,Payee,Amount\n05/03/2024,Coffee,-1.00\n06/03/2024,Tea,-2.00\n"),
+        Entry("csv.decimal-mark.mixed", "Date,Payee,Amount\n2024-03-02,a,1.50\n2024-03-03,b,2.75\n2024-03-04,c,\"3,25\"\n"),
+        Entry("csv.empty", ""),
+        Entry("csv.encoding", bytes: Array("Date,Payee\n2024-03-02,Caf".utf8) + [0xE9, 0x0A], options: ReadOptions(encoding: .utf8)),
+        Entry("csv.field.too-long", "Date,Payee,Amount\n2024-03-02,\"" + String(repeating: "x", count: 2000) + "\",-1.00\n", maximumFieldBytes: 1024),
+        Entry("csv.header.missing", "hello world\nnothing to see\n"),
+        Entry("csv.indicator", "Date,Payee,Amount,D/C\n2024-03-02,Coffee,1.00,D\n2024-03-03,Tea,2.00,X\n"),
+        Entry("csv.line.too-long", "Date,Payee,Amount\n" + String(repeating: "y", count: 2000) + "\n", maximumFieldBytes: 1024),
+        Entry("csv.no-rows", "Date,Payee,Amount\n"),
+        Entry("csv.profile.column", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\n", profile: "name: p\namount: Betrag\n"),
+        Entry("csv.profile.key", "Date,Payee,Amount\n", profile: "name: p\ncolour: blue\n"),
+        Entry("csv.profile.name", "Date,Payee,Amount\n", profile: "date: Date\n"),
+        Entry("csv.profile.syntax", "Date,Payee,Amount\n", profile: "name: p\njust words\n"),
+        Entry("csv.profile.value", "Date,Payee,Amount\n", profile: "name: p\ndate-order: tomorrow\n"),
+        Entry("csv.quote.unterminated", "Date,Payee,Amount\n2024-03-02,\"Coffee,-1.00\n"),
+        Entry("csv.row.balance-only", "Date,Description,Amount,Running Bal.\n01/01/2020,Beginning balance,,\"1,000.00\"\n01/15/2020,Payroll,75.00,\"1,075.00\"\n"),
+        Entry("csv.row.pending", "Date,Payee,Amount,Status\n2024-03-02,Coffee,-1.00,Booked\n2024-03-03,Tea,-2.00,Pending\n"),
+        Entry("csv.row.short", "2024-03-02,Coffee,-1.00\nb\n", profile: "name: p\nheader: no\ndate: #1\npayee: #2\namount: #3\n"),
+        Entry("csv.row.skipped", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\n2024-03-03,Hold,-2.00\n", profile: "name: p\nskip-when: Payee = Hold\n"),
+        Entry("csv.trailer", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\nTotal,,-1.00\n"),
+    ]
+
+    static var goldenURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/error-catalogue.txt")
+    }
+
+    /// Everything the entry's input produces for its code, rendered.
+    static func render(_ entry: Entry) -> String {
+        var options = entry.options
+        if let profile = entry.profile { options.profile = ("p.csvprofile", profile) }
+        let result = CSVReader(maximumFieldBytes: entry.maximumFieldBytes).read(entry.input, file: "t.csv", options: options)
+        var sources: [String: SourceFile] = [:]
+        if let s = result.source { sources["t.csv"] = s }
+        if let profile = entry.profile { sources["p.csvprofile"] = SourceFile(name: "p.csvprofile", string: profile) }
+        let renderer = DiagnosticRenderer(sources: sources)
+        return result.diagnostics.filter { $0.code == entry.code }.map(renderer.render).joined(separator: "\n")
+    }
+
+    static func golden() -> [String: String] {
+        guard let text = try? String(contentsOf: goldenURL, encoding: .utf8) else { return [:] }
+        var result: [String: String] = [:]
+        for block in text.components(separatedBy: "\n=== ").map({ $0.hasPrefix("=== ") ? String($0.dropFirst(4)) : $0 }) {
+            guard let newline = block.firstIndex(of: "\n") else { continue }
+            result[String(block[..<newline])] = String(block[block.index(after: newline)...]).replacingOccurrences(of: "\n\n", with: "\n", options: [], range: nil).trimmingCharacters(in: .newlines)
+        }
+        return result
+    }
+
+    @Test func recordOrCompareTheCatalogue() throws {
+        let rendered = Self.entries.map { ($0.code, Self.render($0)) }
+        if ProcessInfo.processInfo.environment["MYMONEY_RECORD_GOLDENS"] != nil {
+            let text = rendered.map { "=== \($0.0)\n\($0.1)\n" }.joined(separator: "\n")
+            try text.write(to: Self.goldenURL, atomically: true, encoding: .utf8)
+            return
+        }
+        let golden = Self.golden()
+        #expect(!golden.isEmpty, "no golden file; record with MYMONEY_RECORD_GOLDENS=1")
+        for (code, output) in rendered {
+            #expect(!output.isEmpty, "\(code): the input produced no diagnostic with this code")
+            #expect(output.trimmingCharacters(in: .newlines) == golden[code], "\(code):\n\(output)")
+        }
+    }
+
+    @Test func everyCodeTheReaderEmitsIsInTheCatalogue() throws {
+        // Codes written in the sources (string literals starting "csv.") all have an entry, except
+        // csv.too-large (a 2 GiB input) and csv.profile.io (an unreadable file).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MyMoneyCSV")
+        var codes = Set<String>()
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            var rest = Substring(text)
+            while let r = rest.range(of: "\"csv.") {
+                let tail = rest[r.upperBound...]
+                let end = tail.firstIndex(where: { !($0.isLetter || $0 == "." || $0 == "-") }) ?? tail.endIndex
+                if tail[end...].first == "\"" { codes.insert("csv." + tail[..<end]) }
+                rest = tail
+            }
+        }
+        let covered = Set(Self.entries.map(\.code)).union(["csv.too-large", "csv.profile.io"])
+        #expect(codes.subtracting(covered).isEmpty, "codes without a catalogue entry: \(codes.subtracting(covered).sorted())")
+        #expect(codes.count >= 25)
+    }
+}

@@ -39,13 +39,21 @@ public struct CSVReader: StatementReader {
         guard let decoded = try? TextDecoder.decode(head) else { return 0 }
         if BinaryCheck.looksBinary(decoded.utf8) { return 0 }
         let text = decoded.utf8
+        // Markers of the other formats anywhere in the head: OFX (SGML or XML), QIF, MT940.
+        let upper = String(decoding: text.prefix(4096), as: UTF8.self).uppercased()
+        for marker in ["OFXHEADER", "<OFX>", "<?OFX", "\n!TYPE:", "\n!ACCOUNT", "\n!OPTION:", "\n^\n", "\n^\r\n",
+                       "{1:F01", "<?XML"] where upper.contains(marker) {
+            return 0
+        }
+        if CSVReader.hasSwiftTagLine(text.prefix(4096)) { return 0 }
         return text.withUnsafeBufferPointer { buffer -> Int in
             let delimiter = CSVDialect.sniff(buffer)
             let (table, _) = CSVTokenizer(delimiter: delimiter, rowLimit: 60).tokenize(buffer)
             var histogram: [Int: Int] = [:]
             for row in 0..<table.rowCount where table.fieldCount(row) >= 2 { histogram[table.fieldCount(row), default: 0] += 1 }
             let best = histogram.values.max() ?? 0
-            var score = best >= 2 ? 40 : (best == 1 ? 20 : 5)
+            guard best > 0 else { return 0 } // no line splits into fields: not delimited text
+            var score = best >= 2 ? 40 : 20
             let resolver = LayoutResolver(table: table, text: buffer, file: fileName)
             if (0..<min(table.rowCount, 60)).contains(where: resolver.isHeaderLike) { score += 20 }
             if fileName.lowercased().hasSuffix(".csv") || fileName.lowercased().hasSuffix(".tsv") { score += 5 }
@@ -74,6 +82,24 @@ public struct CSVReader: StatementReader {
         var session = CSVReadSession(reader: self, file: file, options: options)
         let result = session.run(bytes)
         return (session.inferredProfile, result.diagnostics)
+    }
+}
+
+extension CSVReader {
+    /// Whether a line starts with an MT940 field tag (`:20:`, `:61:`, `:62F:`).
+    static func hasSwiftTagLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var lineStart = true
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if lineStart, b == 0x3A, i + 3 < bytes.endIndex, bytes[i + 1] &- 0x30 < 10, bytes[i + 2] &- 0x30 < 10,
+               bytes[i + 3] == 0x3A || (i + 4 < bytes.endIndex && bytes[i + 3] >= 0x41 && bytes[i + 3] <= 0x5A && bytes[i + 4] == 0x3A) {
+                return true
+            }
+            lineStart = b == 0x0A || b == 0x0D
+            i += 1
+        }
+        return false
     }
 }
 

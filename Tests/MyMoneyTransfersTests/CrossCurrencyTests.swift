@@ -78,6 +78,27 @@ import MyMoneyTransfers
         #expect(pair.reasons.contains("both legs name the same payee"))
     }
 
+    @Test func withoutReferenceAnImplausibleRateIsNoCandidate() {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-10-05", "-88.00", payee: "Wise Europe SA", memo: "Überweisung auf eigenes USD-Konto")
+        ledger.add(Ledger.checking, "2026-10-07", "1000.00", payee: "WISE INC", memo: "From EUR account", type: "XFER")
+        #expect(ledger.match().pairs.isEmpty) // 11.36 USD per EUR is far outside ±25% of the built-in 1.10
+    }
+
+    @Test func withoutReferenceAPairTheBuiltInTableDoesNotKnowPairsOnWordsAlone() throws {
+        let pesos = Account(id: 20, name: "Cuenta Pesos", kind: .bank, currency: try #require(Currency(code: "ARS")))
+        let transactions = [
+            LedgerTransaction(accountId: 1, day: Day(iso: "2026-10-05") ?? Day(daysSinceEpoch: 0), amount: Amount(units: -10_000, scale: 2),
+                              currency: .EUR, memo: "Transfer to Cuenta Pesos"),
+            LedgerTransaction(accountId: 20, day: Day(iso: "2026-10-06") ?? Day(daysSinceEpoch: 0), amount: Amount(units: 14_250_000, scale: 2),
+                              currency: pesos.currency, memo: "Transferencia recibida", bankType: "XFER"),
+        ]
+        let result = TransferMatcher().match(TransferMatchInput(transactions: transactions, accounts: Ledger.all + [pesos]))
+        let pair = try #require(result.pairs.first)
+        #expect(pair.rate?.description == "1425.0000")
+        #expect(pair.reasons.first == "rate 1425.0000, no reference rate for EUR→ARS")
+    }
+
     @Test func withoutReferenceTextOnOneLegIsNotEnough() {
         var ledger = Ledger()
         ledger.add(Ledger.giro, "2026-10-05", "-88.00", memo: "Umbuchung")

@@ -4,7 +4,11 @@
 /// DKB: `"Kontonummer:";"DE…"`; mBank: `#Numer rachunku;` then the value on the next line,
 /// `#Saldo początkowe;623,67 PLN;`; Bank of America: `Beginning balance as of 01/01/2020,,"1,000.00"`.
 struct PreambleFacts: Sendable {
-    enum Key: Sendable { case account, period, balance, opening, closing, currency }
+    enum Key: Sendable {
+        case account, period, balance, opening, closing, currency
+        /// A balance at export time (ING DE's `Saldo`): kept as information, not as a dated balance.
+        case exportBalance
+    }
 
     /// One recognized line: what it is, its value cells, and where.
     struct Fact: Sendable {
@@ -25,8 +29,10 @@ struct PreambleFacts: Sendable {
             return .account
         case "zeitraum", "period", "statement period", "za okres", "période", "periodo", "periode", "von - bis":
             return .period
-        case "kontostand", "saldo", "balance", "current balance", "solde", "available balance", "aktueller kontostand":
+        case "kontostand", "balance", "solde", "aktueller kontostand":
             return .balance
+        case "saldo", "current balance", "available balance":
+            return .exportBalance
         case "waluta", "währung", "currency", "devise", "valuta":
             return .currency
         default: break
@@ -83,7 +89,7 @@ struct PreambleFacts: Sendable {
         for fact in facts where fact.key == .currency {
             if let v = fact.values.first, let c = Currency(code: v.trimmingSpaces) { return c }
         }
-        for fact in facts where fact.key == .balance || fact.key == .opening || fact.key == .closing {
+        for fact in facts where fact.key == .balance || fact.key == .opening || fact.key == .closing || fact.key == .exportBalance {
             for v in fact.values {
                 if let code = v.split(separator: " ").last, code.count == 3, let c = Currency(code: String(code)), code.uppercased() == code { return c }
             }

@@ -127,7 +127,7 @@ struct TextEvidenceReader: Sendable {
                 mentionNumber(digits, &evidence, findings)
             }
             if payee, evidence.payeeHead == 0, !allDigits, letters >= 3,
-               hit < 0 || vocabulary[hit].kind == .weakTransfer || vocabulary[hit].kind == .merchant {
+               hit < 0 || vocabulary[hit].kind == .merchant {
                 evidence.payeeHead = hash
             }
             previous2 = previous

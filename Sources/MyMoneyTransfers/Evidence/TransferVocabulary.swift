@@ -7,7 +7,7 @@
 public enum TransferWordKind: String, Sendable, Hashable, Codable {
     /// Names a move between the user's own accounts: `Umbuchung`, `XFER`, `own account`.
     case strongTransfer
-    /// A payment order that may go to anyone: `Überweisung`, `virement`, `bonifico`, `Wise`.
+    /// A payment order that may go to anyone: `Überweisung`, `virement`, `bonifico`, `wire`.
     case weakTransfer
     /// Cash leaving a bank through a machine or a counter: `ATM`, `Geldautomat`, `retrait`.
     case cash
@@ -50,11 +50,10 @@ public enum TransferVocabulary {
         .init("TRASPASO", .strongTransfer), .init("GIROCONTO", .strongTransfer),
         .init("ENTRE COMPTES", .strongTransfer), .init("EIGEN REKENING", .strongTransfer),
         .init("SPAARREKENING", .strongTransfer), .init("SPARKONTO", .strongTransfer),
-        // Payment orders to anyone, and money-transfer services.
+        // Payment orders to anyone.
         .init("ÜBERWEISUNG", .weakTransfer, prefix: true), .init("UEBERWEISUNG", .weakTransfer, prefix: true),
         .init("VIREMENT", .weakTransfer), .init("VIR", .weakTransfer), .init("TRANSFERENCIA", .weakTransfer),
         .init("OVERBOEKING", .weakTransfer), .init("BONIFICO", .weakTransfer), .init("WIRE", .weakTransfer),
-        .init("WISE", .weakTransfer), .init("TRANSFERWISE", .weakTransfer), .init("REVOLUT", .weakTransfer),
         // Cash.
         .init("ATM", .cash), .init("GELDAUTOMAT", .cash, prefix: true), .init("BARGELD", .cash, prefix: true),
         .init("CASH WITHDRAWAL", .cash), .init("WITHDRAWAL", .cash), .init("RETRAIT", .cash), .init("DAB", .cash),

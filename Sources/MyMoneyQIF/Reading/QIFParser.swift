@@ -62,6 +62,10 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
+    /// The last date read: where its text is, how long, and its day (length -1: none yet).
+    var lastDateStart = 0
+    var lastDateCount = -1
+    var lastDateDay = Day(daysSinceEpoch: 0)
     /// Shared payee and memo strings, sized for the file (a small file needs few).
     let strings: QIFStringTable
     /// `D` lines per register block (from the first pass) and the current block's index.

@@ -1,3 +1,5 @@
+import Foundation
+
 extension QIFParser {
     /// Turns the current register record into a transaction or the account's opening balance.
     mutating func finishTransaction(_ type: QIFRegisterType) {
@@ -168,5 +170,3 @@ extension QIFParser {
         return StatementField(key, string(line))
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 extension QIFParser {
     /// The lines of the current list record as (code, value) pairs.
     func listFields() -> [(code: UInt8, value: String, line: QIFLine)] {
@@ -104,5 +106,3 @@ extension QIFParser {
         if sawName || security.symbol != nil { securities.append(security) }
     }
 }
-
-import Foundation

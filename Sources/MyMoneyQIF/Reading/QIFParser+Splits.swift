@@ -1,3 +1,5 @@
+import Foundation
+
 extension QIFParser {
     /// The record's split lines; checks that they add up to the total.
     ///
@@ -82,5 +84,3 @@ extension QIFParser {
         }
     }
 }
-
-import Foundation

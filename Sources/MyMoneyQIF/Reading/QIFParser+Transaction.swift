@@ -1,3 +1,5 @@
+import Foundation
+
 extension QIFParser {
     /// Turns the current register record into a transaction or the account's opening balance.
     mutating func finishTransaction(_ type: QIFRegisterType) {
@@ -96,6 +98,20 @@ extension QIFParser {
     /// The day of a `D` line under the file's order; nil (with a diagnostic) when it is none.
     mutating func readDay(_ line: QIFLine) -> Day? {
         let bytes = value(line)
+        // Consecutive records often share their date: reuse the last one read when the text is the same.
+        let start = line.start + 1
+        let count = bytes.count
+        if count == lastDateCount, count <= 16, let base = self.bytes.baseAddress {
+            var same = true
+            for k in 0..<count where base[lastDateStart + k] != base[start + k] { same = false; break }
+            if same { return lastDateDay }
+        }
+        let day = readNewDay(line, bytes)
+        if let day { lastDateStart = start; lastDateCount = count; lastDateDay = day }
+        return day
+    }
+
+    private mutating func readNewDay(_ line: QIFLine, _ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
         guard let date = QIFDateText.scan(bytes) else {
             diagnostics.append(.error("qif.date", "cannot read \"\(string(line))\" as a date; the transaction is skipped",
                 file: file, at: valuePosition(line),
@@ -154,5 +170,3 @@ extension QIFParser {
         return StatementField(key, string(line))
     }
 }
-
-import Foundation

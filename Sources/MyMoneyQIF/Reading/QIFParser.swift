@@ -49,7 +49,19 @@ struct QIFParser {
     var slotByName: [String: Int] = [:]
     var unnamedSlotByType: [QIFRegisterType: Int] = [:]
 
-    var section = Section.none
+    var section = Section.none {
+        didSet {
+            if case .register(let type) = section {
+                inRegister = true
+                inInvestmentRegister = type == .investment
+            } else {
+                inRegister = false
+            }
+        }
+    }
+    /// `section` is a register (cached for the per-line hot path), and an investment one.
+    var inRegister = false
+    var inInvestmentRegister = false
     var autoSwitch = false
     /// The account chosen by the last `!Account` record outside AutoSwitch.
     var currentSlot: Int?
@@ -62,6 +74,10 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
+    /// The last date read: where its text is, how long, and its day (length -1: none yet).
+    var lastDateStart = 0
+    var lastDateCount = -1
+    var lastDateDay = Day(daysSinceEpoch: 0)
     /// Shared payee and memo strings, sized for the file (a small file needs few).
     let strings: QIFStringTable
     /// `D` lines per register block (from the first pass) and the current block's index.
@@ -106,7 +122,13 @@ struct QIFParser {
         flushRecord()
     }
 
+    @inline(__always)
     mutating func field(_ code: UInt8, _ line: QIFLine) {
+        // The common case first, without matching the section's payload.
+        if inRegister {
+            record.addRegisterLine(code, line, investment: inInvestmentRegister)
+            return
+        }
         switch section {
         case .register(let type):
             record.addRegisterLine(code, line, investment: type == .investment)

@@ -42,6 +42,7 @@ struct QIFRecordFields {
     }
 
     /// Files a line of an account register record.
+    @inline(__always)
     mutating func addRegisterLine(_ code: UInt8, _ line: QIFLine, investment: Bool) {
         if first == nil { first = line }
         switch code {

@@ -19,12 +19,11 @@ struct QIFAmountEvidence {
 
     /// What one amount says.
     static func vote(_ bytes: UnsafeBufferPointer<UInt8>) -> Vote {
-        var points = 0, commas = 0, lastPoint = -1, lastComma = -1, lastDigit = -1
+        var points = 0, commas = 0, lastPoint = -1, lastComma = -1
         for i in 0..<bytes.count {
             let b = bytes[i]
             if b == 0x2E { points += 1; lastPoint = i }
             else if b == 0x2C { commas += 1; lastComma = i }
-            else if b >= 0x30 && b <= 0x39 { lastDigit = i }
         }
         if points == 0 && commas == 0 { return .none }
         if points > 0 && commas > 0 { return lastPoint > lastComma ? .point : .comma }
@@ -35,7 +34,6 @@ struct QIFAmountEvidence {
         var digitsAfter = 0
         var j = mark + 1
         while j < bytes.count, bytes[j] >= 0x30 && bytes[j] <= 0x39 { digitsAfter += 1; j += 1 }
-        _ = lastDigit
         if digitsAfter == 3 { return .none }
         return points == 1 ? .point : .comma
     }

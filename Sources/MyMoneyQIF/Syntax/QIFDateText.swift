@@ -41,23 +41,11 @@ struct QIFDateText: Equatable {
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> QIFDateText? {
         let n = bytes.count
         var i = 0
-        var values = (0, 0, 0)
-        var widths = (0, 0, 0)
-        var apostrophe = false
-        // Three numbers, each after optional spaces; separators `/ - . '` between them.
-        for part in 0..<3 {
+        @inline(__always) func skipBlanks(_ i: inout Int) {
             while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) { i &+= 1 }
-            if part > 0 {
-                guard i < n else { break }
-                let b = bytes[i]
-                guard b == 0x2F || b == 0x2D || b == 0x2E || b == 0x27 else {
-                    if b | 0x20 >= 0x61 && b | 0x20 <= 0x7A { return named(bytes) }
-                    return nil
-                }
-                if part == 2 && b == 0x27 { apostrophe = true }
-                i &+= 1
-                while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) { i &+= 1 }
-            }
+        }
+        /// Digits at `i`: value and width (width 0: none; more than 8 digits: width 9).
+        @inline(__always) func number(_ i: inout Int) -> (value: Int, width: Int) {
             var v = 0, w = 0
             while i < n {
                 let d = bytes[i] &- 0x30
@@ -65,24 +53,41 @@ struct QIFDateText: Equatable {
                 v = v &* 10 &+ Int(d)
                 w &+= 1
                 i &+= 1
-                if w > 8 { return nil }
+                if w > 8 { return (v, 9) }
             }
-            if w == 0 {
-                if i < n, bytes[i] | 0x20 >= 0x61 && bytes[i] | 0x20 <= 0x7A { return named(bytes) }
-                return nil
-            }
-            switch part {
-            case 0: values.0 = v; widths.0 = w
-            case 1: values.1 = v; widths.1 = w
-            default: values.2 = v; widths.2 = w
-            }
-            if part == 0 && w == 8 { break }
+            return (v, w)
         }
-        while i < n && (bytes[i] == 0x20 || bytes[i] == 0x09) { i &+= 1 }
-        if i < n {
-            let b = bytes[i]
-            if b | 0x20 >= 0x61 && b | 0x20 <= 0x7A { return named(bytes) }
+        @inline(__always) func isSeparator(_ b: UInt8) -> Bool { b == 0x2F || b == 0x2D || b == 0x2E || b == 0x27 }
+        @inline(__always) func isLetter(_ b: UInt8) -> Bool { b | 0x20 >= 0x61 && b | 0x20 <= 0x7A }
+
+        skipBlanks(&i)
+        let a = number(&i)
+        if a.width == 0 || a.width > 8 {
+            if a.width == 0, i < n, isLetter(bytes[i]) { return named(bytes) }
             return nil
+        }
+        skipBlanks(&i)
+        var values = (a.value, 0, 0)
+        var widths = (a.width, 0, 0)
+        var apostrophe = false
+        if i < n {
+            guard isSeparator(bytes[i]) else { return isLetter(bytes[i]) ? named(bytes) : nil }
+            i &+= 1
+            skipBlanks(&i)
+            let b = number(&i)
+            guard b.width > 0 && b.width <= 8 else { return i < n && isLetter(bytes[i]) ? named(bytes) : nil }
+            skipBlanks(&i)
+            guard i < n else { return nil }
+            guard isSeparator(bytes[i]) else { return isLetter(bytes[i]) ? named(bytes) : nil }
+            apostrophe = bytes[i] == 0x27
+            i &+= 1
+            skipBlanks(&i)
+            let c = number(&i)
+            guard c.width > 0 && c.width <= 8 else { return i < n && isLetter(bytes[i]) ? named(bytes) : nil }
+            skipBlanks(&i)
+            if i < n { return isLetter(bytes[i]) ? named(bytes) : nil }
+            values = (a.value, b.value, c.value)
+            widths = (a.width, b.width, c.width)
         }
         if widths.0 == 8 && widths.1 == 0 {
             let v = values.0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `!` line: what kind of records follow it.
 enum QIFHeader: Equatable {
     /// `!Type:Bank` and the other account registers. `written` is the type word as in the file;
@@ -59,5 +61,3 @@ enum QIFHeader: Equatable {
         self = .unknown(trimmed)
     }
 }
-
-import Foundation

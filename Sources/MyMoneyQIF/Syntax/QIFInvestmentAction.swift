@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an investment action (`!Type:Invst` `N` line) moves the account's cash.
 ///
 /// Quicken writes investment amounts unsigned; the action gives the direction. An `X` suffix means
@@ -41,5 +43,3 @@ enum QIFInvestmentAction {
         return table
     }()
 }
-
-import Foundation

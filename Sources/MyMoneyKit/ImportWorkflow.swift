@@ -53,6 +53,9 @@ public struct ImportOutcome: Sendable {
     /// Transfer pairs linked as confirmed, and those left for review.
     public var transfersConfirmed = 0
     public var transfersProposed = 0
+    /// The transactions offered to the store per statement (after rules; ignored ones left out),
+    /// which the report's statement and row indexes refer to.
+    public var offered: [[LedgerTransaction]] = []
     /// Accounts created from the user's account book (`Rules/accounts.csv`).
     public var declaredAccountsCreated: [Account] = []
     /// Counter-legs created in accounts without statements (a cash wallet).
@@ -162,6 +165,7 @@ public enum ImportWorkflow {
                                                     transactions: indices.map { all[$0] }, balances: balances,
                                                     ruleFields: indices.map { ruleFields[$0] }))
         }
+        outcome.offered = importStatements.map(\.transactions)
         progress?("storing \(all.count) transactions")
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
         outcome.report = report

@@ -23,7 +23,8 @@ import MyMoneyCSV
         let s = try #require(onlyStatement(readCSV(Self.newestFirst)))
         let opening = try #require(s.balances.first { $0.kind == .opening })
         #expect(opening.amount == amount("3650.02"))
-        #expect(opening.day == Day(iso: "2016-03-13"))
+        // As of the first day, before its transactions.
+        #expect(opening.day == Day(iso: "2016-03-14"))
         let closing = try #require(s.balances.first { $0.kind == .closing })
         #expect(closing.amount == amount("3409.86"))
         #expect(closing.day == Day(iso: "2016-03-18"))

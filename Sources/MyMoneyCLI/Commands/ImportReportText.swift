@@ -85,10 +85,13 @@ enum ImportReportJSON {
         })))
         if let report = outcome.report {
             members.append(("new", .int(report.addedCount)))
-            members.append(("duplicates", .array(report.accounts.flatMap { a in a.skipped.map { s in
-                .object([("account", .string(a.accountName)), ("date", .string(s.transaction.day.description)),
-                         ("amount", .string(s.transaction.amount.description)), ("payee", .optional(s.transaction.payee)),
-                         ("reason", .string(s.reason.rawValue)), ("existing_id", .number(String(s.existingId)))])
+            members.append(("duplicates", .array(report.accounts.flatMap { a in a.skipped.compactMap { s -> JSONValue? in
+                guard outcome.offered.indices.contains(s.statementIndex),
+                      outcome.offered[s.statementIndex].indices.contains(s.index) else { return nil }
+                let t = outcome.offered[s.statementIndex][s.index]
+                return .object([("account", .string(a.accountName)), ("date", .string(t.day.description)),
+                                ("amount", .string(t.amount.description)), ("payee", .optional(t.payee)),
+                                ("reason", .string(s.reason.rawValue)), ("existing_id", .number(String(s.existingId)))])
             } })))
         }
         members.append(("categorized", .int(outcome.categorized)))

@@ -75,3 +75,11 @@ import MyMoneyTestSupport
         #expect(amazon.notes == "order 2K4LM")
     }
 }
+
+@Suite struct RuleRunSummaryTests {
+    @Test func storySummaryLine() throws {
+        let compilation = RuleBook.load(directory: StoryRulesTests.rulesDirectory, displayName: "Rules")
+        let run = try #require(compilation.ruleSet).apply(to: StoryLedger.inputs)
+        #expect(run.summary.line == "rules: 34 of 34 transactions changed (26 categorized, 8 transfers, 0 ignored)")
+    }
+}

@@ -196,3 +196,10 @@ import Testing
         #expect(RuleSuggester.suggest(from: []).isEmpty)
     }
 }
+
+@Suite struct TargetSlotTests {
+    @Test func everyTargetHasAnEvaluatorSlot() {
+        #expect(RuleTarget.allCases.count <= 8)
+        #expect(RuleTarget.allCases.map(\.rank) == Array(0..<RuleTarget.allCases.count))
+    }
+}

@@ -270,7 +270,8 @@ struct RuleEvaluator {
             let root = set.program.roots[r]
             let matches = root < 0 || holds(node: root, t, account)
             if !matches {
-                if tracing, let condition = set.rules[r].condition, let miss = nearMiss(condition, rule: r, t, account) {
+                if tracing, let condition = set.rules[r].condition,
+                   let miss = nearMiss(condition, rule: r, t, account, always: trace?.focus.contains(r) ?? false) {
                     trace?.nearMisses.append(miss)
                 }
                 continue

@@ -181,3 +181,25 @@ import Testing
         #expect(one.outcomes.filter { $0.changes.contains { $0.value == "Food:Groceries" } }.count > 0)
     }
 }
+
+@Suite struct EmptyInputTests {
+    @Test func noRulesAndNoTransactionsAreFine() throws {
+        let none = RuleCompiler.compile([])
+        let set = try #require(none.ruleSet)
+        #expect(none.diagnostics.isEmpty)
+        let run = set.apply(to: StoryLedger.inputs)
+        #expect(run.outcomes.allSatisfy { !$0.isChanged })
+        #expect(run.transactions == StoryLedger.transactions)
+        let story = try RuleTesting.compile("rule \"A\"\n  add tag a\n")
+        #expect(story.apply(to: [], options: RuleApplyOptions(threads: 2)).outcomes.isEmpty)
+        #expect(set.stats(for: []).transactions == 0)
+        #expect(RuleSuggester.suggest(from: []).isEmpty)
+    }
+}
+
+@Suite struct TargetSlotTests {
+    @Test func everyTargetHasAnEvaluatorSlot() {
+        #expect(RuleTarget.allCases.count <= 8)
+        #expect(RuleTarget.allCases.map(\.rank) == Array(0..<RuleTarget.allCases.count))
+    }
+}

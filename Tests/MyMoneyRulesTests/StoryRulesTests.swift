@@ -75,3 +75,26 @@ import MyMoneyTestSupport
         #expect(amazon.notes == "order 2K4LM")
     }
 }
+
+@Suite struct RuleRunSummaryTests {
+    @Test func storySummaryLine() throws {
+        let compilation = RuleBook.load(directory: StoryRulesTests.rulesDirectory, displayName: "Rules")
+        let run = try #require(compilation.ruleSet).apply(to: StoryLedger.inputs)
+        #expect(run.summary.line == "rules: 34 of 34 transactions changed (26 categorized, 8 transfers, 0 ignored)")
+    }
+}
+
+@Suite struct DocumentationExampleTests {
+    /// Every fenced block in the docs that starts with `rule "` compiles without diagnostics.
+    @Test(arguments: ["Rules/README.md", "docs/rules.md"])
+    func examplesInTheDocsCompile(path: String) throws {
+        let text = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let examples = blocks.map { $0.drop(while: { $0 != "\n" }).dropFirst() }.filter { $0.hasPrefix("rule \"") }
+        #expect(!examples.isEmpty)
+        for example in examples {
+            let compilation = RuleCompiler.compile(sources: [(path, String(example))])
+            #expect(compilation.diagnostics.isEmpty, "\(compilation.renderDiagnostics())")
+        }
+    }
+}

@@ -103,3 +103,15 @@ import Testing
         #expect(explanation.nearMisses[1].actual == "Friday")
     }
 }
+
+@Suite struct FocusedExplanationTests {
+    @Test func aFocusedRuleIsExplainedEvenWhenNoTestHeld() throws {
+        let set = try RuleTesting.compile("rule \"Lottery\"\n  when payee contains \"Lotto\" and amount > 0\n  set category Income:Lottery\n")
+        let plain = set.explain(RuleInput(transaction: RuleTesting.rewe))
+        #expect(plain.nearMisses.isEmpty)
+        let focused = set.explain(RuleInput(transaction: RuleTesting.rewe), focus: Set(set.rules(named: "lottery")))
+        #expect(focused.nearMisses.map(\.condition) == ["payee contains \"Lotto\""])
+        #expect(focused.nearMisses.first?.actual == "\"REWE Markt Berlin\"")
+        #expect(focused.nearMisses.first?.conditionsHeld == 0)
+    }
+}

@@ -59,9 +59,10 @@ extension RuleEvaluator {
         }
     }
 
-    mutating func nearMiss(_ condition: ConditionNode, rule: Int, _ t: LedgerTransaction, _ account: Account?) -> NearMiss? {
+    mutating func nearMiss(_ condition: ConditionNode, rule: Int, _ t: LedgerTransaction, _ account: Account?,
+                           always: Bool = false) -> NearMiss? {
         let held = positiveTrueLeaves(condition, t, account)
-        guard held > 0, let (leafIndex, negated) = failing(condition, t, account) else { return nil }
+        guard held > 0 || always, let (leafIndex, negated) = failing(condition, t, account) else { return nil }
         let leaf = set.leaves[leafIndex]
         return NearMiss(rule: rule, condition: negated ? "not \(leaf.text)" : leaf.text, field: leaf.field.description,
                         actual: FieldValues.shown(leaf.field, t, account), line: leaf.range.start.line,
@@ -72,6 +73,8 @@ extension RuleEvaluator {
 /// Extra detail collected while explaining one transaction.
 struct RuleTrace {
     var nearMisses: [NearMiss] = []
+    /// Rules to report even when none of their tests held.
+    var focus: Set<Int> = []
 }
 
 /// A rule whose conditions partly held: the first condition that failed and the value it saw.

@@ -252,7 +252,7 @@ struct RuleEvaluator {
         let locked = options.overwriteManual || inputs[index].lockedFields.isEmpty ? [] : inputs[index].lockedFields
         start(t, account)
         var outcome = TransactionOutcome(index: index)
-        var setBy = [Int](repeating: -1, count: RuleTarget.allCases.count)
+        var setBy = SIMD8<Int32>(repeating: -1)   // by RuleTarget rank: no allocation per transaction
         var tagAddedBy: [String: Int] = [:]
         var tagRemovedBy: [String: Int] = [:]
         var stoppedBy: Int?
@@ -270,7 +270,8 @@ struct RuleEvaluator {
             let root = set.program.roots[r]
             let matches = root < 0 || holds(node: root, t, account)
             if !matches {
-                if tracing, let condition = set.rules[r].condition, let miss = nearMiss(condition, rule: r, t, account) {
+                if tracing, let condition = set.rules[r].condition,
+                   let miss = nearMiss(condition, rule: r, t, account, always: trace?.focus.contains(r) ?? false) {
                     trace?.nearMisses.append(miss)
                 }
                 continue
@@ -290,12 +291,12 @@ struct RuleEvaluator {
                 }
                 var changed = false
                 func setField(_ newValue: String?, _ current: String?, apply: (inout LedgerTransaction) -> Void) {
-                    if setBy[target.rank] >= 0 && setBy[target.rank] != r && newValue != current {
-                        outcome.overridden.append(OverriddenMatch(rule: setBy[target.rank], target: target, by: r, reason: .overridden))
+                    if setBy[target.rank] >= 0 && Int(setBy[target.rank]) != r && newValue != current {
+                        outcome.overridden.append(OverriddenMatch(rule: Int(setBy[target.rank]), target: target, by: r, reason: .overridden))
                     }
                     if newValue != current {
                         apply(&t)
-                        setBy[target.rank] = r
+                        setBy[target.rank] = Int32(r)
                         changed = true
                     }
                 }
@@ -324,7 +325,7 @@ struct RuleEvaluator {
                     let combined = (t.notes.map { $0.isEmpty ? "" : $0 + " " } ?? "") + value
                     if combined != t.notes {
                         t.notes = combined
-                        setBy[target.rank] = r
+                        setBy[target.rank] = Int32(r)
                         changed = true
                     }
                 case .addTags(let tags):
@@ -351,7 +352,7 @@ struct RuleEvaluator {
                         $0.type = .transfer
                         $0.transferHint = canonical
                     }
-                    if setBy[target.rank] == r {
+                    if Int(setBy[target.rank]) == r {
                         let other = accountsByName[name.lowercased()]
                         outcome.transfer = TransferMark(transaction: index, rule: r, direction: direction, account: canonical,
                                                         accountKind: other?.kind,
@@ -382,14 +383,14 @@ struct RuleEvaluator {
         }
     }
 
-    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: [Int],
+    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: SIMD8<Int32>,
                          tagAddedBy: [String: Int], tagRemovedBy: [String: Int]) -> [FieldChange] {
         var result: [FieldChange] = []
         func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
             guard setBy[target.rank] >= 0 else { return }
             let before = old(), after = new()
             if before != after {
-                result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: setBy[target.rank]))
+                result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: Int(setBy[target.rank])))
             }
         }
         field(.category, a.category?.description, b.category?.description)

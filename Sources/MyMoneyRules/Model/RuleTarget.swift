@@ -1,6 +1,7 @@
 /// A transaction field a rule action can change; also the unit of a user's lock.
 ///
-/// The raw values are the spellings used in JSON output and in `set …` actions.
+/// The raw values are the spellings used in JSON output and in `set …` actions. The evaluator keeps
+/// one slot per case in a `SIMD8`: at most eight cases (a test pins it).
 public enum RuleTarget: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     case category
     case tags

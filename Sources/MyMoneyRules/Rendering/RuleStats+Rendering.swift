@@ -5,7 +5,7 @@ extension RuleStats {
         case .stoppedEarlier: return "all \(s.matches) matches came after a `stop` in \(by)"
         case .alreadySet: return "all \(s.matches) matches were already set the same way by \(by)"
         case .overriddenLater: return "all \(s.matches) matches were overridden by \(by)"
-        case .noEffect: return "\(s.matches) matches, none changed anything" + (by.isEmpty ? " (fields set by hand)" : " (see \(by))")
+        case .noEffect: return "\(s.matches) matches, none changed anything" + (by.isEmpty ? " (the fields already had those values, or were set by hand)" : " (see \(by))")
         }
     }
 

@@ -9,6 +9,7 @@ public enum MyMoneyCommandLine {
             ParseCommand(),
             ReconcileCommand(),
             TransfersCommand(),
+            RulesCommand(),
             TransactionsCommand(),
             AccountsCommand(),
             CategoriesCommand(),

@@ -6,16 +6,18 @@ struct ImportsCommand: Command {
     let summary = "list import batches; undo one, removing exactly what it added"
     let help = """
     usage: mymoney imports [list] [--format table|json]
-           mymoney imports undo ID
+           mymoney imports undo ID [--force]
 
     Every 'mymoney import' run that adds anything is one batch. Undo removes exactly what that
     batch added: its transactions, the statement balances it stored and the transfers touching
-    them; nothing else changes.
+    them; nothing else changes. Undoing an import that reaches into a reconciled period (see
+    'mymoney reconcile --mark') needs --force.
 
     options:
       --ledger PATH   the ledger file
     """
     let options: Set<String> = ["--ledger", "--format"]
+    let flags: Set<String> = ["--force"]
 
     func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let verb = arguments.positionals.first ?? "list"
@@ -51,6 +53,14 @@ struct ImportsCommand: Command {
                 throw .usage("name the import to undo: mymoney imports undo ID (see mymoney imports)")
             }
             guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
+            let accounts = try ledgerCall { () throws(LedgerError) in try ledger.accounts() }
+            let added = try ledgerCall { () throws(LedgerError) in try ledger.transactions(matching: TransactionFilter(batchId: id)) }
+            let locked = added.filter { t in
+                accounts.first(where: { $0.id == t.accountId })?.reconciledThrough.map { t.day <= $0 } ?? false
+            }
+            if !locked.isEmpty && !arguments.flag("--force") {
+                throw .data("import \(id) added \(locked.count) transactions to reconciled periods; undoing it changes reconciled balances (add --force to do it anyway)")
+            }
             let report = try ledgerCall { () throws(LedgerError) in try ledger.undoImport(batchId: id) }
             context.terminal.print("undid import \(report.batchId): removed \(report.transactions) transactions, \(report.balances) balances, \(report.transfers) transfers")
             return .success

@@ -36,11 +36,14 @@ import Testing
         #expect(RegexPrefilter.requiredLiterals(of: "^\\d{8}$") == nil)
         #expect(RegexPrefilter.requiredLiterals(of: "(?i)rewe") == nil)
         #expect(RegexPrefilter.requiredLiterals(of: "REWE|.*") == nil)
+        #expect(RegexPrefilter.requiredLiterals(of: "\\x41BCD") == nil)       // \x41 is "A": "41BCD" is not in the text
+        #expect(RegexPrefilter.requiredLiterals(of: "caf\\u00e9 au lait") == nil)
+        #expect(RegexPrefilter.requiredLiterals(of: "(ab)\\1cdef") == nil)
         #expect(RegexPrefilter.requiredLiterals(of: "Caf[eé] Ein") == nil || RegexPrefilter.requiredLiterals(of: "Caf[eé] Ein") == [" Ein"])
     }
 
     /// A prefiltered regex decides exactly as the regex alone does.
-    @Test(arguments: ["EDEKA|LIDL", "^AMAZON MKTPL\\*(\\w+)", "STORE\\d{2,4} #", "colou?r chart", "a+b+c"])
+    @Test(arguments: ["EDEKA|LIDL", "^AMAZON MKTPL\\*(\\w+)", "STORE\\d{2,4} #", "colou?r chart", "a+b+c", "\\x45DEKA"])
     func prefilterNeverChangesTheAnswer(pattern: String) throws {
         let set = try RuleTesting.compile("rule \"R\"\n  when payee matches /\(pattern)/\n  add tag hit\n")
         let regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])

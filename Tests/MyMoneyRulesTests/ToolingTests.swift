@@ -115,3 +115,15 @@ import Testing
         #expect(focused.nearMisses.first?.conditionsHeld == 0)
     }
 }
+
+@Suite struct TestReportTests {
+    @Test func rowsSayWhetherRulesMatchedWithoutChangingAnything() throws {
+        var t = RuleTesting.rewe
+        t.category = CategoryPath(["Food", "Groceries"])
+        let set = try RuleTesting.compile("rule \"Groceries\"\n  when payee contains \"REWE\"\n  set category Food:Groceries\n")
+        let table = RuleTestReport(ruleSet: set, inputs: [RuleInput(transaction: t), RuleInput(transaction: StoryLedger.transactions[0])]).renderTable()
+        #expect(table.contains("(rules matched, nothing changed)  \"Groceries\" (test.rules:1)"))
+        #expect(table.contains("(no rule matched)"))
+        #expect(table.contains("2 transactions: 0 changed, 2 unchanged, 0 ignored"))
+    }
+}

@@ -42,6 +42,9 @@ enum RegexPrefilter {
             var width = 1
             if c == "\\" && i + 1 < branch.count {
                 let n = branch[i + 1]
+                // Escapes that continue with more characters (\x41, \u00E9, \N{…}, \cA, \0101, \12):
+                // the characters after them are not literal text. Give up rather than guess.
+                if "xuUNco".contains(n) || n.isNumber { return nil }
                 width = 2
                 if !n.isLetter && !n.isNumber { atom = n }     // \. \* \/ …: the character itself
             } else if "()[]{}|.^$".contains(c) {

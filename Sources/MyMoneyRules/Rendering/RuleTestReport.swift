@@ -37,7 +37,10 @@ public struct RuleTestReport: Sendable {
                 lines.append([s.target.rawValue, "not applied: \(s.detail)", ruleText(s.rule)])
             }
             if outcome.isChanged { changed += 1 }
-            if lines.isEmpty { lines = [["", "(no rule matched)", ""]] }
+            if lines.isEmpty {
+                lines = [["", outcome.matched.isEmpty ? "(no rule matched)" : "(rules matched, nothing changed)",
+                          outcome.matched.map(ruleText).joined(separator: ", ")]]
+            }
             for (k, line) in lines.enumerated() {
                 table.add((k == 0 ? lead : ["", "", "", "", ""]) + line)
             }

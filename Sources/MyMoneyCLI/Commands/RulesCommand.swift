@@ -15,11 +15,12 @@ struct RulesCommand: Command {
            mymoney rules stats [--format table|json]          hits per rule, rules that never fire or are shadowed,
                                                               the most common uncategorized payees
            mymoney rules suggest [--min-support N]            proposed rules learnt from categorized transactions
-           mymoney rules apply [--dry-run] [--force]          re-apply the rules to stored transactions
+           mymoney rules apply [--dry-run] [--force] [--overwrite-manual]
+                                                              re-apply the rules to stored transactions
 
     Rules live in DIR/*.rules (default Rules/), loaded in file-name order; the language is described
-    in Rules/README.md. 'apply' never overwrites a field you set by hand, and leaves transactions
-    of reconciled periods alone unless --force is given.
+    in Rules/README.md. 'apply' never overwrites a field you set by hand unless --overwrite-manual
+    is given, and leaves transactions of reconciled periods alone unless --force is given.
 
     options:
       --rules DIR      the rules folder (default: Rules/ here)
@@ -29,7 +30,7 @@ struct RulesCommand: Command {
     """
     let options: Set<String> = ["--rules", "--ledger", "--format", "--rule", "--min-support", "--currency", "--encoding",
                                 "--date-order", "--account"]
-    let flags: Set<String> = ["--dry-run", "--force"]
+    let flags: Set<String> = ["--dry-run", "--force", "--overwrite-manual"]
 
     func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let verb = arguments.positionals.first ?? "check"
@@ -185,8 +186,10 @@ struct RulesCommand: Command {
             context.terminal.error("note: \(inLockedPeriod.count) transactions lie in reconciled periods and are left alone (--force to include them)")
             stored.removeAll { t in locked[t.accountId].map { t.day <= $0 } ?? false }
         }
-        let inputs = try ledgerCall { () throws(LedgerError) in try RuleInputs.asImported(stored, ledger: ledger, accounts: accounts) }
-        let run = set.apply(to: inputs)
+        let overwrite = arguments.flag("--overwrite-manual")
+        var inputs = try ledgerCall { () throws(LedgerError) in try RuleInputs.asImported(stored, ledger: ledger, accounts: accounts) }
+        if overwrite { for i in inputs.indices { inputs[i].lockedFields = [] } }
+        let run = set.apply(to: inputs, options: RuleApplyOptions(overwriteManual: overwrite))
         var results: [RuleResult] = []
         for outcome in run.outcomes where !outcome.changes.isEmpty {
             guard let id = stored[outcome.index].id else { continue }
@@ -209,7 +212,7 @@ struct RulesCommand: Command {
         let dryRun = arguments.flag("--dry-run")
         let changed: Int
         do {
-            changed = try ledger.transaction(dryRun: dryRun) { try ledger.applyRuleResults(results) }
+            changed = try ledger.transaction(dryRun: dryRun) { try ledger.applyRuleResults(results, overwriteManual: overwrite) }
         } catch let error as LedgerError { throw CommandFailure(error) } catch { throw .data("\(error)") }
         context.terminal.print("\(dryRun ? "would change" : "changed") \(changed) fields on \(results.count) of \(stored.count) transactions"
                                + (dryRun ? " (dry run: nothing was written)" : ""))

@@ -115,18 +115,20 @@ extension Ledger {
         }
     }
 
-    /// Applies what a rule run decided, leaving alone every field the user set by hand.
+    /// Applies what a rule run decided, leaving alone every field the user set by hand unless
+    /// `overwriteManual` (the field then counts as set by the rules).
     ///
     /// - Returns: the number of fields changed.
     @discardableResult
-    public func applyRuleResults(_ results: [RuleResult]) throws(LedgerError) -> Int {
+    public func applyRuleResults(_ results: [RuleResult], overwriteManual: Bool = false) throws(LedgerError) -> Int {
         try atomically { () throws(LedgerError) -> Int in
             var names = NameCache()
             var changed = 0
             for result in results {
                 var origins = try fieldMarks(id: result.transactionId)
-                for change in result.changes where !origins.hand.contains(change.field) {
+                for change in result.changes where overwriteManual || !origins.hand.contains(change.field) {
                     try apply(change, to: result.transactionId, names: &names)
+                    origins.hand.remove(change.field)
                     origins.rule.insert(change.field)
                     changed += 1
                 }

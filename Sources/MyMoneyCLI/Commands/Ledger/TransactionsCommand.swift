@@ -5,7 +5,15 @@ struct TransactionsCommand: Command {
     let name = "transactions"
     let summary = "list stored transactions, filtered by date, account, amount, category, tags, text, …"
     let help = """
-    usage: mymoney transactions [filters] [--format table|json]
+    usage: mymoney transactions [list] [filters] [--format table|json]
+           mymoney transactions add --account NAME --date DAY --amount AMOUNT [--payee TEXT] [--memo TEXT] [fields]
+           mymoney transactions edit ID [fields] [--force]
+           mymoney transactions remove ID [--force]
+
+    fields (set by hand: rules never overwrite them unless 'rules apply --overwrite-manual'):
+      --category PATH, --tag TITLE (repeatable; replaces the tags), --project TITLE, --place NAME,
+      --notes TEXT, --payee TEXT, --type income|expense|transfer
+    Changing a transaction in a reconciled period (see 'mymoney reconcile --mark') needs --force.
 
     filters:
       --from DAY, --through DAY     first and last day, inclusive (YYYY-MM-DD)
@@ -28,12 +36,24 @@ struct TransactionsCommand: Command {
       mymoney transactions --account Visa --type expense --format json
     """
     let options: Set<String> = ["--ledger", "--format", "--from", "--through", "--account", "--min", "--max", "--category",
-                                "--type", "--place", "--project", "--tag", "--search", "--import", "--limit"]
-    let flags: Set<String> = ["--uncategorized", "--all-tags"]
+                                "--type", "--place", "--project", "--tag", "--search", "--import", "--limit",
+                                "--date", "--amount", "--payee", "--memo", "--notes"]
+    let flags: Set<String> = ["--uncategorized", "--all-tags", "--force"]
+    let editOptions: Set<String> = ["--date", "--amount", "--payee", "--memo", "--notes"]
 
     func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        switch arguments.positionals.first ?? "list" {
+        case "list": return try list(arguments, context)
+        case "add": return try TransactionEditing.add(arguments, context)
+        case "edit": return try TransactionEditing.edit(arguments, context)
+        case "remove": return try TransactionEditing.remove(arguments, context)
+        case let other: throw .usage("unknown action \"\(other)\" (list, add, edit, remove)")
+        }
+    }
+
+    func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        if let extra = arguments.positionals.first { throw .usage("unexpected argument \"\(extra)\"") }
+        if let extra = arguments.positionals.dropFirst().first { throw .usage("unexpected argument \"\(extra)\"") }
         var filter = TransactionFilter()
         filter.from = try arguments.value("--from").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--from") }
         filter.through = try arguments.value("--through").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--through") }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import MyMoneyTestSupport
+
+/// Ledger commands as a user runs them after `mymoney import Samples`.
+@Suite("ledger commands")
+struct LedgerCommandTests {
+    let ledger: String
+
+    init() throws {
+        ledger = MyMoneyBinary.scratch("ledger").appendingPathComponent("ledger.sqlite").path
+        let run = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    func mymoney(_ arguments: [String]) throws -> CommandRun {
+        try MyMoneyBinary.run(arguments + ["--ledger", ledger])
+    }
+
+    func category(of id: Int) throws -> String? {
+        let run = try mymoney(["transactions", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let rows = object?["transactions"] as? [[String: Any]] ?? []
+        return rows.first { ($0["id"] as? Int) == id }?["category"] as? String
+    }
+
+    @Test func rulesApplyLeavesHandSetFieldsAloneUnlessAsked() throws {
+        #expect(try category(of: 3) == "Food:Groceries")
+        #expect(try mymoney(["transactions", "edit", "3", "--category", "Food:Supermarket"]).status == 0)
+        #expect(try mymoney(["rules", "apply"]).status == 0)
+        #expect(try category(of: 3) == "Food:Supermarket")
+        #expect(try mymoney(["rules", "apply", "--overwrite-manual"]).status == 0)
+        #expect(try category(of: 3) == "Food:Groceries")
+    }
+
+    @Test func reconciledPeriodsAreLockedUntilForced() throws {
+        #expect(try mymoney(["reconcile", "--mark"]).status == 0)
+        let refused = try mymoney(["transactions", "edit", "3", "--notes", "checked"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("reconciled through 2026-10-31"))
+        #expect(try mymoney(["transactions", "edit", "3", "--notes", "checked", "--force"]).status == 0)
+        #expect(try mymoney(["imports", "undo", "1"]).status == 65)
+    }
+
+    @Test func listsShowFiguresAndTheCategoryTree() throws {
+        let accounts = try mymoney(["accounts"])
+        #expect(accounts.stdout.contains("Girokonto"))
+        #expect(accounts.stdout.contains("3614.30 EUR"))
+        let categories = try mymoney(["categories"])
+        #expect(categories.stdout.contains("Food\n") || categories.stdout.contains("Food "))
+        #expect(categories.stdout.contains("  Groceries"))
+        let json = try mymoney(["categories", "--format", "json"])
+        #expect(json.stdout.contains("\"path\": \"Food:Groceries\""))
+    }
+
+    @Test func validationErrorsNameTheField() throws {
+        let currency = try mymoney(["accounts", "add", "X", "--kind", "bank", "--currency", "XYZ"])
+        #expect(currency.status == 65)
+        #expect(currency.stderr.contains("currency XYZ is unknown"))
+        let deep = try mymoney(["categories", "add", "A:B:C:D:E:F"])
+        #expect(deep.stderr.contains("categories nest at most 5 levels deep"))
+        let dates = try mymoney(["projects", "add", "Trip", "--start", "2026-10-05", "--end", "2026-10-01"])
+        #expect(dates.stderr.contains("end date is before start date"))
+        let blank = try mymoney(["tags", "add", " "])
+        #expect(blank.stderr.contains("title should not be blank"))
+    }
+
+    @Test func budgetsSayWhatIsLeft() throws {
+        #expect(try mymoney(["budgets", "add", "--category", "Food", "--amount", "100", "--currency", "EUR", "--start", "2026-10-01"]).status == 0)
+        let run = try mymoney(["budgets", "--as-of", "2026-10-31", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let budget = try #require((object?["budgets"] as? [[String: Any]])?.first)
+        // Food in EUR in October: 54.37 + 23.45 + 31.10 + 8.40 + 3.20 + 3.20 + 23.50 + 7.50 + 4.20 = 158.92.
+        #expect(budget["spent"] as? String == "158.92")
+        #expect(budget["left"] as? String == "-58.92")
+        #expect(budget["status"] as? String == "over")
+    }
+
+    @Test func emptyListsSayWhatToDoNext() throws {
+        let fresh = MyMoneyBinary.scratch("empty").appendingPathComponent("ledger.sqlite").path
+        let run = try MyMoneyBinary.run(["tags", "--ledger", fresh])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("mymoney import"))
+    }
+}

@@ -19,7 +19,7 @@ extension RuleExplanation {
         if outcome.changes.isEmpty {
             out += "  (no field changed)\n"
         } else {
-            var table = TextTable(["field", "value", "set by"])
+            var table = TextTable(["field", "value", "set by"], separator: false)
             for c in outcome.changes {
                 let value: String
                 switch c.operation {
@@ -29,7 +29,7 @@ extension RuleExplanation {
                 }
                 table.add([c.target.rawValue, value, name(c.rule)])
             }
-            out += indent(table.render())
+            out += indent((table.render() + "\n"))
         }
         out += "\nMatched, in evaluation order\n"
         if outcome.matched.isEmpty { out += "  (no rule matched)\n" }

@@ -13,13 +13,13 @@ extension RuleStats {
     public func renderTable(ruleSet: CompiledRuleSet) -> String {
         let name = { (i: Int) in ruleSet.rules[i].reference.description }
         var out = "\(transactions) transactions: \(categorized) categorized or transfers, \(uncategorized) uncategorized, \(ignored) ignored\n\n"
-        var table = TextTable(["rule", "where", "stage", "matched", "effective", "overridden", "stopped"])
+        var table = TextTable(["rule", "where", "stage", "matched", "effective", "overridden", "stopped"], separator: false)
         for h in rules {
             let r = ruleSet.rules[h.rule]
             table.add([quoted(r.name), r.reference.location, r.stage.rawValue, String(h.matched), String(h.effective),
                        String(h.overridden), String(h.stopped)])
         }
-        out += table.render()
+        out += (table.render() + "\n")
         out += "\nNever fired (\(neverFired.count))\n"
         if neverFired.isEmpty { out += "  (none)\n" }
         for r in neverFired { out += "  \(name(r))\n" }
@@ -28,9 +28,9 @@ extension RuleStats {
         for s in shadowed { out += "  \(name(s.rule)): \(reasonText(s, name))\n" }
         out += "\nMost common uncategorized payees\n"
         if uncategorizedPayees.isEmpty { out += "  (none)\n" }
-        var payees = TextTable(["count", "payee", "example"])
+        var payees = TextTable(["count", "payee", "example"], separator: false)
         for p in uncategorizedPayees { payees.add([String(p.count), p.payee, quoted(p.example)]) }
-        if !uncategorizedPayees.isEmpty { out += indent(payees.render()) }
+        if !uncategorizedPayees.isEmpty { out += indent((payees.render() + "\n")) }
         return out
     }
 

@@ -26,7 +26,7 @@ public struct RuleTestReport: Sendable {
 
     /// A table for people: one line per change, then a summary.
     public func renderTable() -> String {
-        var table = TextTable(["#", "date", "account", "amount", "payee", "field", "change", "rule"])
+        var table = TextTable(["#", "date", "account", "amount", "payee", "field", "change", "rule"], separator: false)
         var changed = 0
         for (input, outcome) in zip(inputs, run.outcomes) {
             let t = input.transaction
@@ -45,7 +45,7 @@ public struct RuleTestReport: Sendable {
                 table.add((k == 0 ? lead : ["", "", "", "", ""]) + line)
             }
         }
-        var out = table.render()
+        var out = (table.render() + "\n")
         let fired = Set(run.outcomes.flatMap(\.matched))
         out += "\n\(inputs.count) transactions: \(changed) changed, \(inputs.count - changed) unchanged, \(run.ignored.count) ignored\n"
         out += "\(fired.count) of \(ruleSet.rules.count) rules matched\n"

@@ -4,11 +4,14 @@ public struct TextTable: Sendable {
 
     public var headers: [String]
     public var alignments: [Alignment]
+    /// A line of dashes under the header.
+    public var separator: Bool
     public var rows: [[String]] = []
 
-    public init(_ headers: [String], alignments: [Alignment]? = nil) {
+    public init(_ headers: [String], alignments: [Alignment]? = nil, separator: Bool = true) {
         self.headers = headers
         self.alignments = alignments ?? headers.map { _ in .left }
+        self.separator = separator
     }
 
     public mutating func add(_ row: [String]) { rows.append(row) }
@@ -30,7 +33,8 @@ public struct TextTable: Sendable {
             while text.hasSuffix(" ") { text.removeLast() }
             return text
         }
-        var lines = [line(headers), line(widths.map { String(repeating: "-", count: $0) })]
+        var lines = [line(headers)]
+        if separator { lines.append(line(widths.map { String(repeating: "-", count: $0) })) }
         lines += rows.map(line)
         return lines.joined(separator: "\n")
     }

@@ -190,8 +190,8 @@ struct OFXStatementBuilder {
         transactionDirty = true
     }
 
-    mutating func clearTransaction() {
-        tx.transaction = OFXStatementBuilder.placeholderTransaction
+    mutating func clearTransaction(keepingBlankTransaction: Bool = false) {
+        if !keepingBlankTransaction { tx.transaction = OFXStatementBuilder.placeholderTransaction }
         tx.day = nil
         tx.tradeDay = nil
         tx.settleDay = nil
@@ -281,9 +281,8 @@ struct OFXStatementBuilder {
     mutating func finishTransaction() {
         guard inTransaction else { return }
         inTransaction = false
-        defer { clearTransaction() }
         if tx.tag.isInvestmentTransaction {
-            guard tx.tag.movesCash else { skippedSecurityRecords += 1; return }
+            guard tx.tag.movesCash else { skippedSecurityRecords += 1; clearTransaction(); return }
             if tx.day == nil { tx.day = tx.settleDay ?? tx.tradeDay }
             if tx.amount == nil { tx.problems.append("it has no TOTAL") }
             if tx.transaction.payee == nil { tx.transaction.payee = tx.transaction.memo }
@@ -295,6 +294,7 @@ struct OFXStatementBuilder {
             discardedTransactions += 1
             diagnostics.append(.warning("ofx.transaction",
                 "a transaction\(fitidNote) is skipped: \(tx.problems.joined(separator: "; "))", file: file, at: tx.transaction.position))
+            clearTransaction()
             return
         }
         for w in tx.warnings {
@@ -309,6 +309,7 @@ struct OFXStatementBuilder {
         var done = OFXStatementBuilder.placeholderTransaction
         swap(&done, &tx.transaction)
         st.statement.transactions.append(consume done)
+        clearTransaction(keepingBlankTransaction: true)
     }
 
     /// ` (FITID x)` for messages about the current transaction.

@@ -44,7 +44,8 @@ public struct OFXReader: StatementReader {
         let hadBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let raw = hadBOM ? Array(bytes[3...]) : bytes
         guard let header = raw.withUnsafeBufferPointer({ OFXHeader.read($0) }) else {
-            let head = String(decoding: raw.prefix(40), as: UTF8.self).trimmingSpaces
+            let firstLine = raw.prefix(60).split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).first ?? []
+            let head = String(decoding: firstLine.map { $0 < 0x20 ? 0x20 : $0 }, as: UTF8.self).trimmingSpaces
             return ReadResult(diagnostics: [.error("ofx.not-ofx",
                 "this is not an OFX file: expected \"OFXHEADER:100\", \"<?xml\" or \"<OFX>\" at the start, found \"\(head.prefix(30))\"",
                 file: file, at: SourcePosition(offset: 0, line: 1, column: 1))])

@@ -47,11 +47,11 @@ extension OFXStatementBuilder {
             }
             tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
         case .INVBANKTRAN:
-            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if inTransaction, let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         case .INVTRAN:
             investmentCommonLeaf(tag)
         case .SECID:
-            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            if inTransaction, let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         case .LEDGERBAL, .AVAILBAL:
             balanceLeaf(tag)
         case .BAL:

@@ -32,6 +32,8 @@ struct OFXStatementBuilder {
     var inStatement = false
     var tx = TransactionInProgress.empty
     var inTransaction = false
+    /// Whether `tx` holds anything from a started transaction (cleared when it finishes).
+    var transactionDirty = false
     var balance: BalanceInProgress?
     var ballistEntry: [String: String] = [:]
     var pendingStatuses: [Diagnostic] = []
@@ -82,7 +84,7 @@ struct OFXStatementBuilder {
         stack.append(tag)
         isLeafCandidate = true
         valueLength = 0
-        if tag == .unknown, let name { unknownName = String(cString: name) } else { unknownName = nil }
+        if tag == .unknown, let name { unknownName = String(cString: name) } else if unknownName != nil { unknownName = nil }
         if tag.carriesPosition || tag == .STMTTRN { aggregateStart(tag, position: position) }
     }
 
@@ -152,6 +154,7 @@ struct OFXStatementBuilder {
     // MARK: - Aggregates
 
     mutating func aggregateStart(_ tag: OFXTag, position: SourcePosition?) {
+        let parent = stack.count >= 2 ? stack[stack.count - 2] : .unknown
         switch tag {
         case .STATUS:
             status = OFXStatus(position: position)
@@ -160,22 +163,44 @@ struct OFXStatementBuilder {
         case .ACCTINFO:
             if !inStatement { beginStatement(tag, position: position) }
         case .STMTTRN:
-            guard inStatement, stack.dropLast().last != .BANKTRANLISTP else { return }
-            if stack.dropLast().last == .INVBANKTRAN, inTransaction { return }
-            tx = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position), tag: tag); inTransaction = true
+            guard inStatement, parent != .BANKTRANLISTP else { return }
+            if parent == .INVBANKTRAN, inTransaction { return }
+            startTransaction(tag, position: position)
         case .INVBANKTRAN:
             guard inStatement else { return }
-            tx = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position), tag: tag); inTransaction = true
+            startTransaction(tag, position: position)
         case .LEDGERBAL, .AVAILBAL:
             guard inStatement else { return }
             balance = BalanceInProgress(kind: tag == .LEDGERBAL ? .ledger : .available, position: position)
         default:
-            if tag.isInvestmentTransaction, inStatement, stack.dropLast().last == .INVTRANLIST {
-                var t = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero, position: position)
-                t.bankType = tag.name
-                tx = TransactionInProgress(transaction: t, tag: tag); inTransaction = true
+            if tag.isInvestmentTransaction, inStatement, parent == .INVTRANLIST {
+                startTransaction(tag, position: position)
+                tx.transaction.bankType = tag.name
             }
         }
+    }
+
+    /// Starts a transaction in place: the value left by the last one is blank, so only what a
+    /// new transaction needs is set (an abandoned one is cleared first).
+    mutating func startTransaction(_ tag: OFXTag, position: SourcePosition?) {
+        if transactionDirty { clearTransaction() }
+        tx.tag = tag
+        tx.transaction.position = position
+        inTransaction = true
+        transactionDirty = true
+    }
+
+    mutating func clearTransaction(keepingBlankTransaction: Bool = false) {
+        if !keepingBlankTransaction { tx.transaction = OFXStatementBuilder.placeholderTransaction }
+        tx.day = nil
+        tx.tradeDay = nil
+        tx.settleDay = nil
+        tx.amount = nil
+        if !tx.problems.isEmpty { tx.problems = [] }
+        if !tx.warnings.isEmpty { tx.warnings = [] }
+        tx.currencySymbol = nil
+        tx.currencyIsOriginal = false
+        transactionDirty = false
     }
 
     mutating func beginStatement(_ tag: OFXTag, position: SourcePosition?) {
@@ -256,38 +281,39 @@ struct OFXStatementBuilder {
     mutating func finishTransaction() {
         guard inTransaction else { return }
         inTransaction = false
-        var t = TransactionInProgress.empty
-        swap(&t, &tx)
-        let isInvestment = t.tag.isInvestmentTransaction
-        if isInvestment {
-            guard t.tag.movesCash else { skippedSecurityRecords += 1; return }
-            if t.day == nil { t.day = t.settleDay ?? t.tradeDay }
-            if t.amount == nil { t.problems.append("it has no TOTAL") }
-            if t.transaction.payee == nil { t.transaction.payee = t.transaction.memo }
+        if tx.tag.isInvestmentTransaction {
+            guard tx.tag.movesCash else { skippedSecurityRecords += 1; clearTransaction(); return }
+            if tx.day == nil { tx.day = tx.settleDay ?? tx.tradeDay }
+            if tx.amount == nil { tx.problems.append("it has no TOTAL") }
+            if tx.transaction.payee == nil { tx.transaction.payee = tx.transaction.memo }
         } else {
-            if t.day == nil && !t.problems.contains(where: { $0.hasPrefix("DTPOSTED") }) { t.problems.append("DTPOSTED is missing") }
-            if t.amount == nil && !t.problems.contains(where: { $0.hasPrefix("TRNAMT") }) { t.problems.append("TRNAMT is missing") }
+            if tx.day == nil && !tx.problems.contains(where: { $0.hasPrefix("DTPOSTED") }) { tx.problems.append("DTPOSTED is missing") }
+            if tx.amount == nil && !tx.problems.contains(where: { $0.hasPrefix("TRNAMT") }) { tx.problems.append("TRNAMT is missing") }
         }
-        var where_: String { t.transaction.id.map { " (FITID \($0))" } ?? "" }
-        if !t.problems.isEmpty || t.day == nil || t.amount == nil {
+        guard tx.problems.isEmpty, let day = tx.day, let amount = tx.amount else {
             discardedTransactions += 1
             diagnostics.append(.warning("ofx.transaction",
-                "a transaction\(where_) is skipped: \(t.problems.joined(separator: "; "))", file: file, at: t.transaction.position))
+                "a transaction\(fitidNote) is skipped: \(tx.problems.joined(separator: "; "))", file: file, at: tx.transaction.position))
+            clearTransaction()
             return
         }
-        for w in t.warnings {
-            diagnostics.append(.warning("ofx.transaction", "a transaction\(where_): \(w)", file: file, at: t.transaction.position))
+        for w in tx.warnings {
+            diagnostics.append(.warning("ofx.transaction", "a transaction\(fitidNote): \(w)", file: file, at: tx.transaction.position))
         }
-        t.transaction.day = t.day ?? t.transaction.day
-        t.transaction.amount = t.amount ?? .zero
-        if let symbol = t.currencySymbol, !t.currencyIsOriginal {
-            if let c = Currency(code: symbol), c != st.statement.account.currency { t.transaction.currency = c }
+        tx.transaction.day = day
+        tx.transaction.amount = amount
+        if let symbol = tx.currencySymbol, !tx.currencyIsOriginal {
+            if let c = Currency(code: symbol), c != st.statement.account.currency { tx.transaction.currency = c }
         }
-        if t.transaction.payee == nil { t.transaction.payee = t.transaction.extra("EXTDNAME") ?? t.transaction.memo }
+        if tx.transaction.payee == nil { tx.transaction.payee = tx.transaction.extra("EXTDNAME") ?? tx.transaction.memo }
         var done = OFXStatementBuilder.placeholderTransaction
-        swap(&done, &t.transaction)
+        swap(&done, &tx.transaction)
         st.statement.transactions.append(consume done)
+        clearTransaction(keepingBlankTransaction: true)
     }
+
+    /// ` (FITID x)` for messages about the current transaction.
+    var fitidNote: String { tx.transaction.id.map { " (FITID \($0))" } ?? "" }
 
     mutating func finishStatement() {
         guard inStatement else { return }

@@ -82,7 +82,7 @@ struct LineCursor {
         var k = offset
         while k + length + 1 < text.count, let p = memchr(base + k, 0x3C, text.count - k) {
             let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
-            if at + length + 1 < text.count, memcmp(base + at + 1, name, length) == 0 {
+            if at + length + 1 < text.count, text[at + 1] == name.pointee, memcmp(base + at + 1, name, length) == 0 {
                 let after = text[at + 1 + length]
                 if after == 0x3E || after == 0x20 || after == 0x2F || after == 0x09 || after == 0x0A || after == 0x0D {
                     let found = position(ofOffset: at)

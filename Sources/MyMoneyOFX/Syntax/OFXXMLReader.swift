@@ -103,6 +103,7 @@ final class OFXXMLReader {
 final class SGMLInput {
     var normalizer: SGMLNormalizer
     init(_ normalizer: SGMLNormalizer) { self.normalizer = normalizer }
+    deinit { normalizer.release() }
 }
 
 /// Element names → tags, cached by libxml2's interned name pointers (a reader's dictionary

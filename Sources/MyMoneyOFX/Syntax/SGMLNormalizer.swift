@@ -39,9 +39,13 @@ struct SGMLNormalizer {
     private var stack: [Open] = []
     private var sawRoot = false
     private var rootClosed = false
-    /// Output not yet handed to the consumer.
-    private(set) var out: [UInt8] = []
-    private var outPosition = 0
+    /// Output not yet handed to the consumer: bytes `readPosition..<count` of `buffer`. A raw
+    /// buffer rather than an array, since every tag appends a few bytes; the owner calls
+    /// ``release()`` when done (``SGMLInput`` does in its `deinit`).
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity = 1 << 16
+    private var count = 0
+    private var readPosition = 0
     private(set) var finished = false
     /// Set when the pass stopped at something it cannot turn into safe XML.
     private(set) var stopped = false
@@ -51,32 +55,71 @@ struct SGMLNormalizer {
     init(text: UnsafeBufferPointer<UInt8>, start: Int) {
         self.text = text
         self.i = min(max(0, start), text.count)
-        out.reserveCapacity(1 << 16)
+        buffer = .allocate(capacity: capacity)
     }
 
-    /// Normalizes everything at once.
-    mutating func normalizeAll() -> [UInt8] {
-        out.reserveCapacity(text.count + text.count / 8)
-        while !finished { step() }
-        return out
-    }
+    /// Frees the output buffer; the normalizer must not be used afterwards.
+    func release() { buffer.deallocate() }
 
-    /// Copies up to `capacity` bytes of output into `buffer`, normalizing more input as needed;
-    /// returns the number of bytes copied (0 at the end).
-    mutating func read(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        while out.count - outPosition < capacity && !finished { step() }
-        let n = min(capacity, out.count - outPosition)
+    /// Copies up to `capacity` bytes of output into `destination`, normalizing more input as
+    /// needed; returns the number of bytes copied (0 at the end).
+    mutating func read(into destination: UnsafeMutablePointer<UInt8>, capacity wanted: Int) -> Int {
+        while count - readPosition < wanted && !finished { step() }
+        let n = min(wanted, count - readPosition)
         if n > 0 {
-            out.withUnsafeBufferPointer { b in
-                buffer.update(from: b.baseAddress! + outPosition, count: n)
-            }
-            outPosition += n
+            destination.update(from: buffer + readPosition, count: n)
+            readPosition += n
         }
-        if outPosition >= 1 << 16 {
-            out.removeFirst(outPosition)
-            outPosition = 0
+        if readPosition == count {
+            readPosition = 0
+            count = 0
+        } else if readPosition >= capacity / 2 {
+            memmove(buffer, buffer + readPosition, count - readPosition)   // the regions may overlap
+            count -= readPosition
+            readPosition = 0
         }
         return n
+    }
+
+    // MARK: - Output
+
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        guard count + n > capacity else { return }
+        var newCapacity = capacity * 2
+        while count + n > newCapacity { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func emit(_ byte: UInt8) {
+        reserve(1)
+        buffer[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func emit(_ a: UInt8, _ b: UInt8) {
+        reserve(2)
+        buffer[count] = a
+        buffer[count + 1] = b
+        count += 2
+    }
+
+    @inline(__always)
+    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (buffer + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func emit(_ literal: StaticString) {
+        emit(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     // MARK: - Tokens
@@ -160,13 +203,13 @@ struct SGMLNormalizer {
         if stack.count >= SGMLNormalizer.maximumDepth {
             stop("ofx.depth", "elements are nested deeper than \(SGMLNormalizer.maximumDepth) levels", at: tagStart); return
         }
-        out.append(0x3C)
+        emit(0x3C)
         appendName(nameStart, length)
         if selfClosing {
-            out.append(0x2F); out.append(0x3E)
+            emit(0x2F, 0x3E)
             return
         }
-        out.append(0x3E)
+        emit(0x3E)
         stack.append(Open(start: nameStart, length: length, tag: nil, kind: .undecided))
     }
 
@@ -228,9 +271,9 @@ struct SGMLNormalizer {
 
     private mutating func closeTop() {
         guard let top = stack.popLast() else { return }
-        out.append(0x3C); out.append(0x2F)
+        emit(0x3C, 0x2F)
         appendName(top.start, top.length)
-        out.append(0x3E)
+        emit(0x3E)
         if stack.isEmpty { rootClosed = true }
     }
 
@@ -365,21 +408,20 @@ struct SGMLNormalizer {
                 continue
             }
             // b is '&', '<', '>' or a control character.
-            if k > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<k])) }
+            if k > runStart { emit(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
             if b == 0x26 {
-                if !cdata, validReference(at: k, end: end) { out.append(0x26) }
-                else { out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B]) }      // &amp;
+                if !cdata, validReference(at: k, end: end) { emit(0x26) } else { emit("&amp;") }
             } else if b == 0x3C {
-                out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])                     // &lt;
+                emit("&lt;")
             } else if b == 0x3E {
-                out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])                     // &gt;
+                emit("&gt;")
             } else {
-                out.append(0x20)
+                emit(0x20)
             }
             k += 1
             runStart = k
         }
-        if end > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<end])) }
+        if end > runStart { emit(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
     }
 
     /// Whether a predefined entity or a character reference to a legal XML character starts at `at`.
@@ -418,7 +460,7 @@ struct SGMLNormalizer {
     }
 
     private mutating func appendName(_ start: Int, _ length: Int) {
-        out.append(contentsOf: name(start, length))
+        emit(name(start, length))
     }
 
     private mutating func finish() {

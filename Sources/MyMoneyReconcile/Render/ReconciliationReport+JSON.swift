@@ -13,7 +13,7 @@ extension ReconciliationReport {
             ("unchecked", .array(unchecked.map { .string($0) })),
             ("has_mismatch", .bool(hasMismatch)),
         ])
-        return root.rendered() + "\n"
+        return root.serialized() + "\n"
     }
 }
 

@@ -113,14 +113,15 @@ struct ImportTests {
         _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
         let ok = try MyMoneyBinary.run(["reconcile", "--ledger", ledger])
         #expect(ok.status == 0, "\(ok.stdout)")
-        // The bank says 3.20 less: one of the two Bäckerei rows would explain it.
+        // The bank shows 3.20 more: one of the two identical Bäckerei rows would be a duplicate.
         let run = try MyMoneyBinary.run(["reconcile", "--ledger", ledger, "--account", "Girokonto",
-                                         "--balance", "3611.10", "--as-of", "2026-10-31", "--format", "json"])
+                                         "--balance", "3617.50", "--as-of", "2026-10-31", "--format", "json"])
         #expect(run.status == 1)
         let report = try json(run.stdout)
         let account = try #require((report["accounts"] as? [[String: Any]])?.first)
         #expect(account["status"] as? String == "mismatch")
-        #expect(account["difference"] as? String == "-3.20")
-        #expect(!((account["suspects"] as? [Any]) ?? []).isEmpty)
+        #expect(account["difference"] as? String == "3.20")
+        let suspects = try #require(account["suspects"] as? [[String: Any]])
+        #expect(suspects.first?["kind"] as? String == "duplicate")
     }
 }

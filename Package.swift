@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "MyMoneyTransfersTests", dependencies: ["MyMoneyTransfers", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyReconcileTests", dependencies: ["MyMoneyReconcile", "MyMoneyTestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "MyMoneyReportsTests", dependencies: ["MyMoneyReports", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyStoreTests", dependencies: ["MyMoneyStore", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyKitTests", dependencies: ["MyMoneyKit", "MyMoneyCLI", "MyMoneyTestSupport"]),
     ],

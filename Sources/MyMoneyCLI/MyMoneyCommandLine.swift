@@ -10,6 +10,7 @@ public enum MyMoneyCommandLine {
             ReconcileCommand(),
             TransfersCommand(),
             RulesCommand(),
+            ReportCommand(),
             TransactionsCommand(),
             AccountsCommand(),
             CategoriesCommand(),

@@ -172,6 +172,19 @@ public enum ImportWorkflow {
 
         let added = addedIds(report)
 
+        // New transactions in reconciled periods change balances the user already agreed with the bank.
+        for (statementIndex, imported) in outcome.statements.enumerated() {
+            guard let through = imported.account.reconciledThrough else { continue }
+            let kept = importStatements[statementIndex].transactions
+            let late = (added[statementIndex] ?? [:]).keys.filter { kept.indices.contains($0) && kept[$0].day <= through }
+            if !late.isEmpty {
+                outcome.diagnostics.append(.warning("import.reconciled-period",
+                    "\(late.count) new transaction\(late.count == 1 ? "" : "s") of \(imported.account.name) fall on or before \(through), the day it is reconciled through",
+                    file: imported.statement.source.file,
+                    notes: ["run 'mymoney reconcile --account \(imported.account.name)' to check the balances again"]))
+            }
+        }
+
         // 5. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
         for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] == false {
             var account = try ledger.account(id: accountId)

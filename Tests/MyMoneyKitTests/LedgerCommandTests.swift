@@ -42,6 +42,16 @@ struct LedgerCommandTests {
         #expect(try mymoney(["imports", "undo", "1"]).status == 65)
     }
 
+    @Test func importingIntoAReconciledPeriodWarns() throws {
+        #expect(try mymoney(["reconcile", "--mark"]).status == 0)
+        let dir = MyMoneyBinary.scratch("late")
+        let file = dir.appendingPathComponent("late.csv")
+        try Data("Date,Description,Amount\n2026-10-30,Late booking,-1.00\n".utf8).write(to: file)
+        let run = try mymoney(["import", file.path, "--account", "Girokonto"])
+        #expect(run.stderr.contains("[import.reconciled-period]"), "\(run.stderr)")
+        #expect(run.stderr.contains("fall on or before 2026-10-31"))
+    }
+
     @Test func listsShowFiguresAndTheCategoryTree() throws {
         let accounts = try mymoney(["accounts"])
         #expect(accounts.stdout.contains("Girokonto"))

@@ -89,11 +89,7 @@ struct TransfersCommand: Command {
 
     func list(_ arguments: Arguments, _ context: CommandContext, status: MyMoneyStore.TransferLink.Status?) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-            if format == .json { context.terminal.print(JSONValue.object([("transfers", .array([]))]).serialized()) }
-            else { context.terminal.print(context.noLedgerYet(arguments)) }
-            return .success
-        }
+        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "transfers") else { return .success }
         let links = try ledgerCall { () throws(LedgerError) in try ledger.transfers(status: status) }
         let names = Dictionary(try ledgerCall { () throws(LedgerError) in try ledger.accounts() }.compactMap { a in a.id.map { ($0, a.name) } },
                                uniquingKeysWith: { a, _ in a })

@@ -67,11 +67,7 @@ struct BudgetsCommand: Command {
 
     func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-            if format == .json { context.terminal.print(JSONValue.object([("budgets", .array([]))]).serialized()) }
-            else { context.terminal.print(context.noLedgerYet(arguments)) }
-            return .success
-        }
+        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "budgets") else { return .success }
         let asOf = try arguments.value("--as-of").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--as-of") } ?? Day.today
         let budgets = try ledgerCall { () throws(LedgerError) in try ledger.budgets() }
         var statuses: [BudgetStatus] = []

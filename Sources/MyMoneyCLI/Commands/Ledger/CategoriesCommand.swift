@@ -57,11 +57,7 @@ struct CategoriesCommand: Command {
 
     func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-            if format == .json { context.terminal.print(JSONValue.object([("categories", .array([]))]).serialized()) }
-            else { context.terminal.print(context.noLedgerYet(arguments)) }
-            return .success
-        }
+        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "categories") else { return .success }
         let categories = try ledgerCall { () throws(LedgerError) in try ledger.categories() }.sorted { $0.path < $1.path }
         let summaries = try ledgerCall { () throws(LedgerError) in try ledger.summaries(of: .categories) }
         let byId = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

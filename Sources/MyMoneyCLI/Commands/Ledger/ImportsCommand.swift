@@ -24,11 +24,7 @@ struct ImportsCommand: Command {
         switch verb {
         case "list":
             let format = try OutputFormat.from(arguments)
-            guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-                if format == .json { context.terminal.print(JSONValue.object([("imports", .array([]))]).serialized()) }
-                else { context.terminal.print(context.noLedgerYet(arguments)) }
-                return .success
-            }
+            guard let ledger = try context.ledgerForListing(arguments, format: format, key: "imports") else { return .success }
             let batches = try ledgerCall { () throws(LedgerError) in try ledger.importBatches() }
             if format == .json {
                 context.terminal.print(JSONValue.object([("imports", .array(batches.map { b in

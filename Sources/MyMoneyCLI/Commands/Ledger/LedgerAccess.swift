@@ -17,6 +17,15 @@ extension CommandContext {
         }
     }
 
+    /// The ledger for a listing command; when there is none yet, prints an empty list (`{"KEY": []}`
+    /// for JSON) or what to do next, and returns nil.
+    func ledgerForListing(_ arguments: Arguments, format: OutputFormat, key: String) throws(CommandFailure) -> Ledger? {
+        if let ledger = try openLedger(arguments, forWriting: false) { return ledger }
+        if format == .json { terminal.print(JSONValue.object([(key, .array([]))]).serialized()) }
+        else { terminal.print(noLedgerYet(arguments)) }
+        return nil
+    }
+
     /// The message for a command that needs a ledger that does not exist yet.
     func noLedgerYet(_ arguments: Arguments) -> String {
         "no ledger at \(ledgerPath(arguments)) yet: import statements with 'mymoney import FILE…' or add an account with 'mymoney accounts add NAME --kind bank --currency EUR'"

@@ -59,11 +59,7 @@ struct PlacesCommand: Command {
 
     func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-            if format == .json { context.terminal.print(JSONValue.object([("places", .array([]))]).serialized()) }
-            else { context.terminal.print(context.noLedgerYet(arguments)) }
-            return .success
-        }
+        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "places") else { return .success }
         let places = try ledgerCall { () throws(LedgerError) in try ledger.places() }
         let summaries = try ledgerCall { () throws(LedgerError) in try ledger.summaries(of: .places) }
         let byId = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

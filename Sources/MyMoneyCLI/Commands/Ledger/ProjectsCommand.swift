@@ -65,11 +65,7 @@ struct ProjectsCommand: Command {
 
     func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-            if format == .json { context.terminal.print(JSONValue.object([("projects", .array([]))]).serialized()) }
-            else { context.terminal.print(context.noLedgerYet(arguments)) }
-            return .success
-        }
+        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "projects") else { return .success }
         let today = Day.today
         let all = try ledgerCall { () throws(LedgerError) in try ledger.projects(includeArchived: true, today: today) }
         let shown = arguments.flag("--all") || format == .json ? all : all.filter { !$0.isArchived(on: today) }

@@ -76,11 +76,7 @@ struct TransactionsCommand: Command {
         filter.batchId = try arguments.value("--import", as: "an import id", { Int64($0) })
         filter.limit = try arguments.value("--limit", as: "a count", { Int($0) })
 
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-            if format == .json { context.terminal.print(JSONValue.object([("transactions", .array([]))]).serialized()) }
-            else { context.terminal.print(context.noLedgerYet(arguments)) }
-            return .success
-        }
+        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "transactions") else { return .success }
         let accounts = try ledgerCall { () throws(LedgerError) in try ledger.accounts() }
         for name in arguments.values("--account") {
             guard let account = accounts.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }), let id = account.id else {

@@ -24,7 +24,7 @@ func parseFileCommand(_ arguments: [String]) throws {
         let input = try StatementFiles.load(path)
         var count = 0
         var problems = 0
-        let result = try measure("parse", bytes: input.bytes.count) { () -> Int in
+        let result = measure("parse", bytes: input.bytes.count) { () -> Int in
             let r = readers.read(input, options: ReadOptions())
             count = r.statements.reduce(0) { $0 + $1.transactions.count }
             problems = r.diagnostics.filter { $0.severity == .error }.count

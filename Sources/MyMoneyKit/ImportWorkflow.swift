@@ -19,6 +19,8 @@ public struct ImportRequest: Sendable {
     public var accountBook: AccountBook
     /// Transfers at or above this confidence are linked as confirmed; below it they wait for review.
     public var confirmThreshold: Double
+    /// Reference exchange rates for cross-currency transfers (`--rates FILE`).
+    public var rates: [ExchangeRate] = []
 
     public init(paths: [String], accountName: String? = nil, format: String? = nil, readOptions: ReadOptions = ReadOptions(),
                 dryRun: Bool = false, accountBook: AccountBook = AccountBook(), confirmThreshold: Double = 0.7) {
@@ -215,7 +217,8 @@ public enum ImportWorkflow {
 
         // 7. Transfers across new and stored legs.
         progress?("matching transfers")
-        let matching = try TransferLinking.match(ledger: ledger, around: all, confirmThreshold: request.confirmThreshold)
+        let matching = try TransferLinking.match(ledger: ledger, around: all, confirmThreshold: request.confirmThreshold,
+                                                 rates: request.rates)
         outcome.transfers = matching.result
         outcome.transfersConfirmed = matching.confirmed
         outcome.transfersProposed = matching.proposed

@@ -24,6 +24,7 @@ struct ImportCommand: Command {
       --rules DIR             the rules folder (default: Rules/ here; bank profiles in DIR/profiles,
                               your accounts in DIR/accounts.csv)
       --dry-run               show what would happen; write nothing
+      --rates FILE            reference exchange rates for cross-currency transfers (DAY,FROM,TO,RATE per line)
       --format table|json     the report for people (default) or machines
       --currency CODE         currency for statements that name none (QIF) and new accounts
       --encoding NAME, --date-order dmy|mdy|ymd, --profile FILE, --as FORMAT, --strict
@@ -38,7 +39,7 @@ struct ImportCommand: Command {
       mymoney import wallet.qif --account Wallet --currency EUR
     """
     let options: Set<String> = ["--ledger", "--account", "--rules", "--format", "--currency", "--encoding", "--date-order",
-                                "--profile", "--as"]
+                                "--profile", "--as", "--rates"]
     let flags: Set<String> = ["--dry-run", "--strict"]
 
     func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -56,9 +57,11 @@ struct ImportCommand: Command {
         let request = ImportRequest(paths: arguments.positionals, accountName: arguments.value("--account"),
                                     format: arguments.value("--as"), readOptions: readOptions, dryRun: arguments.flag("--dry-run"),
                                     accountBook: book)
+        var withRates = request
+        withRates.rates = try context.loadRates(arguments)
         let outcome: ImportOutcome
         do {
-            outcome = try ImportWorkflow.run(request, ledger: ledger, readers: readers, rules: compilation?.ruleSet,
+            outcome = try ImportWorkflow.run(withRates, ledger: ledger, readers: readers, rules: compilation?.ruleSet,
                                              progress: { context.terminal.progress($0) })
             context.terminal.endProgress()
         } catch let error as InputError {

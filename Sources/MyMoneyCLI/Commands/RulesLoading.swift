@@ -1,5 +1,6 @@
 import Foundation
 import MyMoneyRules
+import MyMoneyTransfers
 
 extension CommandContext {
     /// The compiled rules of `--rules DIR` (default `Rules/`).
@@ -24,5 +25,17 @@ extension CommandContext {
             throw .data("the rules in \(directory) have errors (see above); fix them or check with 'mymoney rules check'")
         }
         return compilation
+    }
+}
+
+extension CommandContext {
+    /// Reference exchange rates from `--rates FILE` (lines `DAY,FROM,TO,RATE`); none without the option.
+    func loadRates(_ arguments: Arguments) throws(CommandFailure) -> [ExchangeRate] {
+        guard let path = arguments.value("--rates") else { return [] }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .io("\(path): cannot read") }
+        let file = ExchangeRateFile.parse(String(decoding: data, as: UTF8.self), file: path)
+        report(file.diagnostics, sources: [SourceFile(name: path, text: Array(data))])
+        if file.diagnostics.containsErrors { throw .data("\(path) has errors") }
+        return file.rates
     }
 }

@@ -63,7 +63,7 @@ struct TransfersCommand: Command {
             return .success
         case "match":
             guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-            let rates = try loadRates(arguments, context)
+            let rates = try context.loadRates(arguments)
             let outcome: TransferLinking.Outcome
             do {
                 outcome = try ledger.transaction {
@@ -76,15 +76,6 @@ struct TransfersCommand: Command {
         default:
             throw .usage("unknown action \"\(verb)\" (list, review, confirm, reject, link, unlink, match)")
         }
-    }
-
-    func loadRates(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> [ExchangeRate] {
-        guard let path = arguments.value("--rates") else { return [] }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .io("\(path): cannot read") }
-        let file = ExchangeRateFile.parse(String(decoding: data, as: UTF8.self), file: path)
-        context.report(file.diagnostics, sources: [SourceFile(name: path, text: Array(data))])
-        if file.diagnostics.containsErrors { throw .data("\(path) has errors") }
-        return file.rates
     }
 
     func list(_ arguments: Arguments, _ context: CommandContext, status: MyMoneyStore.TransferLink.Status?) throws(CommandFailure) -> ExitStatus {

@@ -109,6 +109,18 @@ struct StoryLedger {
         #expect(all.map(\.balance.description) == ["4134.03", "5501.23", "-333.95"])
     }
 
+    @Test func anAccountAddedWithNumbersAfterOneWithoutGetsItsOwnId() throws {
+        let fixture = try LedgerFixture()
+        let first = try fixture.ledger.addAccount(Account(name: "Cash", kind: .cash, currency: .EUR))
+        let second = try fixture.ledger.addAccount(Account(name: "Checking", kind: .bank, currency: .USD, numbers: ["X020"]))
+        let third = try fixture.ledger.addAccount(Account(name: "Card", kind: .creditCard, currency: .USD, numbers: ["4321", "9999"]))
+        #expect(first.name == "Cash")
+        #expect(second.name == "Checking" && second.id != first.id)
+        #expect(third.name == "Card" && third.numbers == ["4321", "9999"])
+        #expect(try fixture.ledger.account(id: try #require(second.id)).name == "Checking")
+        #expect(try fixture.ledger.account(forNumber: "x020")?.id == second.id)
+    }
+
     @Test func accountFoundByStatementNumber() throws {
         let story = try StoryLedger()
         #expect(try story.ledger.account(forNumber: "de89370400440532013000")?.id == story.giro)

@@ -21,9 +21,10 @@ extension Ledger {
                           .text(account.currency.code), .of(blankToNil(account.bankId)),
                           .integer(account.openingBalance.units), .integer(Int64(account.openingBalance.scale)),
                           .of(account.reconciledThrough)])
-            account.id = db.lastInsertRowID
-            try setNumbers(account.numbers, for: db.lastInsertRowID)
-            return try self.account(id: db.lastInsertRowID)
+            // Read the id before the numbers are inserted: lastInsertRowID then names their rows.
+            let id = db.lastInsertRowID
+            try setNumbers(account.numbers, for: id)
+            return try self.account(id: id)
         }
     }
 

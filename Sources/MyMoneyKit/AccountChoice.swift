@@ -45,12 +45,19 @@ public enum AccountMatcher {
            let account = accounts.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
             return .existing(account, reason: "account name \(name)")
         }
-        guard let currency = statement.account.currency ?? fallbackCurrency else {
-            return .unplaceable("the file names no currency and no known account: pass --account NAME or --currency CODE")
-        }
         var name = statement.account.name ?? statement.account.id.map { "\(kindWord(statement.account.kind)) \(suffix($0))" }
             ?? ((fileName as NSString).lastPathComponent as NSString).deletingPathExtension
         if name.isEmpty || name == "-" { name = "Imported" }
+        // A statement that names no account goes where the same file went before, so importing
+        // it again adds nothing twice (pass --account NAME to choose another).
+        if statement.account.id == nil && statement.account.name == nil,
+           let account = accounts.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }),
+           statement.account.currency.map({ $0 == account.currency }) ?? true {
+            return .existing(account, reason: "named after the file, as before (the file names no account)")
+        }
+        guard let currency = statement.account.currency ?? fallbackCurrency else {
+            return .unplaceable("the file names no currency and no known account: pass --account NAME or --currency CODE")
+        }
         var unique = name
         var n = 2
         while accounts.contains(where: { $0.name.caseInsensitiveCompare(unique) == .orderedSame }) {

@@ -98,6 +98,19 @@ struct ImportTests {
         #expect((listed["transactions"] as? [Any])?.count == 3)
     }
 
+    @Test func reimportingAFileThatNamesNoAccountAddsNothing() throws {
+        let ledger = freshLedger()
+        let dir = MyMoneyBinary.scratch("noname")
+        try Data("Date,Description,Amount\n2026-10-01,Coffee,-3.20\n2026-10-02,Lunch,-9.50\n".utf8)
+            .write(to: dir.appendingPathComponent("shop.csv"))
+        let arguments = ["import", dir.appendingPathComponent("shop.csv").path, "--ledger", ledger, "--rules", dir.path,
+                         "--currency", "EUR", "--format", "json"]
+        #expect(try json(try MyMoneyBinary.run(arguments).stdout)["new"] as? Int == 2)
+        let again = try json(try MyMoneyBinary.run(arguments).stdout)
+        #expect(again["new"] as? Int == 0)
+        #expect((again["statements"] as? [[String: Any]])?.first?["account"] as? String == "shop")
+    }
+
     @Test func undoRemovesExactlyWhatAnImportAdded() throws {
         let ledger = freshLedger()
         _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])

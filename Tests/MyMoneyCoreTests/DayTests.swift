@@ -27,6 +27,18 @@ import MyMoneyCore
         #expect(Day.parse("6/ 4'18", order: .monthDayYear) == Day(year: 2018, month: 6, day: 4))
     }
 
+    @Test func textAfterTheDateMustBeATimeOrAWeekday() {
+        #expect(Day.parse("2021-09-06 6:11:59", order: .yearMonthDay) == Day(iso: "2021-09-06"))
+        #expect(Day.parse("2026-10-05T12:00:00Z", order: .yearMonthDay) == Day(iso: "2026-10-05"))
+        #expect(Day.parse("28.06.2013 00:00:30:989", order: .dayMonthYear) == Day(iso: "2013-06-28"))
+        #expect(Day.parse("06/01/2019  Sat", order: .monthDayYear) == Day(iso: "2019-06-01"))
+        #expect(Day.parse("05.10.2026.", order: .dayMonthYear) == Day(iso: "2026-10-05"))
+        // An account number after a short date is not a time: `93-10-22 12345678` is no date.
+        #expect(Day.parse(" 93-10-22 12345678", order: .yearMonthDay) == nil)
+        #expect(Day.parse("2026-10-05 XYZ", order: .yearMonthDay) == nil)
+        #expect(Day.parse("2026-10-05x", order: .yearMonthDay) == nil)
+    }
+
     @Test func impossibleDaysAreRefused() {
         #expect(Day(year: 2023, month: 2, day: 30) == nil)
         #expect(Day.parse("2023-02-30", order: .yearMonthDay) == nil)

@@ -77,14 +77,9 @@ extension Day {
             }
         }
         guard count == 3 else { return nil }
-        // Whatever follows must be a time or a weekday, introduced by a separator.
-        if i < n {
-            let b = bytes[i]
-            guard b == 0x20 || b == 0x54 || b == 0x74 || b == 0x09 || b == 0x2C || b == 0x3A else {
-                // `2026-10-05T…` leaves i on the T; anything glued to the year (`2026x`) is refused.
-                return nil
-            }
-        }
+        // Whatever follows must be a time (`12:00`, `T12:00:00`) or a weekday, introduced by a
+        // separator: `2026-10-05 XYZ` or `93-10-22 12345678` is not a date.
+        if i < n && !trailerIsTimeOrWeekday(bytes, from: i) { return nil }
         func fullYear(_ v: Int, _ w: Int) -> Int? {
             switch w {
             case 4: return v
@@ -126,6 +121,29 @@ extension Day {
             return Day(year: y, month: numbers.0, day: numbers.1)
         }
     }
+}
+
+/// Whether the text after a date's three parts is a time, a weekday or a lone final dot.
+private func trailerIsTimeOrWeekday(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    let n = bytes.count
+    var j = start
+    if bytes[j] == 0x2E && j + 1 == n { return true }              // `05.10.2026.`
+    if bytes[j] == 0x54 || bytes[j] == 0x74 {                       // `T12:00`
+        j += 1
+    } else {
+        guard bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x2C else { return false }
+        while j < n, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x2C { j += 1 }
+    }
+    if j == n { return true }
+    if bytes[j] >= 0x30 && bytes[j] <= 0x39 {
+        var digits = 0
+        while j < n, bytes[j] >= 0x30 && bytes[j] <= 0x39 { j += 1; digits += 1 }
+        return digits <= 2 && j < n && bytes[j] == 0x3A              // hh:mm…
+    }
+    var end = j
+    while end < n, (bytes[end] | 0x20) >= 0x61 && (bytes[end] | 0x20) <= 0x7A || bytes[end] >= 0xC0 || bytes[end] & 0xC0 == 0x80 { end += 1 }
+    guard end > j else { return false }
+    return MonthNames.isWeekday(UnsafeBufferPointer(rebasing: bytes[j..<end]))
 }
 
 /// Month and weekday names in English, German, French, Spanish, Dutch and Italian.

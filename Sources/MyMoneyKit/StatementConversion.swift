@@ -11,13 +11,20 @@ public enum StatementConversion {
             var extra = t.extra
             if let c = t.currency, c != account.currency { extra.append(StatementField("currency", c.code)) }
             return LedgerTransaction(
-                accountId: account.id ?? 0, day: t.day, amount: t.amount, currency: account.currency,
+                accountId: account.id ?? 0, day: t.day, amount: atMinorUnits(t.amount, account.currency), currency: account.currency,
                 originalPayee: t.payee.map(clean), memo: t.memo.map(clean), type: nil,
                 category: t.category.flatMap { CategoryPath(parsing: $0) }, tags: t.tags,
                 bankId: t.id.flatMap { $0.isEmpty ? nil : $0 }, bankType: t.bankType, checkNumber: t.checkNumber,
                 transferHint: t.transferAccount, splits: t.splits, extra: extra,
                 sourceFormat: statement.source.format, sourceFile: statement.source.file, sourceLine: t.position?.line)
         }
+    }
+
+    /// The amount written with at least the currency's minor units (`-1.5` EUR becomes `-1.50`);
+    /// exact, never rounded.
+    static func atMinorUnits(_ amount: Amount, _ currency: Currency) -> Amount {
+        guard let digits = currency.minorUnits, amount.scale < digits else { return amount }
+        return (try? amount.rescaled(to: digits)) ?? amount
     }
 
     /// Collapses runs of white space and trims: bank text is often padded.

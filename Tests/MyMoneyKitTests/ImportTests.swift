@@ -111,6 +111,17 @@ struct ImportTests {
         #expect((again["statements"] as? [[String: Any]])?.first?["account"] as? String == "shop")
     }
 
+    @Test func amountsAreStoredWithTheCurrencysMinorUnits() throws {
+        let ledger = freshLedger()
+        let dir = MyMoneyBinary.scratch("scale")
+        try Data("Date,Description,Amount\n2026-10-01,Bread,-1.5\n2026-10-02,Refund,2\n".utf8).write(to: dir.appendingPathComponent("x.csv"))
+        _ = try MyMoneyBinary.run(["import", dir.appendingPathComponent("x.csv").path, "--ledger", ledger, "--rules", dir.path,
+                                   "--currency", "EUR"])
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        let amounts = (listed["transactions"] as? [[String: Any]])?.compactMap { $0["amount"] as? String }
+        #expect(amounts == ["-1.50", "2.00"])
+    }
+
     @Test func undoRemovesExactlyWhatAnImportAdded() throws {
         let ledger = freshLedger()
         _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])

@@ -14,7 +14,13 @@ public struct TextTable: Sendable {
         self.separator = separator
     }
 
-    public mutating func add(_ row: [String]) { rows.append(row) }
+    /// Adds a row; line breaks and tabs inside a cell become spaces so the columns stay aligned.
+    public mutating func add(_ row: [String]) {
+        rows.append(row.map { cell in
+            cell.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" })
+                ? String(cell.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }) : cell
+        })
+    }
 
     /// The table as lines, columns separated by two spaces, trailing spaces trimmed.
     public func render() -> String {

@@ -94,6 +94,7 @@ public enum ImportWorkflow {
         var hadTransactions: [Int64: Bool] = [:]
 
         // 1. Choose (or create) the account of every statement.
+        progress?("choosing accounts")
         for reading in readings {
             for statement in reading.result.statements {
                 let choice = AccountMatcher.choose(for: statement, among: accounts, named: request.accountName,
@@ -116,6 +117,7 @@ public enum ImportWorkflow {
         }
 
         // 2. Ledger transactions, in the account's currency.
+        progress?("converting statements")
         var all: [LedgerTransaction] = []
         var ranges: [Range<Int>] = []
         for imported in outcome.statements {
@@ -172,6 +174,7 @@ public enum ImportWorkflow {
 
         let added = addedIds(report)
 
+        progress?("deriving opening balances")
         // 5. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
         for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] == false {
             var account = try ledger.account(id: accountId)
@@ -209,6 +212,7 @@ public enum ImportWorkflow {
         outcome.diagnostics += matching.result.diagnostics
 
         // 8. Reconcile what was touched.
+        progress?("reconciling balances")
         let touched = Set(importStatements.map(\.accountId))
         let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
         outcome.reconciliation = try LedgerReconciliation.reconcile(

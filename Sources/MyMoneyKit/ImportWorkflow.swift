@@ -159,9 +159,12 @@ public enum ImportWorkflow {
 
         // 4. Store, in one SQL transaction with everything else.
         var importStatements: [ImportStatement] = []
+        var chains: [Int64: [RunningBalanceChain]] = [:]
         for (imported, range) in zip(outcome.statements, ranges) {
             let indices = range.filter { keep[$0] }
-            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement)
+            let checkpoints = StatementCheckpoints(imported.statement)
+            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
+            if let chain = checkpoints.chain { chains[imported.account.id ?? 0, default: []].append(chain) }
             outcome.diagnostics += balanceProblems
             importStatements.append(ImportStatement(accountId: imported.account.id ?? 0, sourceFile: imported.statement.source.file,
                                                     transactions: indices.map { all[$0] }, balances: balances,
@@ -174,12 +177,26 @@ public enum ImportWorkflow {
 
         let added = addedIds(report)
 
+        // 5. Counter-legs for rule transfers into accounts without statements (never an account of
+        // this import: those have statements), so the opening balances below do not depend on them.
+        outcome.counterLegsCreated = try createCounterLegs(marks, transactions: all, addedIds: added, ranges: ranges,
+                                                           keep: keep, ledger: ledger, accounts: accounts)
+
+        // The ledger's transactions around the import's days, loaded once for the steps below.
+        progress?("loading the transactions around the imported days")
+        let window = TransferLinking.window(around: all)
+        let around = try window.map { try ledger.transactions(matching: $0) } ?? []
+        var aroundByAccount: [Int64: [LedgerTransaction]] = [:]
+        for t in around { aroundByAccount[t.accountId, default: []].append(t) }
+
+        // 6. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
+        // All their transactions are this import's, so all lie inside the window loaded above.
         progress?("deriving opening balances")
-        // 5. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
         for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] == false {
             var account = try ledger.account(id: accountId)
             guard account.openingBalance.isZero || !accountsBefore.contains(accountId) else { continue }
-            let transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+            let transactions = window == nil ? try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+                                             : aroundByAccount[accountId] ?? []
             let checkpoints = try ledger.statementBalances(accountId: accountId)
                 .compactMap { LedgerReconciliation.checkpoint($0, currency: account.currency) }
             if let derived = try DerivedOpeningBalance(account: account, transactions: transactions, checkpoints: checkpoints),
@@ -189,35 +206,54 @@ public enum ImportWorkflow {
             }
         }
 
+        let addedInDryRun = request.dryRun ? addedPositions(report) : []
         for (statementIndex, range) in ranges.enumerated() {
             var kept = 0
             for i in range where keep[i] {
-                if categorizedByRules.contains(i), added[statementIndex]?[kept] != nil || request.dryRun && isAdded(report, statementIndex, kept) {
+                if categorizedByRules.contains(i),
+                   added[statementIndex]?[kept] != nil || request.dryRun && addedInDryRun.contains(StatementPosition(statement: statementIndex, index: kept)) {
                     outcome.categorized += 1
                 }
                 kept += 1
             }
         }
 
-        // 6. Counter-legs for rule transfers into accounts without statements.
-        outcome.counterLegsCreated = try createCounterLegs(marks, transactions: all, addedIds: added, ranges: ranges,
-                                                           keep: keep, ledger: ledger, accounts: accounts)
-
         // 7. Transfers across new and stored legs.
         progress?("matching transfers")
-        let matching = try TransferLinking.match(ledger: ledger, around: all, confirmThreshold: request.confirmThreshold)
+        let matching = try TransferLinking.match(ledger: ledger, around: all, confirmThreshold: request.confirmThreshold,
+                                                 candidates: window == nil ? nil : around)
         outcome.transfers = matching.result
         outcome.transfersConfirmed = matching.confirmed
         outcome.transfersProposed = matching.proposed
         outcome.diagnostics += matching.result.diagnostics
 
-        // 8. Reconcile what was touched.
+        // 8. Reconcile what was touched. Accounts new to the ledger have only this import's
+        // transactions (loaded above; reconciling does not look at the types linking changed).
         progress?("reconciling balances")
         let touched = Set(importStatements.map(\.accountId))
         let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
+        var known: [Int64: [LedgerTransaction]] = [:]
+        if window != nil {
+            for id in touched where hadTransactions[id] == false { known[id] = aroundByAccount[id] ?? [] }
+        }
+        aroundByAccount = [:]
         outcome.reconciliation = try LedgerReconciliation.reconcile(
-            ledger, accounts: names,
-            statements: outcome.statements.map { ($0.account.id ?? 0, $0.statement) })
+            ledger, accounts: names, chains: chains, transactionsByAccount: known)
+    }
+
+    /// A transaction's place in an import: its statement and its index among the kept ones.
+    struct StatementPosition: Hashable {
+        var statement: Int
+        var index: Int
+    }
+
+    /// Every (statement, index) the store added (or, in a dry run, would add).
+    static func addedPositions(_ report: ImportReport) -> Set<StatementPosition> {
+        var result = Set<StatementPosition>()
+        for account in report.accounts {
+            for added in account.added { result.insert(StatementPosition(statement: added.statementIndex, index: added.index)) }
+        }
+        return result
     }
 
     static func isAdded(_ report: ImportReport, _ statementIndex: Int, _ index: Int) -> Bool {

@@ -171,7 +171,14 @@ public enum ImportWorkflow {
                                                     ruleFields: indices.map { ruleFields[$0] }))
         }
         outcome.offered = importStatements.map(\.transactions)
-        progress?("storing \(all.count) transactions")
+        // What the steps after storing need of `all`; the rest is let go (a large import holds
+        // the offered transactions once, not twice).
+        let window = TransferLinking.window(around: all)
+        var markedLegs: [Int: LedgerTransaction] = [:]
+        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] { markedLegs[mark.transaction] = all[mark.transaction] }
+        let storedCount = all.count
+        all = []
+        progress?("storing \(storedCount) transactions")
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
         outcome.report = report
 
@@ -179,15 +186,15 @@ public enum ImportWorkflow {
 
         // 5. Counter-legs for rule transfers into accounts without statements (never an account of
         // this import: those have statements), so the opening balances below do not depend on them.
-        outcome.counterLegsCreated = try createCounterLegs(marks, transactions: all, addedIds: added, ranges: ranges,
+        outcome.counterLegsCreated = try createCounterLegs(marks, legs: markedLegs, addedIds: added, ranges: ranges,
                                                            keep: keep, ledger: ledger, accounts: accounts)
 
         // The ledger's transactions around the import's days, loaded once for the steps below.
         progress?("loading the transactions around the imported days")
-        let window = TransferLinking.window(around: all)
         let around = try window.map { try ledger.transactions(matching: $0) } ?? []
-        var aroundByAccount: [Int64: [LedgerTransaction]] = [:]
-        for t in around { aroundByAccount[t.accountId, default: []].append(t) }
+        var aroundIndices: [Int64: [Int]] = [:]
+        for (i, t) in around.enumerated() { aroundIndices[t.accountId, default: []].append(i) }
+        func aroundOf(_ accountId: Int64) -> [LedgerTransaction] { (aroundIndices[accountId] ?? []).map { around[$0] } }
 
         // 6. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
         // All their transactions are this import's, so all lie inside the window loaded above.
@@ -196,7 +203,7 @@ public enum ImportWorkflow {
             var account = try ledger.account(id: accountId)
             guard account.openingBalance.isZero || !accountsBefore.contains(accountId) else { continue }
             let transactions = window == nil ? try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
-                                             : aroundByAccount[accountId] ?? []
+                                             : aroundOf(accountId)
             let checkpoints = try ledger.statementBalances(accountId: accountId)
                 .compactMap { LedgerReconciliation.checkpoint($0, currency: account.currency) }
             if let derived = try DerivedOpeningBalance(account: account, transactions: transactions, checkpoints: checkpoints),
@@ -220,8 +227,9 @@ public enum ImportWorkflow {
 
         // 7. Transfers across new and stored legs.
         progress?("matching transfers")
-        let matching = try TransferLinking.match(ledger: ledger, around: all, confirmThreshold: request.confirmThreshold,
-                                                 candidates: window == nil ? nil : around)
+        let matching = window == nil
+            ? try TransferLinking.match(ledger: ledger, around: [], confirmThreshold: request.confirmThreshold)
+            : try TransferLinking.match(ledger: ledger, candidates: around, confirmThreshold: request.confirmThreshold)
         outcome.transfers = matching.result
         outcome.transfersConfirmed = matching.confirmed
         outcome.transfersProposed = matching.proposed
@@ -232,13 +240,9 @@ public enum ImportWorkflow {
         progress?("reconciling balances")
         let touched = Set(importStatements.map(\.accountId))
         let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
-        var known: [Int64: [LedgerTransaction]] = [:]
-        if window != nil {
-            for id in touched where hadTransactions[id] == false { known[id] = aroundByAccount[id] ?? [] }
+        outcome.reconciliation = try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains) { accountId in
+            window != nil && hadTransactions[accountId] == false ? aroundOf(accountId) : nil
         }
-        aroundByAccount = [:]
-        outcome.reconciliation = try LedgerReconciliation.reconcile(
-            ledger, accounts: names, chains: chains, transactionsByAccount: known)
     }
 
     /// A transaction's place in an import: its statement and its index among the kept ones.
@@ -285,18 +289,29 @@ public enum ImportWorkflow {
 
     /// For each rule transfer into an account without statements (a cash wallet), adds the other leg
     /// there and links the pair as a confirmed transfer.
-    static func createCounterLegs(_ marks: [TransferMark], transactions: [LedgerTransaction], addedIds: [Int: [Int: Int64]],
+    static func createCounterLegs(_ marks: [TransferMark], legs: [Int: LedgerTransaction], addedIds: [Int: [Int: Int64]],
                                   ranges: [Range<Int>], keep: [Bool], ledger: Ledger, accounts: [Account]) throws -> Int {
         var created = 0
+        guard marks.contains(where: { $0.createsOtherLeg }) else { return 0 }
+        // The store's statement index counts kept transactions only: each transaction's place among them.
+        var statementOf = Array(repeating: -1, count: keep.count)
+        var keptIndex = Array(repeating: 0, count: keep.count)
+        for (statementIndex, range) in ranges.enumerated() {
+            var kept = 0
+            for i in range {
+                statementOf[i] = statementIndex
+                keptIndex[i] = kept
+                if keep[i] { kept += 1 }
+            }
+        }
         for mark in marks where mark.createsOtherLeg && keep[mark.transaction] {
-            guard let statementIndex = ranges.firstIndex(where: { $0.contains(mark.transaction) }) else { continue }
-            // The store's statement index counts kept transactions only.
-            let keptBefore = ranges[statementIndex].lowerBound..<mark.transaction
-            let indexInStatement = keptBefore.filter { keep[$0] }.count
+            guard statementOf.indices.contains(mark.transaction), statementOf[mark.transaction] >= 0 else { continue }
+            let statementIndex = statementOf[mark.transaction]
+            let indexInStatement = keptIndex[mark.transaction]
             guard let legId = addedIds[statementIndex]?[indexInStatement],
                   let other = accounts.first(where: { $0.name.caseInsensitiveCompare(mark.account) == .orderedSame }),
                   let otherId = other.id else { continue }
-            let leg = transactions[mark.transaction]
+            guard let leg = legs[mark.transaction] else { continue }
             guard other.currency == leg.currency else { continue }
             let counter = try ledger.addTransaction(LedgerTransaction(
                 accountId: otherId, day: leg.day, amount: try -leg.amount, currency: other.currency,

@@ -49,31 +49,33 @@ public enum LedgerReconciliation {
         for (accountId, statement) in statements {
             if let chain = StatementCheckpoints(statement).chain { chains[accountId, default: []].append(chain) }
         }
-        return try reconcile(ledger, accounts: names, assertions: assertions, chains: chains, transactionsByAccount: [:])
+        return try reconcile(ledger, accounts: names, assertions: assertions, chains: chains) { _ in nil }
     }
 
-    /// As above, with the statements' running-balance chains worked out by account, and the
-    /// transactions of some accounts already loaded (all of each such account's transactions).
+    /// As above, with the statements' running-balance chains worked out by account, and
+    /// `knownTransactions` giving all of an account's transactions when the caller has them loaded
+    /// (nil: they are read from the ledger). Accounts are reconciled one at a time, so only one
+    /// account's transactions are held at once.
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
-                          transactionsByAccount: [Int64: [LedgerTransaction]]) throws(LedgerError) -> ReconciliationReport {
+                          knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
             accounts = accounts.filter { a in names.contains { $0.caseInsensitiveCompare(a.name) == .orderedSame } }
         }
         let stored = try ledger.statementBalances()
-        var inputs: [ReconciliationInput] = []
+        var reconciled: [AccountReconciliation] = []
         for account in accounts {
             guard let id = account.id else { continue }
             let transactions: [LedgerTransaction]
-            if let known = transactionsByAccount[id] { transactions = known } else {
+            if let known = knownTransactions(id) { transactions = known } else {
                 transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
             }
             var input = ReconciliationInput(account: account, transactions: transactions)
             input.checkpoints = stored.filter { $0.accountId == id }.compactMap { checkpoint($0, currency: account.currency) }
             input.chains = chains[id] ?? []
             input.add(assertions)
-            inputs.append(input)
+            reconciled.append(Reconciler().reconcile(input))
         }
-        return Reconciler().reconcile(inputs)
+        return ReconciliationReport(accounts: reconciled)
     }
 }

@@ -36,13 +36,20 @@ public enum TransferLinking {
         return filter
     }
 
-    /// As above; `candidates`, when given, are the ledger's transactions in ``window(around:options:)``
-    /// already loaded by the caller (then they are not loaded again).
-    static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
+    /// As above over `candidates`: the ledger's transactions in ``window(around:options:)``, already
+    /// loaded by the caller.
+    static func match(ledger: Ledger, candidates: [LedgerTransaction], confirmThreshold: Double,
                       rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
-                      store: Bool = true, candidates loaded: [LedgerTransaction]?) throws -> Outcome {
+                      store: Bool = true) throws -> Outcome {
+        try match(ledger: ledger, around: nil, confirmThreshold: confirmThreshold, rates: rates, options: options,
+                  store: store, candidates: candidates)
+    }
+
+    static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
+                      rates: [ExchangeRate], options: TransferMatchOptions,
+                      store: Bool, candidates loaded: [LedgerTransaction]?) throws -> Outcome {
         var filter = TransactionFilter()
-        if let transactions {
+        if loaded == nil, let transactions {
             guard let window = window(around: transactions, options: options) else {
                 return Outcome(result: TransferMatcher(options: options).match(TransferMatchInput(transactions: [], accounts: [])),
                                confirmed: 0, proposed: 0)

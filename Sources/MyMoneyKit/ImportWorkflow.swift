@@ -74,6 +74,9 @@ public struct ImportOutcome: Sendable {
 /// A file that cannot be read stops the whole run before the ledger is touched; a failure while
 /// storing rolls everything back. A dry run does all the work inside a transaction that is rolled back.
 public enum ImportWorkflow {
+    /// Transactions the rules see at a time (see step 3).
+    static let rulePart = 100_000
+
     public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
                            progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
         let readings = try StatementReading.read(request.paths, readers: readers, format: request.format,
@@ -140,21 +143,33 @@ public enum ImportWorkflow {
             var context = try ruleContext(ledger: ledger, accounts: accounts)
             // Accounts this import brings statements for have statements of their own.
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
-            let run = rules.apply(to: all, accounts: accounts, context: context)
-            for path in run.categoriesToCreate where try ledger.category(at: path) == nil {
+            // In parts: each transaction is evaluated on its own, so parts give the same result as
+            // one run, and only one part's rule inputs and outcomes are held at a time.
+            var categoriesToCreate = Set<CategoryPath>()
+            var base = 0
+            while base < all.count {
+                let end = min(all.count, base + ImportWorkflow.rulePart)
+                let run = rules.apply(to: Array(all[base..<end]), accounts: accounts, context: context)
+                categoriesToCreate.formUnion(run.categoriesToCreate)
+                for outcomeOfRules in run.outcomes {
+                    let i = base + outcomeOfRules.index
+                    for change in outcomeOfRules.changes {
+                        if let field = TransactionField(ruleTarget: change.target) { ruleFields[i].insert(field) }
+                    }
+                    if outcomeOfRules.changes.contains(where: { $0.target == .category }) { categorizedByRules.insert(i) }
+                }
+                for i in run.ignored { keep[base + i] = false }
+                outcome.ignored += run.ignored.count
+                for var mark in run.transfers {
+                    mark.transaction += base
+                    marks.append(mark)
+                }
+                for (offset, transaction) in run.transactions.enumerated() { all[base + offset] = transaction }
+                base = end
+            }
+            for path in categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
                 _ = try ledger.addCategory(path)
             }
-            for outcomeOfRules in run.outcomes {
-                let i = outcomeOfRules.index
-                for change in outcomeOfRules.changes {
-                    if let field = TransactionField(ruleTarget: change.target) { ruleFields[i].insert(field) }
-                }
-                if outcomeOfRules.changes.contains(where: { $0.target == .category }) { categorizedByRules.insert(i) }
-            }
-            for i in run.ignored { keep[i] = false }
-            outcome.ignored = run.ignored.count
-            marks = run.transfers
-            all = run.transactions
         }
 
         // 4. Store, in one SQL transaction with everything else.

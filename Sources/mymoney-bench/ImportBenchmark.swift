@@ -72,6 +72,7 @@ func importBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
                                        peakMemoryBytes: total.peakMemoryBytes, detail: String(format: "cpu %.2f s", stage.cpu)))
     }
     if arguments.contains("--verbose") {
+        FileHandle.standardError.write(Data("peak memory during the import: \(total.peakMemoryBytes / 1_048_576) MB\n".utf8))
         for r in results { FileHandle.standardError.write(Data("\(r.name)\t\(String(format: "%.3f", r.seconds))\t\(r.detail ?? "")\n".utf8)) }
     }
     return results

@@ -43,6 +43,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     for b in benchmarks { print("  \(b.name)\t\(b.summary)") }
     exit(0)
 }
+if arguments.first == "sizes" { print(sizeProbe()); exit(0) }
 if arguments.first == "generate" { try generateCommand(Array(arguments.dropFirst())); exit(0) }
 if arguments.first == "parse-file" { try parseFileCommand(Array(arguments.dropFirst())); exit(0) }
 let names = arguments.prefix(while: { !$0.hasPrefix("--") })

@@ -241,7 +241,7 @@ extension Ledger {
         var categories: [Int64: CategoryPath?] = [:]
         var currencyText = RepeatedText(), typeText = RepeatedText(), formatText = RepeatedText(), fileText = RepeatedText()
         var currency: (code: String, value: Currency)?
-        let rows = try statement.rows(values) { row throws(LedgerError) -> LedgerTransaction in
+        var rows = try statement.rows(values) { row throws(LedgerError) -> LedgerTransaction in
             let tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
             let splits = row.optionalText(18).flatMap { try? decoder.decode([StatementSplit].self, from: Data($0.utf8)) } ?? []
             let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []
@@ -269,27 +269,35 @@ extension Ledger {
                 splits: splits, extra: extra, sourceFormat: formatText.read(row, 20), sourceFile: fileText.read(row, 21),
                 sourceLine: row.optionalInt64(22).map { Int($0) })
         }
-        if limit != nil { return rows }
-        return Ledger.sortedByDayAndId(rows)
+        if limit == nil { Ledger.sortByDayAndId(&rows) }
+        return rows
     }
 
-    /// `rows` by day, then id (ids are unique), moving each row once.
-    static func sortedByDayAndId(_ rows: [LedgerTransaction]) -> [LedgerTransaction] {
+    /// `rows` by day, then id (ids are unique), in place: only small sort keys are copied.
+    static func sortByDayAndId(_ rows: inout [LedgerTransaction]) {
         var sorted = true
         var index = 1
         while index < rows.count {
-            let a = rows[index - 1], b = rows[index]
-            if (a.day, a.id ?? 0) > (b.day, b.id ?? 0) { sorted = false; break }
+            if (rows[index - 1].day, rows[index - 1].id ?? 0) > (rows[index].day, rows[index].id ?? 0) { sorted = false; break }
             index += 1
         }
-        if sorted { return rows }
+        if sorted { return }
         var keys: [(day: Day, id: Int64, index: Int)] = []
         keys.reserveCapacity(rows.count)
         for (i, t) in rows.enumerated() { keys.append((t.day, t.id ?? 0, i)) }
         keys.sort { ($0.day, $0.id) < ($1.day, $1.id) }
-        var result: [LedgerTransaction] = []
-        result.reserveCapacity(rows.count)
-        for key in keys { result.append(rows[key.index]) }
-        return result
+        // Position p takes the row now at keys[p].index: follow each cycle of that permutation.
+        var source = keys.map(\.index)
+        keys = []
+        for start in source.indices where source[start] != start {
+            var position = start
+            while source[position] != start {
+                let next = source[position]
+                rows.swapAt(position, next)
+                source[position] = position
+                position = next
+            }
+            source[position] = position
+        }
     }
 }

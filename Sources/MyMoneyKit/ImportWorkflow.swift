@@ -76,6 +76,9 @@ public struct ImportOutcome: Sendable {
 /// A file that cannot be read stops the whole run before the ledger is touched; a failure while
 /// storing rolls everything back. A dry run does all the work inside a transaction that is rolled back.
 public enum ImportWorkflow {
+    /// Transactions the rules see at a time (see step 3).
+    static let rulePart = 100_000
+
     public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
                            progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
         let readings = try StatementReading.read(request.paths, readers: readers, format: request.format,
@@ -96,6 +99,7 @@ public enum ImportWorkflow {
         var hadTransactions: [Int64: Bool] = [:]
 
         // 1. Choose (or create) the account of every statement.
+        progress?("choosing accounts")
         for reading in readings {
             for statement in reading.result.statements {
                 let choice = AccountMatcher.choose(for: statement, among: accounts, named: request.accountName,
@@ -118,6 +122,7 @@ public enum ImportWorkflow {
         }
 
         // 2. Ledger transactions, in the account's currency.
+        progress?("converting statements")
         var all: [LedgerTransaction] = []
         var ranges: [Range<Int>] = []
         for imported in outcome.statements {
@@ -140,35 +145,57 @@ public enum ImportWorkflow {
             var context = try ruleContext(ledger: ledger, accounts: accounts)
             // Accounts this import brings statements for have statements of their own.
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
-            let run = rules.apply(to: all, accounts: accounts, context: context)
-            for path in run.categoriesToCreate where try ledger.category(at: path) == nil {
+            // In parts: each transaction is evaluated on its own, so parts give the same result as
+            // one run, and only one part's rule inputs and outcomes are held at a time.
+            var categoriesToCreate = Set<CategoryPath>()
+            var base = 0
+            while base < all.count {
+                let end = min(all.count, base + ImportWorkflow.rulePart)
+                let run = rules.apply(to: Array(all[base..<end]), accounts: accounts, context: context)
+                categoriesToCreate.formUnion(run.categoriesToCreate)
+                for outcomeOfRules in run.outcomes {
+                    let i = base + outcomeOfRules.index
+                    for change in outcomeOfRules.changes {
+                        if let field = TransactionField(ruleTarget: change.target) { ruleFields[i].insert(field) }
+                    }
+                    if outcomeOfRules.changes.contains(where: { $0.target == .category }) { categorizedByRules.insert(i) }
+                }
+                for i in run.ignored { keep[base + i] = false }
+                outcome.ignored += run.ignored.count
+                for var mark in run.transfers {
+                    mark.transaction += base
+                    marks.append(mark)
+                }
+                for (offset, transaction) in run.transactions.enumerated() { all[base + offset] = transaction }
+                base = end
+            }
+            for path in categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
                 _ = try ledger.addCategory(path)
             }
-            for outcomeOfRules in run.outcomes {
-                let i = outcomeOfRules.index
-                for change in outcomeOfRules.changes {
-                    if let field = TransactionField(ruleTarget: change.target) { ruleFields[i].insert(field) }
-                }
-                if outcomeOfRules.changes.contains(where: { $0.target == .category }) { categorizedByRules.insert(i) }
-            }
-            for i in run.ignored { keep[i] = false }
-            outcome.ignored = run.ignored.count
-            marks = run.transfers
-            all = run.transactions
         }
 
         // 4. Store, in one SQL transaction with everything else.
         var importStatements: [ImportStatement] = []
+        var chains: [Int64: [RunningBalanceChain]] = [:]
         for (imported, range) in zip(outcome.statements, ranges) {
             let indices = range.filter { keep[$0] }
-            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement)
+            let checkpoints = StatementCheckpoints(imported.statement)
+            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
+            if let chain = checkpoints.chain { chains[imported.account.id ?? 0, default: []].append(chain) }
             outcome.diagnostics += balanceProblems
             importStatements.append(ImportStatement(accountId: imported.account.id ?? 0, sourceFile: imported.statement.source.file,
                                                     transactions: indices.map { all[$0] }, balances: balances,
                                                     ruleFields: indices.map { ruleFields[$0] }))
         }
         outcome.offered = importStatements.map(\.transactions)
-        progress?("storing \(all.count) transactions")
+        // What the steps after storing need of `all`; the rest is let go (a large import holds
+        // the offered transactions once, not twice).
+        let window = TransferLinking.window(around: all)
+        var markedLegs: [Int: LedgerTransaction] = [:]
+        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] { markedLegs[mark.transaction] = all[mark.transaction] }
+        let storedCount = all.count
+        all = []
+        progress?("storing \(storedCount) transactions")
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
         outcome.report = report
 
@@ -187,11 +214,27 @@ public enum ImportWorkflow {
             }
         }
 
-        // 5. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
+
+        // 5. Counter-legs for rule transfers into accounts without statements (never an account of
+        // this import: those have statements), so the opening balances below do not depend on them.
+        outcome.counterLegsCreated = try createCounterLegs(marks, legs: markedLegs, addedIds: added, ranges: ranges,
+                                                           keep: keep, ledger: ledger, accounts: accounts)
+
+        // The ledger's transactions around the import's days, loaded once for the steps below.
+        progress?("loading the transactions around the imported days")
+        let around = try window.map { try ledger.transactions(matching: $0) } ?? []
+        var aroundIndices: [Int64: [Int]] = [:]
+        for (i, t) in around.enumerated() { aroundIndices[t.accountId, default: []].append(i) }
+        func aroundOf(_ accountId: Int64) -> [LedgerTransaction] { (aroundIndices[accountId] ?? []).map { around[$0] } }
+
+        // 6. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
+        // All their transactions are this import's, so all lie inside the window loaded above.
+        progress?("deriving opening balances")
         for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] == false {
             var account = try ledger.account(id: accountId)
             guard account.openingBalance.isZero || !accountsBefore.contains(accountId) else { continue }
-            let transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+            let transactions = window == nil ? try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+                                             : aroundOf(accountId)
             let checkpoints = try ledger.statementBalances(accountId: accountId)
                 .compactMap { LedgerReconciliation.checkpoint($0, currency: account.currency) }
             if let derived = try DerivedOpeningBalance(account: account, transactions: transactions, checkpoints: checkpoints),
@@ -201,35 +244,52 @@ public enum ImportWorkflow {
             }
         }
 
+        let addedInDryRun = request.dryRun ? addedPositions(report) : []
         for (statementIndex, range) in ranges.enumerated() {
             var kept = 0
             for i in range where keep[i] {
-                if categorizedByRules.contains(i), added[statementIndex]?[kept] != nil || request.dryRun && isAdded(report, statementIndex, kept) {
+                if categorizedByRules.contains(i),
+                   added[statementIndex]?[kept] != nil || request.dryRun && addedInDryRun.contains(StatementPosition(statement: statementIndex, index: kept)) {
                     outcome.categorized += 1
                 }
                 kept += 1
             }
         }
 
-        // 6. Counter-legs for rule transfers into accounts without statements.
-        outcome.counterLegsCreated = try createCounterLegs(marks, transactions: all, addedIds: added, ranges: ranges,
-                                                           keep: keep, ledger: ledger, accounts: accounts)
-
         // 7. Transfers across new and stored legs.
         progress?("matching transfers")
-        let matching = try TransferLinking.match(ledger: ledger, around: all, confirmThreshold: request.confirmThreshold,
-                                                 rates: request.rates)
+        let matching = window == nil
+            ? try TransferLinking.match(ledger: ledger, around: [], confirmThreshold: request.confirmThreshold, rates: request.rates)
+            : try TransferLinking.match(ledger: ledger, candidates: around, confirmThreshold: request.confirmThreshold,
+                                        rates: request.rates)
         outcome.transfers = matching.result
         outcome.transfersConfirmed = matching.confirmed
         outcome.transfersProposed = matching.proposed
         outcome.diagnostics += matching.result.diagnostics
 
-        // 8. Reconcile what was touched.
+        // 8. Reconcile what was touched. Accounts new to the ledger have only this import's
+        // transactions (loaded above; reconciling does not look at the types linking changed).
+        progress?("reconciling balances")
         let touched = Set(importStatements.map(\.accountId))
         let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
-        outcome.reconciliation = try LedgerReconciliation.reconcile(
-            ledger, accounts: names,
-            statements: outcome.statements.map { ($0.account.id ?? 0, $0.statement) })
+        outcome.reconciliation = try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains) { accountId in
+            window != nil && hadTransactions[accountId] == false ? aroundOf(accountId) : nil
+        }
+    }
+
+    /// A transaction's place in an import: its statement and its index among the kept ones.
+    struct StatementPosition: Hashable {
+        var statement: Int
+        var index: Int
+    }
+
+    /// Every (statement, index) the store added (or, in a dry run, would add).
+    static func addedPositions(_ report: ImportReport) -> Set<StatementPosition> {
+        var result = Set<StatementPosition>()
+        for account in report.accounts {
+            for added in account.added { result.insert(StatementPosition(statement: added.statementIndex, index: added.index)) }
+        }
+        return result
     }
 
     static func isAdded(_ report: ImportReport, _ statementIndex: Int, _ index: Int) -> Bool {
@@ -261,18 +321,29 @@ public enum ImportWorkflow {
 
     /// For each rule transfer into an account without statements (a cash wallet), adds the other leg
     /// there and links the pair as a confirmed transfer.
-    static func createCounterLegs(_ marks: [TransferMark], transactions: [LedgerTransaction], addedIds: [Int: [Int: Int64]],
+    static func createCounterLegs(_ marks: [TransferMark], legs: [Int: LedgerTransaction], addedIds: [Int: [Int: Int64]],
                                   ranges: [Range<Int>], keep: [Bool], ledger: Ledger, accounts: [Account]) throws -> Int {
         var created = 0
+        guard marks.contains(where: { $0.createsOtherLeg }) else { return 0 }
+        // The store's statement index counts kept transactions only: each transaction's place among them.
+        var statementOf = Array(repeating: -1, count: keep.count)
+        var keptIndex = Array(repeating: 0, count: keep.count)
+        for (statementIndex, range) in ranges.enumerated() {
+            var kept = 0
+            for i in range {
+                statementOf[i] = statementIndex
+                keptIndex[i] = kept
+                if keep[i] { kept += 1 }
+            }
+        }
         for mark in marks where mark.createsOtherLeg && keep[mark.transaction] {
-            guard let statementIndex = ranges.firstIndex(where: { $0.contains(mark.transaction) }) else { continue }
-            // The store's statement index counts kept transactions only.
-            let keptBefore = ranges[statementIndex].lowerBound..<mark.transaction
-            let indexInStatement = keptBefore.filter { keep[$0] }.count
+            guard statementOf.indices.contains(mark.transaction), statementOf[mark.transaction] >= 0 else { continue }
+            let statementIndex = statementOf[mark.transaction]
+            let indexInStatement = keptIndex[mark.transaction]
             guard let legId = addedIds[statementIndex]?[indexInStatement],
                   let other = accounts.first(where: { $0.name.caseInsensitiveCompare(mark.account) == .orderedSame }),
                   let otherId = other.id else { continue }
-            let leg = transactions[mark.transaction]
+            guard let leg = legs[mark.transaction] else { continue }
             guard other.currency == leg.currency else { continue }
             let counter = try ledger.addTransaction(LedgerTransaction(
                 accountId: otherId, day: leg.day, amount: try -leg.amount, currency: other.currency,

@@ -20,7 +20,11 @@ public enum LedgerReconciliation {
     /// The balances worth storing for a statement: its ledger, opening and closing balances and,
     /// for running balances, the end of each day (after checking the chain).
     public static func balancesToStore(for statement: Statement) -> (balances: [StatementBalance], diagnostics: [Diagnostic]) {
-        let checkpoints = StatementCheckpoints(statement)
+        balancesToStore(for: statement, checkpoints: StatementCheckpoints(statement))
+    }
+
+    /// As above, with the statement's checkpoints already worked out.
+    static func balancesToStore(for statement: Statement, checkpoints: StatementCheckpoints) -> (balances: [StatementBalance], diagnostics: [Diagnostic]) {
         var balances: [StatementBalance] = checkpoints.checkpoints.map { c in
             let kind: StatementBalance.Kind
             switch c.source {
@@ -41,23 +45,37 @@ public enum LedgerReconciliation {
     /// one statement is reported with its rows.
     public static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [],
                                  statements: [(accountId: Int64, statement: Statement)] = []) throws(LedgerError) -> ReconciliationReport {
+        var chains: [Int64: [RunningBalanceChain]] = [:]
+        for (accountId, statement) in statements {
+            if let chain = StatementCheckpoints(statement).chain { chains[accountId, default: []].append(chain) }
+        }
+        return try reconcile(ledger, accounts: names, assertions: assertions, chains: chains) { _ in nil }
+    }
+
+    /// As above, with the statements' running-balance chains worked out by account, and
+    /// `knownTransactions` giving all of an account's transactions when the caller has them loaded
+    /// (nil: they are read from the ledger). Accounts are reconciled one at a time, so only one
+    /// account's transactions are held at once.
+    static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
+                          knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
             accounts = accounts.filter { a in names.contains { $0.caseInsensitiveCompare(a.name) == .orderedSame } }
         }
         let stored = try ledger.statementBalances()
-        var inputs: [ReconciliationInput] = []
+        var reconciled: [AccountReconciliation] = []
         for account in accounts {
             guard let id = account.id else { continue }
-            let transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
+            let transactions: [LedgerTransaction]
+            if let known = knownTransactions(id) { transactions = known } else {
+                transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
+            }
             var input = ReconciliationInput(account: account, transactions: transactions)
             input.checkpoints = stored.filter { $0.accountId == id }.compactMap { checkpoint($0, currency: account.currency) }
-            for (accountId, statement) in statements where accountId == id {
-                if let chain = StatementCheckpoints(statement).chain { input.chains.append(chain) }
-            }
+            input.chains = chains[id] ?? []
             input.add(assertions)
-            inputs.append(input)
+            reconciled.append(Reconciler().reconcile(input))
         }
-        return Reconciler().reconcile(inputs)
+        return ReconciliationReport(accounts: reconciled)
     }
 }

@@ -29,6 +29,7 @@ public enum StatementConversion {
 
     /// Collapses runs of white space and trims: bank text is often padded.
     static func clean(_ text: String) -> String {
+        if isClean(text) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -38,5 +39,21 @@ public enum StatementConversion {
             out.append(ch)
         }
         return out
+    }
+
+    /// Whether `text` is ASCII without white space other than single inner spaces: then `clean`
+    /// would return it unchanged (the common case, checked without making a new String).
+    static func isClean(_ text: String) -> Bool {
+        var previousWasSpace = true // a leading space needs cleaning
+        for byte in text.utf8 {
+            if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) { return false }
+            if byte == 0x20 {
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            } else {
+                previousWasSpace = false
+            }
+        }
+        return !previousWasSpace || text.isEmpty
     }
 }

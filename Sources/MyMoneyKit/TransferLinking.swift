@@ -17,16 +17,46 @@ public enum TransferLinking {
     public static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
                              rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
                              store: Bool = true) throws -> Outcome {
+        try match(ledger: ledger, around: transactions, confirmThreshold: confirmThreshold, rates: rates, options: options,
+                  store: store, candidates: nil)
+    }
+
+    /// The ledger query for the days around `transactions` that ``match(ledger:around:confirmThreshold:rates:options:store:)``
+    /// looks at; nil when `transactions` is empty.
+    static func window(around transactions: [LedgerTransaction], options: TransferMatchOptions = TransferMatchOptions()) -> TransactionFilter? {
+        guard var first = transactions.first?.day else { return nil }
+        var last = first
+        for t in transactions {
+            if t.day < first { first = t.day }
+            if t.day > last { last = t.day }
+        }
         var filter = TransactionFilter()
-        if let transactions {
-            guard let first = transactions.map(\.day).min(), let last = transactions.map(\.day).max() else {
+        filter.from = first.advanced(by: -(options.windowDays + 1))
+        filter.through = last.advanced(by: options.windowDays + 1)
+        return filter
+    }
+
+    /// As above over `candidates`: the ledger's transactions in ``window(around:options:)``, already
+    /// loaded by the caller.
+    static func match(ledger: Ledger, candidates: [LedgerTransaction], confirmThreshold: Double,
+                      rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
+                      store: Bool = true) throws -> Outcome {
+        try match(ledger: ledger, around: nil, confirmThreshold: confirmThreshold, rates: rates, options: options,
+                  store: store, candidates: candidates)
+    }
+
+    static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
+                      rates: [ExchangeRate], options: TransferMatchOptions,
+                      store: Bool, candidates loaded: [LedgerTransaction]?) throws -> Outcome {
+        var filter = TransactionFilter()
+        if loaded == nil, let transactions {
+            guard let window = window(around: transactions, options: options) else {
                 return Outcome(result: TransferMatcher(options: options).match(TransferMatchInput(transactions: [], accounts: [])),
                                confirmed: 0, proposed: 0)
             }
-            filter.from = first.advanced(by: -(options.windowDays + 1))
-            filter.through = last.advanced(by: options.windowDays + 1)
+            filter = window
         }
-        let candidates = try ledger.transactions(matching: filter)
+        let candidates = try loaded ?? ledger.transactions(matching: filter)
         let links = try ledger.transfers()
         var excluded = Set<Int64>()
         for link in links { excluded.insert(link.fromTransactionId); excluded.insert(link.toTransactionId) }

@@ -11,6 +11,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("store", "ledger: import --size transactions (1M) into a fresh SQLite ledger, then re-import", storeBenchmark),
     ("qif", "read a generated QIF file (--size transactions, default 1000000)", qifBenchmark),
     ("transfers", "pair transfer legs in a generated 10-account ledger (--size, default 1000000)", transfersBenchmark),
+    ("import", "mymoney import of --size CSV transactions (1M) in 10 accounts with 1,000 rules, transfers, reconcile", importBenchmark),
     ("rules", "compile 1,000 rules, apply them to --size transactions (default 1,000,000)", rulesBenchmark),
 ]
 
@@ -42,6 +43,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     for b in benchmarks { print("  \(b.name)\t\(b.summary)") }
     exit(0)
 }
+if arguments.first == "sizes" { print(sizeProbe()); exit(0) }
 if arguments.first == "generate" { try generateCommand(Array(arguments.dropFirst())); exit(0) }
 if arguments.first == "parse-file" { try parseFileCommand(Array(arguments.dropFirst())); exit(0) }
 let names = arguments.prefix(while: { !$0.hasPrefix("--") })

@@ -13,7 +13,8 @@ extension Ledger {
     func insertTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
                            handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
                            names: inout NameCache, statement: PreparedStatement? = nil) throws(LedgerError) -> Int64 {
-        try Ledger.validate(t, account: account)
+        try Ledger.validate(t, account: account, checkCategory: !(t.category.map(names.isValidated) ?? true))
+        if let category = t.category { names.markValidated(category) }
         let categoryId = try t.category.map { (p) throws(LedgerError) in try names.category(p, in: self) }
         let projectId = try blankToNil(t.project).map { (p) throws(LedgerError) in try names.project(p, in: self) }
         let placeId = try blankToNil(t.place).map { (p) throws(LedgerError) in try names.place(p, in: self) }
@@ -58,7 +59,9 @@ extension Ledger {
     }
 
     /// The checks every stored transaction passes.
-    static func validate(_ t: LedgerTransaction, account: Account) throws(LedgerError) {
+    ///
+    /// `checkCategory: false` skips the category check when the same path already passed it in this write.
+    static func validate(_ t: LedgerTransaction, account: Account, checkCategory: Bool = true) throws(LedgerError) {
         guard t.currency == account.currency else {
             throw .invalid("currency", "a transaction of \(account.name) on \(t.day) is in \(t.currency); it should be in the account's currency \(account.currency)")
         }
@@ -68,7 +71,7 @@ extension Ledger {
                 throw .invalid("splits", "the splits of the transaction on \(t.day) add up to \(total), not its amount \(t.amount)")
             }
         }
-        if let category = t.category { _ = try LedgerValidation.categoryPath(category) }
+        if checkCategory, let category = t.category { _ = try LedgerValidation.categoryPath(category) }
     }
 
     static func json<T: Encodable>(_ value: T) -> String? {

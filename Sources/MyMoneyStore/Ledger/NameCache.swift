@@ -4,6 +4,11 @@ struct NameCache {
     private var tags: [String: Int64] = [:]
     private var projects: [String: Int64] = [:]
     private var places: [String: Int64] = [:]
+    /// Category paths that passed ``LedgerValidation/categoryPath(_:)`` during this write.
+    private var validatedCategories: Set<CategoryPath> = []
+
+    func isValidated(_ path: CategoryPath) -> Bool { validatedCategories.contains(path) }
+    mutating func markValidated(_ path: CategoryPath) { validatedCategories.insert(path) }
 
     mutating func category(_ path: CategoryPath, in ledger: Ledger) throws(LedgerError) -> Int64 {
         let key = Ledger.pathKey(path)

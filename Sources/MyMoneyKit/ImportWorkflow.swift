@@ -116,9 +116,14 @@ public enum ImportWorkflow {
                 }
             }
         }
+        var statementRowsBefore = Set<Int64>()
         for imported in outcome.statements {
             guard let id = imported.account.id, hadTransactions[id] == nil else { continue }
             hadTransactions[id] = !(try ledger.transactions(matching: TransactionFilter(accountIds: [id], limit: 1))).isEmpty
+            if hadTransactions[id] == true, imported.account.openingBalance.isZero,
+               try ledger.transactions(matching: TransactionFilter(accountIds: [id])).contains(where: { ($0.sourceFormat ?? "manual") != "manual" }) {
+                statementRowsBefore.insert(id)
+            }
         }
 
         // 2. Ledger transactions, in the account's currency.
@@ -195,6 +200,9 @@ public enum ImportWorkflow {
         for mark in marks where mark.createsOtherLeg && keep[mark.transaction] { markedLegs[mark.transaction] = all[mark.transaction] }
         let storedCount = all.count
         all = []
+        let counterLegs = counterLegStatements(marks, legs: markedLegs, ranges: ranges, keep: keep, accounts: accounts,
+                                               firstStatement: importStatements.count)
+        importStatements += counterLegs.statements
         progress?("storing \(storedCount) transactions")
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
         outcome.report = report
@@ -217,8 +225,7 @@ public enum ImportWorkflow {
 
         // 5. Counter-legs for rule transfers into accounts without statements (never an account of
         // this import: those have statements), so the opening balances below do not depend on them.
-        outcome.counterLegsCreated = try createCounterLegs(marks, legs: markedLegs, addedIds: added, ranges: ranges,
-                                                           keep: keep, ledger: ledger, accounts: accounts)
+        outcome.counterLegsCreated = try linkCounterLegs(counterLegs.legs, addedIds: added, ledger: ledger)
 
         // The ledger's transactions around the import's days, loaded once for the steps below.
         progress?("loading the transactions around the imported days")
@@ -230,11 +237,19 @@ public enum ImportWorkflow {
         // 6. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
         // All their transactions are this import's, so all lie inside the window loaded above.
         progress?("deriving opening balances")
-        for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] == false {
+        // An account that so far held only rows typed by hand or created as counter-legs (a cash
+        // wallet) also takes its opening balance from its first statement.
+        for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] != nil {
             var account = try ledger.account(id: accountId)
             guard account.openingBalance.isZero || !accountsBefore.contains(accountId) else { continue }
-            let transactions = window == nil ? try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+            let transactions: [LedgerTransaction]
+            if hadTransactions[accountId] == false {
+                transactions = window == nil ? try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
                                              : aroundOf(accountId)
+            } else {
+                guard account.openingBalance.isZero, !statementRowsBefore.contains(accountId) else { continue }
+                transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+            }
             let checkpoints = try ledger.statementBalances(accountId: accountId)
                 .compactMap { LedgerReconciliation.checkpoint($0, currency: account.currency) }
             if let derived = try DerivedOpeningBalance(account: account, transactions: transactions, checkpoints: checkpoints),
@@ -319,12 +334,22 @@ public enum ImportWorkflow {
         return RuleContext(projects: projects, categories: categories, accounts: accounts, accountsWithoutStatements: withoutStatements)
     }
 
-    /// For each rule transfer into an account without statements (a cash wallet), adds the other leg
-    /// there and links the pair as a confirmed transfer.
-    static func createCounterLegs(_ marks: [TransferMark], legs: [Int: LedgerTransaction], addedIds: [Int: [Int: Int64]],
-                                  ranges: [Range<Int>], keep: [Bool], ledger: Ledger, accounts: [Account]) throws -> Int {
-        var created = 0
-        guard marks.contains(where: { $0.createsOtherLeg }) else { return 0 }
+    /// One counter-leg to create: the rule-marked leg's place in the import and the counter-leg's.
+    struct CounterLeg {
+        var legStatement: Int
+        var legIndex: Int
+        var counterStatement: Int
+        var counterIndex: Int
+        var legLeaves: Bool
+    }
+
+    /// For each rule transfer into an account without statements (a cash wallet), the other leg as
+    /// an import statement of that account, so it belongs to the import batch (undo removes it) and
+    /// goes through the same duplicate checks as any other row (a wallet statement imported later,
+    /// or a hand-entered withdrawal, does not count it twice).
+    static func counterLegStatements(_ marks: [TransferMark], legs: [Int: LedgerTransaction], ranges: [Range<Int>],
+                                     keep: [Bool], accounts: [Account], firstStatement: Int) -> (statements: [ImportStatement], legs: [CounterLeg]) {
+        guard marks.contains(where: { $0.createsOtherLeg }) else { return ([], []) }
         // The store's statement index counts kept transactions only: each transaction's place among them.
         var statementOf = Array(repeating: -1, count: keep.count)
         var keptIndex = Array(repeating: 0, count: keep.count)
@@ -336,24 +361,39 @@ public enum ImportWorkflow {
                 if keep[i] { kept += 1 }
             }
         }
-        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] {
-            guard statementOf.indices.contains(mark.transaction), statementOf[mark.transaction] >= 0 else { continue }
-            let statementIndex = statementOf[mark.transaction]
-            let indexInStatement = keptIndex[mark.transaction]
-            guard let legId = addedIds[statementIndex]?[indexInStatement],
+        var statements: [ImportStatement] = []
+        var slot: [Int64: Int] = [:]
+        var planned: [CounterLeg] = []
+        for mark in marks where mark.createsOtherLeg && keep.indices.contains(mark.transaction) && keep[mark.transaction] {
+            guard statementOf[mark.transaction] >= 0, let leg = legs[mark.transaction],
                   let other = accounts.first(where: { $0.name.caseInsensitiveCompare(mark.account) == .orderedSame }),
-                  let otherId = other.id else { continue }
-            guard let leg = legs[mark.transaction] else { continue }
-            guard other.currency == leg.currency else { continue }
-            let counter = try ledger.addTransaction(LedgerTransaction(
-                accountId: otherId, day: leg.day, amount: try -leg.amount, currency: other.currency,
-                originalPayee: leg.payee, memo: leg.memo, type: .transfer, transferHint: nil, sourceFormat: "manual"))
-            guard let counterId = counter.id else { continue }
-            let (from, to) = leg.amount.isNegative ? (legId, counterId) : (counterId, legId)
-            _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 1, status: .confirmed))
-            created += 1
+                  let otherId = other.id, other.currency == leg.currency, let amount = try? -leg.amount else { continue }
+            let s: Int
+            if let known = slot[otherId] { s = known } else {
+                s = statements.count
+                slot[otherId] = s
+                statements.append(ImportStatement(accountId: otherId, sourceFile: leg.sourceFile, transactions: []))
+            }
+            statements[s].transactions.append(LedgerTransaction(
+                accountId: otherId, day: leg.day, amount: amount, currency: other.currency, originalPayee: leg.payee,
+                memo: leg.memo, type: .transfer, sourceFormat: "manual", sourceFile: leg.sourceFile, sourceLine: leg.sourceLine))
+            planned.append(CounterLeg(legStatement: statementOf[mark.transaction], legIndex: keptIndex[mark.transaction],
+                                      counterStatement: firstStatement + s, counterIndex: statements[s].transactions.count - 1,
+                                      legLeaves: leg.amount.isNegative))
         }
-        return created
+        return (statements, planned)
+    }
+
+    /// Links each stored counter-leg to its leg as a confirmed transfer; returns how many.
+    static func linkCounterLegs(_ planned: [CounterLeg], addedIds: [Int: [Int: Int64]], ledger: Ledger) throws -> Int {
+        var linked = 0
+        for c in planned {
+            guard let legId = addedIds[c.legStatement]?[c.legIndex], let counterId = addedIds[c.counterStatement]?[c.counterIndex] else { continue }
+            let (from, to) = c.legLeaves ? (legId, counterId) : (counterId, legId)
+            _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 1, status: .confirmed))
+            linked += 1
+        }
+        return linked
     }
 }
 

@@ -122,6 +122,26 @@ struct ImportTests {
         #expect(amounts == ["-1.50", "2.00"])
     }
 
+    @Test func aCashCounterLegBelongsToItsImportAndIsNotCountedTwice() throws {
+        let ledger = freshLedger()
+        let giro = try MyMoneyBinary.run(["import", "Samples/girokonto-2026-10.csv", "--ledger", ledger, "--format", "json"])
+        #expect(try json(giro.stdout)["transfers_paired"] as? Int == 0)
+        func wallet() throws -> [[String: Any]] {
+            let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--account", "Wallet", "--format", "json"]).stdout)
+            return listed["transactions"] as? [[String: Any]] ?? []
+        }
+        // The ATM withdrawal's other leg was created in the wallet, which has no statement yet.
+        #expect(try wallet().map { $0["amount"] as? String } == ["200.00"])
+        // The wallet's own statement arrives: its +200.00 is that same movement, not a second one.
+        let qif = try MyMoneyBinary.run(["import", "Samples/wallet-2026-10.qif", "--ledger", ledger, "--format", "json"])
+        #expect(qif.status == 0, "\(qif.stdout)")
+        #expect(try json(qif.stdout)["reconciled"] as? Bool == true)
+        #expect(try wallet().filter { ($0["amount"] as? String) == "200.00" }.count == 1)
+        // Undoing the Girokonto import takes its counter-leg with it.
+        #expect(try MyMoneyBinary.run(["imports", "undo", "1", "--ledger", ledger]).status == 0)
+        #expect(try wallet().filter { ($0["amount"] as? String) == "200.00" }.isEmpty)
+    }
+
     @Test func undoRemovesExactlyWhatAnImportAdded() throws {
         let ledger = freshLedger()
         _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])

@@ -135,6 +135,12 @@ public enum ImportWorkflow {
                 throw ImportFailure(file: imported.statement.source.file,
                                     message: "the statement is in \(c.code) but the account \(imported.account.name) is in \(imported.account.currency.code)")
             }
+            if let row = imported.statement.transactions.first(where: { $0.currency.map { $0 != imported.account.currency } ?? false }),
+               let currency = row.currency {
+                let line = row.position.map { " on line \($0.line)" } ?? ""
+                throw ImportFailure(file: imported.statement.source.file,
+                                    message: "a transaction\(line) is in \(currency.code) but the account \(imported.account.name) is in \(imported.account.currency.code): amounts are never relabeled; split the file by currency and import each part with --account NAME of an account in that currency")
+            }
             let converted = StatementConversion.ledgerTransactions(from: imported.statement, account: imported.account)
             ranges.append(all.count..<(all.count + converted.count))
             all += converted

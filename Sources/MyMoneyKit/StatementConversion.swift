@@ -4,8 +4,7 @@ public enum StatementConversion {
     /// One ledger transaction per statement transaction, in statement order, with the fields the
     /// source gave (category, tags, transfer hints, splits) carried over.
     ///
-    /// A transaction in another currency than the account's keeps the account's currency only when
-    /// the statement says nothing else; its own currency is kept in `extra` as `currency`.
+    /// Every transaction must be in the account's currency (the import refuses others before this).
     public static func ledgerTransactions(from statement: Statement, account: Account) -> [LedgerTransaction] {
         statement.transactions.map { t in
             var extra = t.extra

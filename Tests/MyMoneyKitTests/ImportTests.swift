@@ -142,6 +142,18 @@ struct ImportTests {
         #expect(try wallet().filter { ($0["amount"] as? String) == "200.00" }.isEmpty)
     }
 
+    @Test func aRowInAnotherCurrencyIsNeverRelabeled() throws {
+        let ledger = freshLedger()
+        let dir = MyMoneyBinary.scratch("mixed")
+        try Data("Date,Description,Amount,Currency\n2026-10-01,Coffee,-3.20,EUR\n2026-10-02,Hotel NYC,-150.00,USD\n2026-10-03,Bread,-2.00,EUR\n".utf8)
+            .write(to: dir.appendingPathComponent("mixed.csv"))
+        let run = try MyMoneyBinary.run(["import", dir.appendingPathComponent("mixed.csv").path, "--ledger", ledger, "--rules", dir.path])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("line 3 is in USD"))
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        #expect((listed["transactions"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func undoRemovesExactlyWhatAnImportAdded() throws {
         let ledger = freshLedger()
         _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])

@@ -52,6 +52,20 @@ public enum LedgerReconciliation {
         return try reconcile(ledger, accounts: names, assertions: assertions, chains: chains) { _ in nil }
     }
 
+    /// The stored balances to check: where two imports stored `running` or `closing` balances for
+    /// the same day (an export that ended mid-day, then a later one that covers the rest of that
+    /// day), only the later import's count for that day. Other kinds are kept as stored.
+    static func latestPerDay(_ balances: [StoredBalance]) -> [StoredBalance] {
+        var latestBatch: [Int32: Int64] = [:]
+        for b in balances where b.kind == .running || b.kind == .closing {
+            latestBatch[b.day.daysSinceEpoch] = max(latestBatch[b.day.daysSinceEpoch] ?? Int64.min, b.batchId ?? 0)
+        }
+        return balances.filter { b in
+            guard b.kind == .running || b.kind == .closing else { return true }
+            return (b.batchId ?? 0) == latestBatch[b.day.daysSinceEpoch]
+        }
+    }
+
     /// As above, with the statements' running-balance chains worked out by account, and
     /// `knownTransactions` giving all of an account's transactions when the caller has them loaded
     /// (nil: they are read from the ledger). Accounts are reconciled one at a time, so only one
@@ -71,7 +85,7 @@ public enum LedgerReconciliation {
                 transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
             }
             var input = ReconciliationInput(account: account, transactions: transactions)
-            input.checkpoints = stored.filter { $0.accountId == id }.compactMap { checkpoint($0, currency: account.currency) }
+            input.checkpoints = latestPerDay(stored.filter { $0.accountId == id }).compactMap { checkpoint($0, currency: account.currency) }
             input.chains = chains[id] ?? []
             input.add(assertions)
             reconciled.append(Reconciler().reconcile(input))

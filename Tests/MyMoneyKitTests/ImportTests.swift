@@ -154,6 +154,21 @@ struct ImportTests {
         #expect((listed["transactions"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func anExportThatEndedMidDayThenALaterOneStillReconcile() throws {
+        let ledger = freshLedger()
+        let dir = MyMoneyBinary.scratch("midday")
+        try Data("Date,Description,Amount,Balance\n2026-11-01,Salary,1000,1000\n2026-11-02,Coffee,-3,997\n".utf8)
+            .write(to: dir.appendingPathComponent("p1.csv"))
+        try Data("Date,Description,Amount,Balance\n2026-11-01,Salary,1000,1000\n2026-11-02,Coffee,-3,997\n2026-11-02,Lunch,-12,985\n2026-11-03,Bus,-2,983\n".utf8)
+            .write(to: dir.appendingPathComponent("p2.csv"))
+        for name in ["p1.csv", "p2.csv"] {
+            let run = try MyMoneyBinary.run(["import", dir.appendingPathComponent(name).path, "--ledger", ledger, "--account", "Test",
+                                             "--currency", "EUR", "--rules", dir.path])
+            #expect(run.status == 0, "\(name): \(run.stdout)")
+        }
+        #expect(try MyMoneyBinary.run(["reconcile", "--ledger", ledger]).status == 0)
+    }
+
     @Test func undoRemovesExactlyWhatAnImportAdded() throws {
         let ledger = freshLedger()
         _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])

@@ -36,7 +36,7 @@ public struct AccountBook: Sendable {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            if index == 0 || fields.first?.lowercased() == "name" && fields.dropFirst().first?.lowercased() == "kind" { continue }
+            if fields.first?.lowercased() == "name" && fields.dropFirst().first?.lowercased() == "kind" { continue }
             let position = SourcePosition(offset: offset, line: index + 1, column: 1)
             func problem(_ message: String) {
                 book.diagnostics.append(.error("accounts.line", message, file: file, at: position,
@@ -58,8 +58,16 @@ public struct AccountBook: Sendable {
     public func ensure(in ledger: Ledger) throws(LedgerError) -> [Account] {
         var created: [Account] = []
         for declared in accounts {
+            // An account renamed in the ledger keeps its numbers: it is the declared one.
+            var renamed = false
+            for number in declared.numbers where try ledger.account(forNumber: number) != nil { renamed = true }
+            let byName = try ledger.account(named: declared.name)
+            if renamed && byName == nil { continue }
             if var existing = try ledger.account(named: declared.name) {
-                let missing = declared.numbers.filter { !existing.numbers.contains($0) }
+                var missing: [String] = []
+                for number in declared.numbers where !existing.numbers.contains(number) {
+                    if try ledger.account(forNumber: number) == nil { missing.append(number) }
+                }
                 if !missing.isEmpty {
                     existing.numbers += missing
                     _ = try ledger.updateAccount(existing)

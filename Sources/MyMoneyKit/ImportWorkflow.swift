@@ -85,10 +85,13 @@ public enum ImportWorkflow {
                                                  options: request.readOptions, progress: progress)
         var outcome = ImportOutcome(readings: readings, isDryRun: request.dryRun)
         if outcome.readFailed { return outcome }
-        return try ledger.transaction(dryRun: request.dryRun) { () throws -> ImportOutcome in
+        var result = try ledger.transaction(dryRun: request.dryRun) { () throws -> ImportOutcome in
             try store(request, readings: readings, into: &outcome, ledger: ledger, rules: rules, progress: progress)
             return outcome
         }
+        // A dry run's batch was rolled back: there is nothing to undo.
+        if request.dryRun { result.report?.batchId = nil }
+        return result
     }
 
     static func store(_ request: ImportRequest, readings: [FileReading], into outcome: inout ImportOutcome,

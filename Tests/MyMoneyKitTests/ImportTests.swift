@@ -66,6 +66,19 @@ struct ImportTests {
         #expect((accounts["accounts"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func aDryRunOrAFailedImportLeavesNoLedgerFileBehind() throws {
+        let ledger = freshLedger()
+        let dry = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger, "--dry-run", "--format", "json"])
+        #expect(dry.status == 0)
+        #expect(try json(dry.stdout)["batch"] is NSNull)
+        #expect(!FileManager.default.fileExists(atPath: ledger))
+        let dir = MyMoneyBinary.scratch("junk")
+        try Data([0x00, 0x01, 0x02, 0x03]).write(to: dir.appendingPathComponent("junk.csv"))
+        let bad = try MyMoneyBinary.run(["import", dir.appendingPathComponent("junk.csv").path, "--ledger", ledger])
+        #expect(bad.status == 65)
+        #expect(!FileManager.default.fileExists(atPath: ledger))
+    }
+
     @Test func aBadFileStopsTheWholeImportBeforeAnythingIsWritten() throws {
         let ledger = freshLedger()
         let dir = MyMoneyBinary.scratch("bad")

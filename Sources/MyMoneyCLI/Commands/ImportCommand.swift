@@ -50,7 +50,19 @@ struct ImportCommand: Command {
         let compilation = try context.loadRules(arguments)
         let (readers, profileProblems) = Readers.standard(profilesDirectory: context.rulesDirectory(arguments) + "/profiles")
         context.report(profileProblems)
-        guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
+        // A dry run, or an import that fails, never leaves a new ledger file behind.
+        let path = context.ledgerPath(arguments)
+        let existed = FileManager.default.fileExists(atPath: path)
+        let scratch = arguments.flag("--dry-run") && !existed
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-dry-run-\(UUID().uuidString).sqlite").path : nil
+        let ledgerFile = scratch ?? path
+        defer {
+            if let scratch { LedgerFiles.remove(scratch) }
+        }
+        let ledger: Ledger
+        do { ledger = try Ledger(path: ledgerFile) } catch { throw CommandFailure(error) }
+        var succeeded = false
+        defer { if !succeeded && !existed && scratch == nil { LedgerFiles.remove(path) } }
         let book = AccountBook.load(context.rulesDirectory(arguments) + "/accounts.csv")
         context.report(book.diagnostics)
         if book.diagnostics.containsErrors { throw .data("fix the account book first; nothing was imported") }
@@ -87,6 +99,7 @@ struct ImportCommand: Command {
             context.terminal.error("mymoney import: \(bad.count == 1 ? bad[0] : "\(bad.count) files") could not be read; nothing was imported")
             return .dataError
         }
+        succeeded = true
         context.report(outcome.diagnostics)
         if format == .json {
             context.terminal.print(ImportReportJSON.make(outcome).serialized())

@@ -87,3 +87,11 @@ func figuresJSON(_ summary: EntrySummary?) -> JSONValue {
                  ("count", .int(f.count)), ("transfers", .int(f.transferCount))])
     })
 }
+
+/// Removing a ledger file this command created and did not keep.
+enum LedgerFiles {
+    /// Removes the file with its SQLite companions (`-wal`, `-shm`, `-journal`).
+    static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

@@ -86,6 +86,30 @@ struct LedgerCommandTests {
         #expect(budget["status"] as? String == "over")
     }
 
+    @Test func assertedBalancesAreCheckedInReconciledPeriodsAndTyposRefused() throws {
+        #expect(try mymoney(["reconcile", "--mark"]).status == 0)
+        let inside = try mymoney(["reconcile", "--account", "Girokonto", "--balance", "9999.00", "--as-of", "2026-10-15"])
+        #expect(inside.status == 1)
+        let dir = MyMoneyBinary.scratch("balances")
+        try Data("2026-10-31 Girokont 3614.30\n".utf8).write(to: dir.appendingPathComponent("b.txt"))
+        let typo = try mymoney(["reconcile", "--balances", dir.appendingPathComponent("b.txt").path])
+        #expect(typo.status == 65)
+        #expect(typo.stderr.contains("Girokont"))
+    }
+
+    @Test func aBudgetNearTheEndOfTheCalendarDoesNotHang() throws {
+        #expect(try mymoney(["budgets", "add", "--tag", "coffee", "--amount", "10", "--currency", "EUR", "--period", "year",
+                             "--start", "9999-01-01"]).status == 0)
+        let run = try mymoney(["budgets", "--as-of", "9999-06-01"])
+        #expect(run.status == 0)
+    }
+
+    @Test func optionsACommandDoesNotUseAreRefused() throws {
+        #expect(try mymoney(["transactions", "--payee", "NOPE"]).status == 2)
+        #expect(try mymoney(["transactions", "edit", "3", "--amount", "1.00"]).status == 2)
+        #expect(try mymoney(["transactions", "edit", "3", "--memo", "hi"]).status == 0)
+    }
+
     @Test func emptyListsSayWhatToDoNext() throws {
         let fresh = MyMoneyBinary.scratch("empty").appendingPathComponent("ledger.sqlite").path
         let run = try MyMoneyBinary.run(["tags", "--ledger", fresh])

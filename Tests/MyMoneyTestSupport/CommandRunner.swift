@@ -33,6 +33,10 @@ public enum MyMoneyBinary {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // A command that hangs fails its test instead of the whole run.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so a full pipe never blocks the child.

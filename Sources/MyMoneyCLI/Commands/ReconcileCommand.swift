@@ -65,10 +65,24 @@ struct ReconcileCommand: Command {
             }
             names = [account]
         }
+        // Every asserted balance must name an account being reconciled: a typo is never silently skipped.
+        let known = try ledgerCall { () throws(LedgerError) in try ledger.accounts() }.map { $0.name.lowercased() }
+        let wanted = names.map { Set($0.map { $0.lowercased() }) }
+        for assertion in assertions {
+            let key = assertion.account.lowercased()
+            if !known.contains(key) {
+                throw .data("the balance asserted for \(assertion.account) as of \(assertion.day) names no account (see mymoney accounts list)")
+            }
+            if let wanted, !wanted.contains(key) {
+                throw .usage("the balance asserted for \(assertion.account) is not checked with --account \(names?.first ?? ""): drop --account or the balance")
+            }
+        }
         let report = try ledgerCall { () throws(LedgerError) in
             try LedgerReconciliation.reconcile(ledger, accounts: names, assertions: assertions)
         }
         context.report(report.diagnostics)
+        // A balance that cannot be computed (an overflow) is a failed check, not a pass.
+        let failed = report.diagnostics.contains { $0.severity == .error }
         if arguments.flag("--mark") {
             for result in report.accounts {
                 guard let day = result.reconciledThrough, var account = try? ledger.account(named: result.account.name),
@@ -85,6 +99,6 @@ struct ReconcileCommand: Command {
         } else {
             context.terminal.print(report.renderTable().trimmingCharacters(in: .newlines))
         }
-        return report.hasMismatch ? .problemFound : .success
+        return report.hasMismatch || failed ? .problemFound : .success
     }
 }

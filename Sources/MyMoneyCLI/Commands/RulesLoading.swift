@@ -13,8 +13,9 @@ extension CommandContext {
         let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
         if !exists {
             if arguments.value("--rules") != nil || required {
-                throw .io("there is no rules folder at \(directory)")
+                throw .io("there is no rules folder at \(directory) (pass the folder with --rules DIR)")
             }
+            terminal.error("note: no rules folder at \(directory): nothing is categorized (pass --rules DIR)")
             return nil
         }
         let compilation = RuleBook.load(directory: URL(fileURLWithPath: directory), displayName: directory)

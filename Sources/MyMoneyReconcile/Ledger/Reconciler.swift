@@ -36,7 +36,8 @@ public struct Reconciler: Sendable {
                                             file: c.file, at: c.position))
                 continue
             }
-            if let through = account.reconciledThrough, c.throughDay < through {
+            // A balance the user asserts is always checked, also inside a reconciled period.
+            if let through = account.reconciledThrough, c.throughDay < through, c.source != .assertion {
                 skipped += 1
                 continue
             }

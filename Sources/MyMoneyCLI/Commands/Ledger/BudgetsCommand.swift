@@ -150,7 +150,8 @@ struct BudgetStatus {
             }
         }
         if day >= start {
-            while next(start) <= day { start = next(start) }
+            // A period that cannot advance (the calendar ends in 9999) ends the walk.
+            while next(start) <= day && next(start) > start { start = next(start) }
         }
         return DayRange(start: start, end: next(start).advanced(by: -1))
     }

@@ -17,6 +17,7 @@ enum TransactionEditing {
         if let v = arguments.value("--place") { changes.append(.place(v.isEmpty || v == "-" ? nil : v)) }
         if let v = arguments.value("--notes") { changes.append(.notes(v.isEmpty ? nil : v)) }
         if let v = arguments.value("--payee") { changes.append(.payee(v.isEmpty ? nil : v)) }
+        if let v = arguments.value("--memo") { changes.append(.memo(v.isEmpty ? nil : v)) }
         if let v = arguments.value("--type") {
             guard let type = TransactionType(rawValue: v) else { throw .usage("--type: \"\(v)\" is not income, expense or transfer") }
             changes.append(.type(type))
@@ -41,6 +42,9 @@ enum TransactionEditing {
 
     static func edit(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let id = try transactionId(arguments)
+        for option in ["--date", "--amount", "--account"] where arguments.value(option) != nil {
+            throw .usage("\(option) cannot be edited: the bank's day, amount and account stay as imported (remove the transaction and add it again)")
+        }
         let changes = try changes(arguments)
         guard !changes.isEmpty else { throw .usage("say what to change: --category, --tag, --project, --place, --notes, --payee or --type") }
         guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }

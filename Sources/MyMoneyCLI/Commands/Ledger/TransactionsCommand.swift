@@ -53,6 +53,9 @@ struct TransactionsCommand: Command {
 
     func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
+        for option in ["--date", "--amount", "--payee", "--memo", "--notes"] where arguments.value(option) != nil {
+            throw .usage("\(option) is for 'transactions add|edit'; to filter by text use --search")
+        }
         if let extra = arguments.positionals.dropFirst().first { throw .usage("unexpected argument \"\(extra)\"") }
         var filter = TransactionFilter()
         filter.from = try arguments.value("--from").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--from") }

@@ -4,8 +4,9 @@ import MyMoneyStore
 /// Stored transactions as the rules first saw them, for `rules stats|explain|apply`.
 public enum RuleInputs {
     /// Every stored transaction with the fields rules set put back as imported (payee back to the
-    /// bank's, category, tags, project, place and notes cleared where a rule set them); fields the
-    /// user set by hand stay, and are locked against the rules.
+    /// bank's; category, project, place and notes cleared where a rule set them; tags kept, since
+    /// the statement's own tags are not told apart); fields the user set by hand stay, and are
+    /// locked against the rules.
     public static func asImported(_ transactions: [LedgerTransaction], ledger: Ledger, accounts: [Account]) throws(LedgerError) -> [RuleInput] {
         var byId: [Int64: Account] = [:]
         for account in accounts { if let id = account.id { byId[id] = account } }
@@ -19,7 +20,8 @@ public enum RuleInputs {
                 switch (field, origin) {
                 case (.payee, .rule): t.payee = t.originalPayee
                 case (.category, .rule): t.category = nil
-                case (.tags, .rule): t.tags = []
+                // Tags stay: which of them came from the statement (a QIF class) is not recorded,
+                // and a rule adding a tag again changes nothing.
                 case (.project, .rule): t.project = nil
                 case (.place, .rule): t.place = nil
                 case (.notes, .rule): t.notes = nil

@@ -66,8 +66,16 @@ public enum TransferLinking {
         var result = TransferMatcher(options: options).match(input)
         var confirmed = 0, proposed = 0
         if store {
+            var declined = Set<Int>()
+            defer { result.pairs = result.pairs.enumerated().filter { !declined.contains($0.offset) }.map(\.element) }
             for (index, pair) in result.pairs.enumerated() where pair.status == .proposed {
                 guard let from = pair.from.transactionId, let to = pair.to.transactionId else { continue }
+                // A leg whose type the user set by hand (or unlinked) is their decision: never re-linked.
+                if try ledger.fieldOrigins(transactionId: from)[.type] == .hand
+                    || ledger.fieldOrigins(transactionId: to)[.type] == .hand {
+                    declined.insert(index)
+                    continue
+                }
                 let status: MyMoneyStore.TransferLink.Status = pair.confidence >= confirmThreshold ? .confirmed : .proposed
                 _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: pair.rate,
                                                                       fee: pair.fee, confidence: min(1, max(0, pair.confidence)),

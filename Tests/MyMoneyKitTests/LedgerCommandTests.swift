@@ -110,6 +110,31 @@ struct LedgerCommandTests {
         #expect(try mymoney(["transactions", "edit", "3", "--memo", "hi"]).status == 0)
     }
 
+    @Test func anUnlinkedTransferStaysUnlinkedWhenTheStatementsComeAgain() throws {
+        #expect(try mymoney(["transfers", "unlink", "3"]).status == 0)
+        let again = try mymoney(["import", "Samples", "--format", "json"])
+        let report = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
+        #expect(report?["transfers_paired"] as? Int == 0)
+        let match = try mymoney(["transfers", "match"])
+        #expect(match.stdout.hasPrefix("paired 0"))
+    }
+
+    @Test func rulesApplyKeepsTheStatementsOwnTags() throws {
+        let rules = MyMoneyBinary.scratch("rules")
+        for name in try FileManager.default.contentsOfDirectory(atPath: Corpus.repositoryRoot.appendingPathComponent("Rules").path)
+        where name.hasSuffix(".rules") || name == "accounts.csv" {
+            try FileManager.default.copyItem(at: Corpus.repositoryRoot.appendingPathComponent("Rules/\(name)"), to: rules.appendingPathComponent(name))
+        }
+        try Data("rule \"Fun\"\n  when payee equals \"Flohmarkt\"\n  add tag fun\n".utf8).write(to: rules.appendingPathComponent("99-fun.rules"))
+        let fresh = MyMoneyBinary.scratch("tags").appendingPathComponent("ledger.sqlite").path
+        #expect(try MyMoneyBinary.run(["import", "Samples", "--ledger", fresh, "--rules", rules.path]).status == 0)
+        #expect(try MyMoneyBinary.run(["rules", "apply", "--ledger", fresh, "--rules", rules.path]).status == 0)
+        let listed = try MyMoneyBinary.run(["transactions", "--search", "Flohmarkt", "--ledger", fresh, "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any]
+        let tags = ((object?["transactions"] as? [[String: Any]])?.first?["tags"] as? [String])?.sorted()
+        #expect(tags == ["Hobby", "fun"])
+    }
+
     @Test func emptyListsSayWhatToDoNext() throws {
         let fresh = MyMoneyBinary.scratch("empty").appendingPathComponent("ledger.sqlite").path
         let run = try MyMoneyBinary.run(["tags", "--ledger", fresh])

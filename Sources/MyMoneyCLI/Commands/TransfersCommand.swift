@@ -44,8 +44,17 @@ struct TransfersCommand: Command {
                 try ledgerCall { () throws(LedgerError) in try ledger.rejectTransfer(link.fromTransactionId, link.toTransactionId) }
                 context.terminal.print("rejected transfer \(id): transactions \(link.fromTransactionId) and \(link.toTransactionId) will not be paired again")
             default:
-                try ledgerCall { () throws(LedgerError) in try ledger.unlinkTransfer(id: id) }
-                context.terminal.print("unlinked transfer \(id)")
+                do {
+                    try ledger.transaction {
+                        try ledger.unlinkTransfer(id: id)
+                        // Both legs keep the type their sign implies, set by hand: matching leaves them alone.
+                        for legId in [link.fromTransactionId, link.toTransactionId] {
+                            let leg = try ledger.transaction(id: legId)
+                            _ = try ledger.editTransaction(id: legId, [.type(leg.amount.isNegative ? .expense : .income)])
+                        }
+                    }
+                } catch let error as LedgerError { throw CommandFailure(error) } catch { throw .data("\(error)") }
+                context.terminal.print("unlinked transfer \(id): both transactions count as income or expense again")
             }
             return .success
         case "link":

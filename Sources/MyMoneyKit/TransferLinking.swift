@@ -60,6 +60,14 @@ public enum TransferLinking {
         let links = try ledger.transfers()
         var excluded = Set<Int64>()
         for link in links { excluded.insert(link.fromTransactionId); excluded.insert(link.toTransactionId) }
+        // Rates implied by the cross-currency transfers the user has (confirmed) are references too.
+        var rates = rates
+        for link in links where link.status == .confirmed {
+            guard let day = link.fromDay, let from = link.fromCurrency, let to = link.toCurrency, from != to,
+                  let sent = try? link.fromAmount?.magnitude(), let received = try? link.toAmount?.magnitude(),
+                  !sent.isZero, let rate = try? received.divided(by: sent, scale: 6), rate.isPositive else { continue }
+            rates.append(ExchangeRate(day: day, from: from, to: to, rate: rate, source: .confirmedTransfer))
+        }
         let rejected = try ledger.rejectedTransfers().map { MyMoneyTransfers.TransferLink(fromId: $0.0, toId: $0.1) }
         let input = TransferMatchInput(transactions: candidates, accounts: try ledger.accounts(), rates: rates,
                                        rejected: rejected, excludedTransactionIds: excluded)

@@ -135,6 +135,17 @@ struct LedgerCommandTests {
         #expect(tags == ["Hobby", "fun"])
     }
 
+    @Test func aConfirmedCrossCurrencyTransferLendsItsRateToTheNextOne() throws {
+        let dir = MyMoneyBinary.scratch("implied")
+        try Data("Date,Description,Amount\n2026-11-03,Transfer to own USD account,-176.00\n".utf8).write(to: dir.appendingPathComponent("g2.csv"))
+        try Data("Date,Description,Amount\n2026-11-04,REF 4471,200.00\n".utf8).write(to: dir.appendingPathComponent("u3.csv"))
+        #expect(try mymoney(["import", dir.appendingPathComponent("g2.csv").path, "--account", "Girokonto"]).status == 0)
+        let run = try mymoney(["import", dir.appendingPathComponent("u3.csv").path, "--account", "US Checking", "--format", "json"])
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        // No words say "transfer" on the arriving leg: only the rate of the confirmed 88 EUR → 100 USD pairs them.
+        #expect((report?["transfers_paired"] as? Int ?? 0) + (report?["transfers_for_review"] as? Int ?? 0) == 1)
+    }
+
     @Test func emptyListsSayWhatToDoNext() throws {
         let fresh = MyMoneyBinary.scratch("empty").appendingPathComponent("ledger.sqlite").path
         let run = try MyMoneyBinary.run(["tags", "--ledger", fresh])

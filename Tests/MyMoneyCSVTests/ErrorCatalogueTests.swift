@@ -37,6 +37,7 @@ import MyMoneyCSV
         Entry("csv.encoding", bytes: Array("Date,Payee\n2024-03-02,Caf".utf8) + [0xE9, 0x0A], options: ReadOptions(encoding: .utf8)),
         Entry("csv.field.too-long", "Date,Payee,Amount\n2024-03-02,\"" + String(repeating: "x", count: 2000) + "\",-1.00\n", maximumFieldBytes: 1024),
         Entry("csv.header.missing", "hello world\nnothing to see\n"),
+        Entry("csv.id.repeated", "Date,Counter Party,Reference,Amount\n2024-03-02,Pret,PRET A MANGER,-4.75\n2024-03-09,Pret,PRET A MANGER,-4.75\n"),
         Entry("csv.indicator", "Date,Payee,Amount,D/C\n2024-03-02,Coffee,1.00,D\n2024-03-03,Tea,2.00,X\n"),
         Entry("csv.line.too-long", "Date,Payee,Amount\n" + String(repeating: "y", count: 2000) + "\n", maximumFieldBytes: 1024),
         Entry("csv.no-rows", "Date,Payee,Amount\n"),

@@ -24,14 +24,15 @@ enum HeaderVocabulary {
                 s = String(s[..<open]).trimmingSpaces
             }
         } else if let space = s.lastIndex(of: " ") {
-            // `Amount EUR`, `Betrag in EUR`
+            // `Amount EUR`, `Betrag in EUR`, `Gutschrift in CHF`, `Débit euros`, `Kwota w PLN`
             let tail = String(s[s.index(after: space)...])
-            if tail.count == 3, let c = Currency(code: tail), !tail.isEmpty, s.count > 4,
-               ["amount", "betrag", "bedrag", "montant", "importe", "importo", "saldo", "balance", "in"]
-                .contains(where: { s.hasPrefix($0) }) {
+            if let c = currencyFromSymbol(tail) ?? currencyWord(tail), s.count > tail.count + 2 {
                 currency = c
                 s = String(s[..<space]).trimmingSpaces
-                if s.hasSuffix(" in") { s = String(s.dropLast(3)) }
+                for joiner in [" in", " en", " w", " i", " em", " na"] where s.hasSuffix(joiner) {
+                    s = String(s.dropLast(joiner.count)).trimmingSpaces
+                    break
+                }
             }
         }
         // Collapse runs of spaces.
@@ -41,6 +42,18 @@ enum HeaderVocabulary {
             if ch == " " { if !lastSpace { out.append(ch) }; lastSpace = true } else { out.append(ch); lastSpace = false }
         }
         return Name(key: out, currency: currency)
+    }
+
+    /// Currency names written out after a column name (`Débit euros`, `Amount dollars`).
+    static func currencyWord(_ text: String) -> Currency? {
+        switch text {
+        case "euros", "euro", "eur.": return Currency(code: "EUR")
+        case "dollars", "dollar": return Currency(code: "USD")
+        case "francs": return Currency(code: "CHF")
+        case "zł", "zl", "złotych": return Currency(code: "PLN")
+        case "kr", "kr.": return nil
+        default: return nil
+        }
     }
 
     static func currencyFromSymbol(_ text: String) -> Currency? {
@@ -68,7 +81,9 @@ enum HeaderVocabulary {
         add(.date, 3, ["posting date", "post date", "posted date", "booking date", "booked date", "buchungstag",
                        "buchungsdatum", "buchung", "date de comptabilisation", "date comptable", "fecha contable",
                        "data contabile", "data contabilizzazione", "boekdatum", "boekingsdatum", "completed date",
-                       "data księgowania", "data ksiegowania", "kirjauspäivä", "bokföringsdag"])
+                       "data księgowania", "data ksiegowania", "kirjauspäivä", "bokföringsdag", "bokföringsdatum",
+                       "bokføringsdato", "bogføringsdato", "posted transactions date", "data de lançamento",
+                       "data movimento", "fecha de contabilización"])
         add(.date, 2, ["date", "datum", "fecha", "data", "journaldate", "transactiedatum", "date opération",
                        "date operation", "date de l'opération", "fecha operación", "fecha operacion", "data operazione",
                        "data operacji", "created", "trade date", "dato", "päivämäärä", "pvm"])
@@ -83,10 +98,14 @@ enum HeaderVocabulary {
                          "amount in account currency"])
         add(.debit, 2, ["debit", "debit amount", "debits", "withdrawal", "withdrawals", "money out", "paid out",
                         "soll", "débit", "debit (eur)", "cargo", "cargos", "uitgaven", "af", "addebiti", "addebito",
-                        "ausgang", "ausgaben", "withdrawal amount", "outflow", "spent", "paid", "amount debit", "lastschrift"])
+                        "ausgang", "ausgaben", "withdrawal amount", "outflow", "spent", "paid", "amount debit", "lastschrift",
+                        "withdrawal amt.", "withdrawal amt", "withdrawals amt.", "debit amt", "debit amt.", "retrait",
+                        "retraits", "uttag", "obciążenia", "wypłata", "débito", "debito", "belastung", "belastungen"])
         add(.credit, 2, ["credit", "credit amount", "credits", "deposit", "deposits", "money in", "paid in", "haben",
                          "crédit", "abono", "abonos", "inkomsten", "bij", "accrediti", "accredito", "eingang",
-                         "einnahmen", "deposit amount", "inflow", "received", "amount credit", "gutschrift"])
+                         "einnahmen", "deposit amount", "inflow", "received", "amount credit", "gutschrift",
+                         "deposit amt.", "deposit amt", "deposits amt.", "credit amt", "credit amt.", "dépôt", "dépôts",
+                         "insättning", "uznania", "wpłata", "crédito", "credito", "gutschriften"])
         add(.indicator, 2, ["af bij", "af/bij", "debit/credit", "credit/debit", "s/h", "soll/haben", "creditdebet",
                             "credit debet", "debet/credit", "cr/dr", "dr/cr", "d/c", "c/d", "sign", "transaction type sign",
                             "balance impact", "debit credit", "soll-haben", "debet credit"])
@@ -96,7 +115,9 @@ enum HeaderVocabulary {
                         "naam tegenpartij", "tegenrekeninghouder", "tegenpartij", "beneficiary", "bénéficiaire",
                         "tiers", "beneficiario", "merchant", "merchant name", "counterparty", "counterparty name",
                         "partner name", "odbiorca", "nadawca/odbiorca", "payer name", "beneficiario/ordinante",
-                        "auftraggebername", "empfängername", "mottagare", "saaja/maksaja", "description1"])
+                        "auftraggebername", "empfängername", "mottagare", "saaja/maksaja", "description1",
+                        "counter party", "counterparty", "text/mottagare", "mottagare/avsändare", "nazwa kontrahenta",
+                        "kontrahent", "ordenante/beneficiario", "begunstigde", "other party"])
         add(.memo, 3, ["memo", "verwendungszweck", "mededelingen", "omschrijving", "omschrijving-1", "libellé",
                        "libelle", "concepto", "descrizione", "causale", "notes", "note", "payment reference",
                        "purpose", "comments", "comment", "tytuł", "tytul", "opis operacji",
@@ -104,11 +125,15 @@ enum HeaderVocabulary {
                        "additional description", "extended details", "reference text", "omschrijving-2",
                        "omschrijving-3", "vwz1", "description2"])
         add(.memo, 2, ["description", "desc", "beschreibung", "buchungsdetails", "original description",
-                       "transaction description", "libellé opération", "descripción", "descripcion", "beschrijving"])
+                       "transaction description", "libellé opération", "descripción", "descripcion", "beschrijving",
+                       "narrative", "particulars", "tekst", "opis transakcji", "opis", "avisierungstext", "transaktionstext",
+                       "beskrivelse", "beskrivning", "detalles", "dettagli", "details of transaction", "narration",
+                       "transaction details", "libellé simplifié", "libelle simplifie", "informação", "descrição"])
         add(.balance, 3, ["balance", "running bal.", "running bal", "running balance", "runningbalance", "saldo",
                           "solde", "saldo na mutatie", "saldo na trn", "kontostand", "resulting balance",
                           "net cash balance", "saldo po operacji", "balance after", "saldo dopo", "boeksaldo",
-                          "saldo después", "saldo despues", "closing balance", "new balance"])
+                          "saldo después", "saldo despues", "closing balance", "new balance", "saldo po transakcji",
+                          "saldo efter", "saldo disponibile", "solde après opération", "available balance after"])
         add(.currency, 3, ["currency", "währung", "waehrung", "devise", "moneda", "munt", "valutacode", "divisa",
                            "waluta", "ccy", "valuta code", "currency code", "valuuttakoodi", "original currency"])
         add(.id, 3, ["transaction id", "transactionid", "volgnr", "transferwise id", "referentie", "ref #", "ref. #",

@@ -11,6 +11,7 @@ struct StatementAssembler {
     var diagnostics: [Diagnostic] = []
 
     mutating func assemble(_ rows: inout CSVRowReader.Rows, balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
+        demoteRepeatedIds(&rows)
         let all = Array(0..<rows.transactions.count)
         // Several accounts in one file (an account column with a few values): one statement each.
         // A column whose values differ on most rows is a counterparty, not the account.
@@ -35,6 +36,28 @@ struct StatementAssembler {
             statements.append(statement(for: group.key, indexes: group.indexes, rows: &rows, balanceOnly: single ? balanceOnly : []))
         }
         return statements
+    }
+
+    /// A reference column whose values repeat or hold no digit (Starling's `Reference` holds the shop's name) is not
+    /// the bank's transaction id: taken as an id it would make the ledger drop a later purchase at
+    /// the same shop as a duplicate. Its values are kept as the extra field `reference`.
+    mutating func demoteRepeatedIds(_ rows: inout CSVRowReader.Rows) {
+        var seen = Set<String>()
+        var repeated: String?
+        for t in rows.transactions {
+            guard let id = t.id, !id.isEmpty else { continue }
+            // Repeated, or words without a digit (a shop's name): not an id.
+            if !seen.insert(id).inserted || !id.contains(where: \.isNumber) { repeated = id; break }
+        }
+        guard let repeated else { return }
+        for i in rows.transactions.indices {
+            guard let id = rows.transactions[i].id else { continue }
+            rows.transactions[i].extra.append(StatementField("reference", id))
+            rows.transactions[i].id = nil
+        }
+        diagnostics.append(Diagnostic(.note, code: "csv.id.repeated",
+                                      "the reference column holds values that are no transaction ids (\"\(repeated)\" repeats or has no digit): it is kept as the extra field reference",
+                                      file: file))
     }
 
     mutating func statement(for accountKey: String?, indexes fileOrder: [Int], rows: inout CSVRowReader.Rows,

@@ -17,7 +17,10 @@ final class OFXXMLReader {
     }
 
     static let parseOptions: Int32 = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
+        // The bytes handed over are already UTF-8: a declared `encoding="ISO-8859-1"` must not
+        // make libxml2 decode them a second time.
+        | XML_PARSE_IGNORE_ENC.rawValue)
 
     /// Installs the refusing external entity loader once per process.
     static let hardened: Bool = {

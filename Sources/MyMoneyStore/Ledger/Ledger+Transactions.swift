@@ -80,7 +80,7 @@ extension Ledger {
         let needsSwiftFilter = filter.minimumAmount != nil || filter.maximumAmount != nil || blankToNil(filter.text) != nil
         let limit = needsSwiftFilter ? nil : filter.limit
         var rows = try transactions(sql: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values,
-                                    limit: limit, cached: false)
+                                    limit: limit, cached: false, counting: limit == nil)
         if needsSwiftFilter {
             let needle = blankToNil(filter.text)
             rows = rows.filter { t in
@@ -219,7 +219,10 @@ extension Ledger {
     static func placeholders(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
 
     /// Reads transactions matching a SQL condition on `t`, by day then id.
-    func transactions(sql condition: String, _ values: [SQLValue], limit: Int? = nil, cached: Bool = true) throws(LedgerError) -> [LedgerTransaction] {
+    ///
+    /// `counting`: the query may return many rows; count them first so their array is allocated once.
+    func transactions(sql condition: String, _ values: [SQLValue], limit: Int? = nil, cached: Bool = true,
+                      counting: Bool = false) throws(LedgerError) -> [LedgerTransaction] {
         // Without a limit the rows are sorted here (by day, then id): cheaper than SQLite's sorter,
         // which copies every column of every row.
         let order = limit.map { " ORDER BY t.day, t.id LIMIT \(max(0, $0))" } ?? ""
@@ -237,11 +240,19 @@ extension Ledger {
             WHERE \(condition)\(order)
             """
         let statement = cached ? try db.statement(sql) : try db.uncachedStatement(sql)
+        // Many rows: counted first, so the array is allocated once (growing it by doubling would
+        // hold the old and the new storage at once, half again the memory at the peak).
+        var expected = 0
+        if counting && limit == nil {
+            let countSQL = "SELECT count(*) FROM transactions t WHERE \(condition)"
+            let counter = cached ? try db.statement(countSQL) : try db.uncachedStatement(countSQL)
+            expected = try counter.rows(values) { Int($0.int64(0)) }.first ?? 0
+        }
         let decoder = JSONDecoder()
         var categories: [Int64: CategoryPath?] = [:]
         var currencyText = RepeatedText(), typeText = RepeatedText(), formatText = RepeatedText(), fileText = RepeatedText()
         var currency: (code: String, value: Currency)?
-        var rows = try statement.rows(values) { row throws(LedgerError) -> LedgerTransaction in
+        var rows = try statement.rows(values, reserving: expected) { row throws(LedgerError) -> LedgerTransaction in
             let tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
             let splits = row.optionalText(18).flatMap { try? decoder.decode([StatementSplit].self, from: Data($0.utf8)) } ?? []
             let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []

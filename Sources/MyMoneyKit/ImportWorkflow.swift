@@ -75,7 +75,7 @@ public struct ImportOutcome: Sendable {
 /// storing rolls everything back. A dry run does all the work inside a transaction that is rolled back.
 public enum ImportWorkflow {
     /// Transactions the rules see at a time (see step 3).
-    static let rulePart = 100_000
+    static let rulePart = 50_000
 
     public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
                            progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
@@ -119,27 +119,31 @@ public enum ImportWorkflow {
             hadTransactions[id] = !(try ledger.transactions(matching: TransactionFilter(accountIds: [id], limit: 1))).isEmpty
         }
 
-        // 2. Ledger transactions, in the account's currency.
+        // 2. Ledger transactions, in the account's currency: one array per statement, numbered
+        // across the import by `ranges` (transaction i of the import is in statement s when
+        // ranges[s] contains i).
         progress?("converting statements")
-        var all: [LedgerTransaction] = []
+        var converted: [[LedgerTransaction]] = []
         var ranges: [Range<Int>] = []
+        var total = 0
         for imported in outcome.statements {
             if let c = imported.statement.account.currency, c != imported.account.currency {
                 throw ImportFailure(file: imported.statement.source.file,
                                     message: "the statement is in \(c.code) but the account \(imported.account.name) is in \(imported.account.currency.code)")
             }
-            let converted = StatementConversion.ledgerTransactions(from: imported.statement, account: imported.account)
-            ranges.append(all.count..<(all.count + converted.count))
-            all += converted
+            let transactions = StatementConversion.ledgerTransactions(from: imported.statement, account: imported.account)
+            ranges.append(total..<(total + transactions.count))
+            total += transactions.count
+            converted.append(transactions)
         }
 
         // 3. Rules.
-        var ruleFields = Array(repeating: Set<TransactionField>(), count: all.count)
-        var keep = Array(repeating: true, count: all.count)
+        var ruleFields = Array(repeating: Set<TransactionField>(), count: total)
+        var keep = Array(repeating: true, count: total)
         var marks: [TransferMark] = []
         var categorizedByRules = Set<Int>()
-        if let rules, !all.isEmpty {
-            progress?("applying rules to \(all.count) transactions")
+        if let rules, total > 0 {
+            progress?("applying rules to \(total) transactions")
             var context = try ruleContext(ledger: ledger, accounts: accounts)
             // Accounts this import brings statements for have statements of their own.
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
@@ -147,9 +151,16 @@ public enum ImportWorkflow {
             // one run, and only one part's rule inputs and outcomes are held at a time.
             var categoriesToCreate = Set<CategoryPath>()
             var base = 0
-            while base < all.count {
-                let end = min(all.count, base + ImportWorkflow.rulePart)
-                let run = rules.apply(to: Array(all[base..<end]), accounts: accounts, context: context)
+            while base < total {
+                let end = min(total, base + ImportWorkflow.rulePart)
+                var part: [LedgerTransaction] = []
+                part.reserveCapacity(end - base)
+                for (s, range) in ranges.enumerated() where range.overlaps(base..<end) {
+                    let lo = max(range.lowerBound, base), hi = min(range.upperBound, end)
+                    part += converted[s][(lo - range.lowerBound)..<(hi - range.lowerBound)]
+                }
+                let run = rules.apply(to: part, accounts: accounts, context: context)
+                part = []
                 categoriesToCreate.formUnion(run.categoriesToCreate)
                 for outcomeOfRules in run.outcomes {
                     let i = base + outcomeOfRules.index
@@ -164,7 +175,12 @@ public enum ImportWorkflow {
                     mark.transaction += base
                     marks.append(mark)
                 }
-                for (offset, transaction) in run.transactions.enumerated() { all[base + offset] = transaction }
+                var s = 0
+                for (offset, transaction) in run.transactions.enumerated() {
+                    let i = base + offset
+                    while !ranges[s].contains(i) { s += 1 }
+                    converted[s][i - ranges[s].lowerBound] = transaction
+                }
                 base = end
             }
             for path in categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
@@ -172,27 +188,44 @@ public enum ImportWorkflow {
             }
         }
 
-        // 4. Store, in one SQL transaction with everything else.
+        // What the steps after storing need of the converted transactions: the days they span and
+        // the legs rules marked for counter-legs.
+        var window: TransactionFilter?
+        for transactions in converted {
+            guard let w = TransferLinking.window(around: transactions) else { continue }
+            if var known = window, let from = w.from, let through = w.through {
+                known.from = min(known.from ?? from, from)
+                known.through = max(known.through ?? through, through)
+                window = known
+            } else {
+                window = w
+            }
+        }
+        var markedLegs: [Int: LedgerTransaction] = [:]
+        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] {
+            guard let s = ranges.firstIndex(where: { $0.contains(mark.transaction) }) else { continue }
+            markedLegs[mark.transaction] = converted[s][mark.transaction - ranges[s].lowerBound]
+        }
+
+        // 4. Store, in one SQL transaction with everything else. Each statement's transactions
+        // move into its ImportStatement (held once, not twice).
         var importStatements: [ImportStatement] = []
         var chains: [Int64: [RunningBalanceChain]] = [:]
-        for (imported, range) in zip(outcome.statements, ranges) {
+        for (s, (imported, range)) in zip(outcome.statements, ranges).enumerated() {
             let indices = range.filter { keep[$0] }
+            let transactions = indices.count == range.count ? converted[s] : indices.map { converted[s][$0 - range.lowerBound] }
+            converted[s] = []
             let checkpoints = StatementCheckpoints(imported.statement)
             let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
             if let chain = checkpoints.chain { chains[imported.account.id ?? 0, default: []].append(chain) }
             outcome.diagnostics += balanceProblems
             importStatements.append(ImportStatement(accountId: imported.account.id ?? 0, sourceFile: imported.statement.source.file,
-                                                    transactions: indices.map { all[$0] }, balances: balances,
+                                                    transactions: transactions, balances: balances,
                                                     ruleFields: indices.map { ruleFields[$0] }))
         }
+        converted = []
         outcome.offered = importStatements.map(\.transactions)
-        // What the steps after storing need of `all`; the rest is let go (a large import holds
-        // the offered transactions once, not twice).
-        let window = TransferLinking.window(around: all)
-        var markedLegs: [Int: LedgerTransaction] = [:]
-        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] { markedLegs[mark.transaction] = all[mark.transaction] }
-        let storedCount = all.count
-        all = []
+        let storedCount = total
         progress?("storing \(storedCount) transactions")
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
         outcome.report = report

@@ -228,7 +228,7 @@ extension Ledger {
         let order = limit.map { " ORDER BY t.day, t.id LIMIT \(max(0, $0))" } ?? ""
         let sql = """
             SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
-                   COALESCE(t.payee, t.original_payee), t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
+                   t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
                    t.transfer_hint, t.splits, t.extra, t.source_format, t.source_file, t.source_line,
                    (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
                     WHERE x.transaction_id = t.id),
@@ -269,10 +269,13 @@ extension Ledger {
                 rowCurrency = try Ledger.storedCurrency(code)
                 currency = (code, rowCurrency)
             }
+            // NULL payee: the same as the bank's (one String for both).
+            let originalPayee = row.optionalText(7)
+            let payee = row.isNull(8) ? originalPayee : row.optionalText(8)
             return LedgerTransaction(
                 id: row.int64(0), accountId: row.int64(1), day: Ledger.day(row.int64(2)),
                 amount: try Ledger.storedAmount(row.int64(3), row.int64(4)), currency: rowCurrency,
-                originalPayee: row.optionalText(7), payee: row.optionalText(8), memo: row.optionalText(9),
+                originalPayee: originalPayee, payee: payee, memo: row.optionalText(9),
                 notes: row.optionalText(10), type: TransactionType(rawValue: typeText.read(row, 6) ?? ""),
                 category: category, tags: tags,
                 project: row.optionalText(12), place: row.optionalText(13), bankId: row.optionalText(14),
@@ -297,18 +300,24 @@ extension Ledger {
         keys.reserveCapacity(rows.count)
         for (i, t) in rows.enumerated() { keys.append((t.day, t.id ?? 0, i)) }
         keys.sort { ($0.day, $0.id) < ($1.day, $1.id) }
-        // Position p takes the row now at keys[p].index: follow each cycle of that permutation.
+        // Position p takes the row now at keys[p].index: follow each cycle of that permutation,
+        // moving rows (no reference counting).
         var source = keys.map(\.index)
         keys = []
-        for start in source.indices where source[start] != start {
-            var position = start
-            while source[position] != start {
-                let next = source[position]
-                rows.swapAt(position, next)
+        rows.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in source.indices where source[start] != start {
+                let held = (base + start).move()
+                var position = start
+                while source[position] != start {
+                    let next = source[position]
+                    (base + position).moveInitialize(from: base + next, count: 1)
+                    source[position] = position
+                    position = next
+                }
+                (base + position).initialize(to: held)
                 source[position] = position
-                position = next
             }
-            source[position] = position
         }
     }
 }

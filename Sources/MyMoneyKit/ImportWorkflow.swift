@@ -329,8 +329,7 @@ public enum ImportWorkflow {
         var withoutStatements: Set<String> = []
         for account in accounts where account.kind == .cash {
             guard let id = account.id else { continue }
-            let imported = try ledger.transactions(matching: TransactionFilter(accountIds: [id])).contains { ($0.sourceFormat ?? "manual") != "manual" }
-            if !imported { withoutStatements.insert(account.name) }
+            if try !ledger.hasImportedTransactions(accountId: id) { withoutStatements.insert(account.name) }
         }
         return RuleContext(projects: projects, categories: categories, accounts: accounts, accountsWithoutStatements: withoutStatements)
     }

@@ -321,3 +321,13 @@ extension Ledger {
         }
     }
 }
+
+extension Ledger {
+    /// Whether `accountId` holds a transaction that came from a statement (its source format is
+    /// not `manual`): one indexed probe instead of loading the account's transactions.
+    public func hasImportedTransactions(accountId: Int64) throws(LedgerError) -> Bool {
+        try !db.statement("""
+            SELECT 1 FROM transactions WHERE account_id = ? AND COALESCE(source_format, 'manual') <> 'manual' LIMIT 1
+            """).rows([.integer(accountId)]) { $0.int64(0) }.isEmpty
+    }
+}

@@ -226,12 +226,30 @@ extension Ledger {
         // Without a limit the rows are sorted here (by day, then id): cheaper than SQLite's sorter,
         // which copies every column of every row.
         let order = limit.map { " ORDER BY t.day, t.id LIMIT \(max(0, $0))" } ?? ""
+        // Many rows: counted first, so the array is allocated once (growing it by doubling would
+        // hold the old and the new storage at once, half again the memory at the peak).
+        var expected = 0
+        var tagsUpFront = false
+        if counting && limit == nil {
+            let countSQL = "SELECT count(*) FROM transactions t WHERE \(condition)"
+            let counter = cached ? try db.statement(countSQL) : try db.uncachedStatement(countSQL)
+            expected = try counter.rows(values) { Int($0.int64(0)) }.first ?? 0
+            // Many rows and not many more tag rows in the whole ledger: their tags in one pass over
+            // the tags up front (a subquery per row costs about half the scan).
+            if expected >= 1000 {
+                let tagRows = try db.statement("SELECT count(*) FROM transaction_tags").rows { Int($0.int64(0)) }.first ?? 0
+                tagsUpFront = tagRows <= expected * 4
+            }
+        }
+        let tagColumn = tagsUpFront ? "NULL" : """
+            (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
+                    WHERE x.transaction_id = t.id)
+            """
         let sql = """
             SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
                    t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
                    t.transfer_hint, t.splits, t.extra, t.source_format, t.source_file, t.source_line,
-                   (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
-                    WHERE x.transaction_id = t.id),
+                   \(tagColumn),
                    t.category_id
             FROM transactions t
             LEFT JOIN categories c ON c.id = t.category_id
@@ -240,20 +258,26 @@ extension Ledger {
             WHERE \(condition)\(order)
             """
         let statement = cached ? try db.statement(sql) : try db.uncachedStatement(sql)
-        // Many rows: counted first, so the array is allocated once (growing it by doubling would
-        // hold the old and the new storage at once, half again the memory at the peak).
-        var expected = 0
-        if counting && limit == nil {
-            let countSQL = "SELECT count(*) FROM transactions t WHERE \(condition)"
-            let counter = cached ? try db.statement(countSQL) : try db.uncachedStatement(countSQL)
-            expected = try counter.rows(values) { Int($0.int64(0)) }.first ?? 0
+        var tagsById: [Int64: [String]] = [:]
+        if tagsUpFront {
+            let tagSQL = """
+                SELECT x.transaction_id, g.title FROM transaction_tags x CROSS JOIN transactions t ON t.id = x.transaction_id
+                JOIN tags g ON g.id = x.tag_id WHERE \(condition)
+                """
+            let tagQuery = cached ? try db.statement(tagSQL) : try db.uncachedStatement(tagSQL)
+            for (id, title) in try tagQuery.rows(values, { ($0.int64(0), $0.text(1)) }) { tagsById[id, default: []].append(title) }
         }
         let decoder = JSONDecoder()
         var categories: [Int64: CategoryPath?] = [:]
         var currencyText = RepeatedText(), typeText = RepeatedText(), formatText = RepeatedText(), fileText = RepeatedText()
         var currency: (code: String, value: Currency)?
         var rows = try statement.rows(values, reserving: expected) { row throws(LedgerError) -> LedgerTransaction in
-            let tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
+            let tags: [String]
+            if tagsUpFront {
+                tags = tagsById.removeValue(forKey: row.int64(0))?.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } ?? []
+            } else {
+                tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
+            }
             let splits = row.optionalText(18).flatMap { try? decoder.decode([StatementSplit].self, from: Data($0.utf8)) } ?? []
             let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []
             var category: CategoryPath?

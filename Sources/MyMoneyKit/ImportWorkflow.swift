@@ -230,12 +230,33 @@ public enum ImportWorkflow {
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
         outcome.report = report
 
-        let added = addedIds(report)
+        var added = addedIds(report)
 
         // 5. Counter-legs for rule transfers into accounts without statements (never an account of
         // this import: those have statements), so the opening balances below do not depend on them.
         outcome.counterLegsCreated = try createCounterLegs(marks, legs: markedLegs, addedIds: added, ranges: ranges,
                                                            keep: keep, ledger: ledger, accounts: accounts)
+
+        // Transactions the rules categorized that the store added.
+        let addedInDryRun = request.dryRun ? addedPositions(report) : []
+        for (statementIndex, range) in ranges.enumerated() {
+            var kept = 0
+            for i in range where keep[i] {
+                if categorizedByRules.contains(i),
+                   added[statementIndex]?[kept] != nil || request.dryRun && addedInDryRun.contains(StatementPosition(statement: statementIndex, index: kept)) {
+                    outcome.categorized += 1
+                }
+                kept += 1
+            }
+        }
+
+        // Let go of what the steps below do not need before the ledger is read back.
+        let importedAccountIds = importStatements.map(\.accountId)
+        importStatements = []
+        ruleFields = []
+        keep = []
+        categorizedByRules = []
+        added = [:]
 
         // The ledger's transactions around the import's days, loaded once for the steps below.
         progress?("loading the transactions around the imported days")
@@ -247,7 +268,7 @@ public enum ImportWorkflow {
         // 6. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
         // All their transactions are this import's, so all lie inside the window loaded above.
         progress?("deriving opening balances")
-        for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] == false {
+        for accountId in Set(importedAccountIds).sorted() where hadTransactions[accountId] == false {
             var account = try ledger.account(id: accountId)
             guard account.openingBalance.isZero || !accountsBefore.contains(accountId) else { continue }
             let transactions = window == nil ? try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
@@ -258,18 +279,6 @@ public enum ImportWorkflow {
                derived.amount != account.openingBalance {
                 account.openingBalance = derived.amount
                 _ = try ledger.updateAccount(account)
-            }
-        }
-
-        let addedInDryRun = request.dryRun ? addedPositions(report) : []
-        for (statementIndex, range) in ranges.enumerated() {
-            var kept = 0
-            for i in range where keep[i] {
-                if categorizedByRules.contains(i),
-                   added[statementIndex]?[kept] != nil || request.dryRun && addedInDryRun.contains(StatementPosition(statement: statementIndex, index: kept)) {
-                    outcome.categorized += 1
-                }
-                kept += 1
             }
         }
 
@@ -286,7 +295,7 @@ public enum ImportWorkflow {
         // 8. Reconcile what was touched. Accounts new to the ledger have only this import's
         // transactions (loaded above; reconciling does not look at the types linking changed).
         progress?("reconciling balances")
-        let touched = Set(importStatements.map(\.accountId))
+        let touched = Set(importedAccountIds)
         let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
         outcome.reconciliation = try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains) { accountId in
             window != nil && hadTransactions[accountId] == false ? aroundOf(accountId) : nil

@@ -54,7 +54,11 @@ extension Ledger {
             let tagInsert = try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")
             for title in t.tags where blankToNil(title) != nil {
                 let tagId = try names.tag(title, in: self)
-                try tagInsert.run([.integer(id), .integer(tagId)])
+                tagInsert.resetKeepingBindings()
+                tagInsert.bind(1, id)
+                tagInsert.bind(2, tagId)
+                while try tagInsert.step() {}
+                tagInsert.resetKeepingBindings()
             }
         }
         return id

@@ -77,7 +77,7 @@ public struct ImportOutcome: Sendable {
 /// storing rolls everything back. A dry run does all the work inside a transaction that is rolled back.
 public enum ImportWorkflow {
     /// Transactions the rules see at a time (see step 3).
-    static let rulePart = 100_000
+    static let rulePart = 50_000
 
     public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
                            progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
@@ -123,16 +123,18 @@ public enum ImportWorkflow {
         for imported in outcome.statements {
             guard let id = imported.account.id, hadTransactions[id] == nil else { continue }
             hadTransactions[id] = !(try ledger.transactions(matching: TransactionFilter(accountIds: [id], limit: 1))).isEmpty
-            if hadTransactions[id] == true, imported.account.openingBalance.isZero,
-               try ledger.transactions(matching: TransactionFilter(accountIds: [id])).contains(where: { ($0.sourceFormat ?? "manual") != "manual" }) {
+            if hadTransactions[id] == true, imported.account.openingBalance.isZero, try ledger.hasImportedTransactions(accountId: id) {
                 statementRowsBefore.insert(id)
             }
         }
 
-        // 2. Ledger transactions, in the account's currency.
+        // 2. Ledger transactions, in the account's currency: one array per statement, numbered
+        // across the import by `ranges` (transaction i of the import is in statement s when
+        // ranges[s] contains i).
         progress?("converting statements")
-        var all: [LedgerTransaction] = []
+        var converted: [[LedgerTransaction]] = []
         var ranges: [Range<Int>] = []
+        var total = 0
         for imported in outcome.statements {
             if let c = imported.statement.account.currency, c != imported.account.currency {
                 throw ImportFailure(file: imported.statement.source.file,
@@ -144,18 +146,19 @@ public enum ImportWorkflow {
                 throw ImportFailure(file: imported.statement.source.file,
                                     message: "a transaction\(line) is in \(currency.code) but the account \(imported.account.name) is in \(imported.account.currency.code): amounts are never relabeled; split the file by currency and import each part with --account NAME of an account in that currency")
             }
-            let converted = StatementConversion.ledgerTransactions(from: imported.statement, account: imported.account)
-            ranges.append(all.count..<(all.count + converted.count))
-            all += converted
+            let transactions = StatementConversion.ledgerTransactions(from: imported.statement, account: imported.account)
+            ranges.append(total..<(total + transactions.count))
+            total += transactions.count
+            converted.append(transactions)
         }
 
         // 3. Rules.
-        var ruleFields = Array(repeating: Set<TransactionField>(), count: all.count)
-        var keep = Array(repeating: true, count: all.count)
+        var ruleFields = Array(repeating: Set<TransactionField>(), count: total)
+        var keep = Array(repeating: true, count: total)
         var marks: [TransferMark] = []
         var categorizedByRules = Set<Int>()
-        if let rules, !all.isEmpty {
-            progress?("applying rules to \(all.count) transactions")
+        if let rules, total > 0 {
+            progress?("applying rules to \(total) transactions")
             var context = try ruleContext(ledger: ledger, accounts: accounts)
             // Accounts this import brings statements for have statements of their own.
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
@@ -163,9 +166,16 @@ public enum ImportWorkflow {
             // one run, and only one part's rule inputs and outcomes are held at a time.
             var categoriesToCreate = Set<CategoryPath>()
             var base = 0
-            while base < all.count {
-                let end = min(all.count, base + ImportWorkflow.rulePart)
-                let run = rules.apply(to: Array(all[base..<end]), accounts: accounts, context: context)
+            while base < total {
+                let end = min(total, base + ImportWorkflow.rulePart)
+                var part: [LedgerTransaction] = []
+                part.reserveCapacity(end - base)
+                for (s, range) in ranges.enumerated() where range.overlaps(base..<end) {
+                    let lo = max(range.lowerBound, base), hi = min(range.upperBound, end)
+                    part += converted[s][(lo - range.lowerBound)..<(hi - range.lowerBound)]
+                }
+                let run = rules.apply(to: part, accounts: accounts, context: context)
+                part = []
                 categoriesToCreate.formUnion(run.categoriesToCreate)
                 for outcomeOfRules in run.outcomes {
                     let i = base + outcomeOfRules.index
@@ -180,7 +190,12 @@ public enum ImportWorkflow {
                     mark.transaction += base
                     marks.append(mark)
                 }
-                for (offset, transaction) in run.transactions.enumerated() { all[base + offset] = transaction }
+                var s = 0
+                for (offset, transaction) in run.transactions.enumerated() {
+                    let i = base + offset
+                    while !ranges[s].contains(i) { s += 1 }
+                    converted[s][i - ranges[s].lowerBound] = transaction
+                }
                 base = end
             }
             for path in categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
@@ -188,27 +203,44 @@ public enum ImportWorkflow {
             }
         }
 
-        // 4. Store, in one SQL transaction with everything else.
+        // What the steps after storing need of the converted transactions: the days they span and
+        // the legs rules marked for counter-legs.
+        var window: TransactionFilter?
+        for transactions in converted {
+            guard let w = TransferLinking.window(around: transactions) else { continue }
+            if var known = window, let from = w.from, let through = w.through {
+                known.from = min(known.from ?? from, from)
+                known.through = max(known.through ?? through, through)
+                window = known
+            } else {
+                window = w
+            }
+        }
+        var markedLegs: [Int: LedgerTransaction] = [:]
+        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] {
+            guard let s = ranges.firstIndex(where: { $0.contains(mark.transaction) }) else { continue }
+            markedLegs[mark.transaction] = converted[s][mark.transaction - ranges[s].lowerBound]
+        }
+
+        // 4. Store, in one SQL transaction with everything else. Each statement's transactions
+        // move into its ImportStatement (held once, not twice).
         var importStatements: [ImportStatement] = []
         var chains: [Int64: [RunningBalanceChain]] = [:]
-        for (imported, range) in zip(outcome.statements, ranges) {
+        for (s, (imported, range)) in zip(outcome.statements, ranges).enumerated() {
             let indices = range.filter { keep[$0] }
+            let transactions = indices.count == range.count ? converted[s] : indices.map { converted[s][$0 - range.lowerBound] }
+            converted[s] = []
             let checkpoints = StatementCheckpoints(imported.statement)
             let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
             if let chain = checkpoints.chain { chains[imported.account.id ?? 0, default: []].append(chain) }
             outcome.diagnostics += balanceProblems
             importStatements.append(ImportStatement(accountId: imported.account.id ?? 0, sourceFile: imported.statement.source.file,
-                                                    transactions: indices.map { all[$0] }, balances: balances,
+                                                    transactions: transactions, balances: balances,
                                                     ruleFields: indices.map { ruleFields[$0] }))
         }
+        converted = []
         outcome.offered = importStatements.map(\.transactions)
-        // What the steps after storing need of `all`; the rest is let go (a large import holds
-        // the offered transactions once, not twice).
-        let window = TransferLinking.window(around: all)
-        var markedLegs: [Int: LedgerTransaction] = [:]
-        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] { markedLegs[mark.transaction] = all[mark.transaction] }
-        let storedCount = all.count
-        all = []
+        let storedCount = total
         let counterLegs = counterLegStatements(marks, legs: markedLegs, ranges: ranges, keep: keep, accounts: accounts,
                                                firstStatement: importStatements.count)
         importStatements += counterLegs.statements
@@ -216,7 +248,7 @@ public enum ImportWorkflow {
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
         outcome.report = report
 
-        let added = addedIds(report)
+        var added = addedIds(report)
 
         // New transactions in reconciled periods change balances the user already agreed with the bank.
         for (statementIndex, imported) in outcome.statements.enumerated() {
@@ -236,6 +268,27 @@ public enum ImportWorkflow {
         // this import: those have statements), so the opening balances below do not depend on them.
         outcome.counterLegsCreated = try linkCounterLegs(counterLegs.legs, addedIds: added, ledger: ledger)
 
+        // Transactions the rules categorized that the store added.
+        let addedInDryRun = request.dryRun ? addedPositions(report) : []
+        for (statementIndex, range) in ranges.enumerated() {
+            var kept = 0
+            for i in range where keep[i] {
+                if categorizedByRules.contains(i),
+                   added[statementIndex]?[kept] != nil || request.dryRun && addedInDryRun.contains(StatementPosition(statement: statementIndex, index: kept)) {
+                    outcome.categorized += 1
+                }
+                kept += 1
+            }
+        }
+
+        // Let go of what the steps below do not need before the ledger is read back.
+        let importedAccountIds = importStatements.map(\.accountId)
+        importStatements = []
+        ruleFields = []
+        keep = []
+        categorizedByRules = []
+        added = [:]
+
         // The ledger's transactions around the import's days, loaded once for the steps below.
         progress?("loading the transactions around the imported days")
         let around = try window.map { try ledger.transactions(matching: $0) } ?? []
@@ -248,7 +301,7 @@ public enum ImportWorkflow {
         progress?("deriving opening balances")
         // An account that so far held only rows typed by hand or created as counter-legs (a cash
         // wallet) also takes its opening balance from its first statement.
-        for accountId in Set(importStatements.map(\.accountId)).sorted() where hadTransactions[accountId] != nil {
+        for accountId in Set(importedAccountIds).sorted() where hadTransactions[accountId] != nil {
             var account = try ledger.account(id: accountId)
             guard account.openingBalance.isZero || !accountsBefore.contains(accountId) else { continue }
             let transactions: [LedgerTransaction]
@@ -268,18 +321,6 @@ public enum ImportWorkflow {
             }
         }
 
-        let addedInDryRun = request.dryRun ? addedPositions(report) : []
-        for (statementIndex, range) in ranges.enumerated() {
-            var kept = 0
-            for i in range where keep[i] {
-                if categorizedByRules.contains(i),
-                   added[statementIndex]?[kept] != nil || request.dryRun && addedInDryRun.contains(StatementPosition(statement: statementIndex, index: kept)) {
-                    outcome.categorized += 1
-                }
-                kept += 1
-            }
-        }
-
         // 7. Transfers across new and stored legs.
         progress?("matching transfers")
         let matching = window == nil
@@ -294,7 +335,7 @@ public enum ImportWorkflow {
         // 8. Reconcile what was touched. Accounts new to the ledger have only this import's
         // transactions (loaded above; reconciling does not look at the types linking changed).
         progress?("reconciling balances")
-        let touched = Set(importStatements.map(\.accountId))
+        let touched = Set(importedAccountIds)
         let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
         outcome.reconciliation = try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains) { accountId in
             window != nil && hadTransactions[accountId] == false ? aroundOf(accountId) : nil
@@ -337,8 +378,7 @@ public enum ImportWorkflow {
         var withoutStatements: Set<String> = []
         for account in accounts where account.kind == .cash {
             guard let id = account.id else { continue }
-            let imported = try ledger.transactions(matching: TransactionFilter(accountIds: [id])).contains { ($0.sourceFormat ?? "manual") != "manual" }
-            if !imported { withoutStatements.insert(account.name) }
+            if try !ledger.hasImportedTransactions(accountId: id) { withoutStatements.insert(account.name) }
         }
         return RuleContext(projects: projects, categories: categories, accounts: accounts, accountsWithoutStatements: withoutStatements)
     }

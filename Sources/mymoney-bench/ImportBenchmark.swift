@@ -34,13 +34,13 @@ func importBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     resetPeakMemory()
     var results: [BenchmarkResult] = []
     // Stage times: the workflow reports each stage as it starts.
-    var stages: [(name: String, wall: Double, cpu: Double)] = []
+    var stages: [(name: String, wall: Double, cpu: Double, peak: Int)] = []
     var stageName = "setup"
     var stageWall = DispatchTime.now().uptimeNanoseconds
     var stageCPU = processCPUSeconds()
     func mark(_ next: String) {
         let wall = DispatchTime.now().uptimeNanoseconds, cpu = processCPUSeconds()
-        stages.append((stageName, Double(wall - stageWall) / 1e9, cpu - stageCPU))
+        stages.append((stageName, Double(wall - stageWall) / 1e9, cpu - stageCPU, peakMemorySinceReset() ?? 0))
         stageName = next; stageWall = wall; stageCPU = cpu
     }
     let cpuStart = processCPUSeconds()
@@ -69,7 +69,7 @@ func importBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     results.append(total)
     for stage in stages where stage.name != "done" {
         results.append(BenchmarkResult(name: "import.\(stage.name)", seconds: stage.wall, items: size, bytes: stage.name == "reading" ? bytes : nil,
-                                       peakMemoryBytes: total.peakMemoryBytes, detail: String(format: "cpu %.2f s", stage.cpu)))
+                                       peakMemoryBytes: stage.peak, detail: String(format: "cpu %.2f s, peak so far %d MB", stage.cpu, stage.peak / 1_048_576)))
     }
     if arguments.contains("--verbose") {
         FileHandle.standardError.write(Data("peak memory during the import: \(total.peakMemoryBytes / 1_048_576) MB\n".utf8))

@@ -77,6 +77,7 @@ public struct LedgerTransaction: Sendable, Hashable, Codable {
     public var sourceFile: String?
     public var sourceLine: Int?
 
+    @inlinable
     public init(id: Int64? = nil, accountId: Int64, day: Day, amount: Amount, currency: Currency,
                 originalPayee: String? = nil, payee: String? = nil, memo: String? = nil, notes: String? = nil,
                 type: TransactionType? = nil, category: CategoryPath? = nil, tags: [String] = [],

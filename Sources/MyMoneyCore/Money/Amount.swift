@@ -13,6 +13,7 @@ public struct Amount: Sendable {
     public static let maximumScale = 18
 
     /// Creates `units / 10^scale`. A scale outside 0...18 is clamped into range by the caller's contract.
+    @inlinable
     public init(units: Int64, scale: Int = 0) {
         precondition((0...Amount.maximumScale).contains(scale), "scale out of range")
         self.units = units
@@ -21,9 +22,9 @@ public struct Amount: Sendable {
 
     public static let zero = Amount(units: 0, scale: 0)
 
-    public var isZero: Bool { units == 0 }
-    public var isNegative: Bool { units < 0 }
-    public var isPositive: Bool { units > 0 }
+    @inlinable public var isZero: Bool { units == 0 }
+    @inlinable public var isNegative: Bool { units < 0 }
+    @inlinable public var isPositive: Bool { units > 0 }
     /// -1, 0 or 1.
     public var signum: Int { units == 0 ? 0 : (units < 0 ? -1 : 1) }
 }
@@ -88,14 +89,37 @@ extension Amount {
         return (try a.rescaled(to: s).units, try b.rescaled(to: s).units, s)
     }
 
+    @inlinable
     public static func + (lhs: Amount, rhs: Amount) throws(AmountError) -> Amount {
+        if lhs.scale == rhs.scale {
+            // The usual case (one currency's amounts): no rescaling.
+            let (v, o) = lhs.units.addingReportingOverflow(rhs.units)
+            if o { throw .overflow }
+            return Amount(units: v, scale: lhs.scale)
+        }
+        return try sum(lhs, rhs)
+    }
+
+    @usableFromInline
+    static func sum(_ lhs: Amount, _ rhs: Amount) throws(AmountError) -> Amount {
         let (a, b, s) = try aligned(lhs, rhs)
         let (v, o) = a.addingReportingOverflow(b)
         if o { throw .overflow }
         return Amount(units: v, scale: s)
     }
 
+    @inlinable
     public static func - (lhs: Amount, rhs: Amount) throws(AmountError) -> Amount {
+        if lhs.scale == rhs.scale {
+            let (v, o) = lhs.units.subtractingReportingOverflow(rhs.units)
+            if o { throw .overflow }
+            return Amount(units: v, scale: lhs.scale)
+        }
+        return try difference(lhs, rhs)
+    }
+
+    @usableFromInline
+    static func difference(_ lhs: Amount, _ rhs: Amount) throws(AmountError) -> Amount {
         let (a, b, s) = try aligned(lhs, rhs)
         let (v, o) = a.subtractingReportingOverflow(b)
         if o { throw .overflow }
@@ -190,8 +214,14 @@ extension Amount {
 }
 
 extension Amount: Comparable, Hashable {
-    public static func == (lhs: Amount, rhs: Amount) -> Bool { lhs.compare(rhs) == 0 }
-    public static func < (lhs: Amount, rhs: Amount) -> Bool { lhs.compare(rhs) < 0 }
+    @inlinable
+    public static func == (lhs: Amount, rhs: Amount) -> Bool {
+        lhs.scale == rhs.scale ? lhs.units == rhs.units : lhs.compare(rhs) == 0
+    }
+    @inlinable
+    public static func < (lhs: Amount, rhs: Amount) -> Bool {
+        lhs.scale == rhs.scale ? lhs.units < rhs.units : lhs.compare(rhs) < 0
+    }
     public func hash(into hasher: inout Hasher) {
         let n = normalized
         hasher.combine(n.units)

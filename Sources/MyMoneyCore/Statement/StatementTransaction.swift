@@ -29,6 +29,7 @@ public struct StatementTransaction: Sendable, Hashable, Codable {
     /// Where the transaction starts in its file.
     public var position: SourcePosition?
 
+    @inlinable
     public init(day: Day, amount: Amount, currency: Currency? = nil, payee: String? = nil, memo: String? = nil,
                 id: String? = nil, bankType: String? = nil, checkNumber: String? = nil, category: String? = nil,
                 transferAccount: String? = nil, tags: [String] = [], splits: [StatementSplit] = [],

@@ -76,6 +76,41 @@ public enum TransactionIdentity {
     /// For each row, its occurrence number: 1 + the number of earlier rows in the same statement with
     /// the same day, amount and text key.
     public static func occurrences(of rows: [IdentityCandidate]) -> [Int] {
+        // Statements in day order (the usual case): rows can only repeat within one day's run, and
+        // a run is short, so comparing within it beats hashing every row's text.
+        var inDayOrder = true
+        var index = 1
+        while index < rows.count {
+            if rows[index].day < rows[index - 1].day { inDayOrder = false; break }
+            index += 1
+        }
+        guard inDayOrder else { return hashedOccurrences(of: rows[...]) }
+        var result: [Int] = []
+        result.reserveCapacity(rows.count)
+        var start = 0
+        var keys: [FingerprintKey] = []
+        while start < rows.count {
+            var end = start + 1
+            while end < rows.count && rows[end].day == rows[start].day { end += 1 }
+            if end - start > 64 {
+                result += hashedOccurrences(of: rows[start..<end])
+            } else {
+                keys.removeAll(keepingCapacity: true)
+                for i in start..<end {
+                    let key = FingerprintKey(day: rows[i].day, amount: rows[i].amount, text: rows[i].textKey)
+                    var n = 1
+                    for earlier in keys where earlier.units == key.units && earlier.scale == key.scale && earlier.text == key.text { n += 1 }
+                    keys.append(key)
+                    result.append(n)
+                }
+            }
+            start = end
+        }
+        return result
+    }
+
+    /// ``occurrences(of:)`` by hashing each row's fingerprint.
+    private static func hashedOccurrences(of rows: ArraySlice<IdentityCandidate>) -> [Int] {
         var seen: [FingerprintKey: Int] = [:]
         seen.reserveCapacity(rows.count)
         var result: [Int] = []

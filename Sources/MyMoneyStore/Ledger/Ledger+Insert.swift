@@ -50,10 +50,16 @@ extension Ledger {
         try s.stepStaged()
         let id = db.lastInsertRowID
         s.resetKeepingBindings()
-        for title in t.tags where blankToNil(title) != nil {
-            let tagId = try names.tag(title, in: self)
-            try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")
-                .run([.integer(id), .integer(tagId)])
+        if !t.tags.isEmpty {
+            let tagInsert = try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")
+            for title in t.tags where blankToNil(title) != nil {
+                let tagId = try names.tag(title, in: self)
+                tagInsert.resetKeepingBindings()
+                tagInsert.bind(1, id)
+                tagInsert.bind(2, tagId)
+                while try tagInsert.step() {}
+                tagInsert.resetKeepingBindings()
+            }
         }
         return id
     }

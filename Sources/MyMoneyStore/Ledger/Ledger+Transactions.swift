@@ -80,7 +80,7 @@ extension Ledger {
         let needsSwiftFilter = filter.minimumAmount != nil || filter.maximumAmount != nil || blankToNil(filter.text) != nil
         let limit = needsSwiftFilter ? nil : filter.limit
         var rows = try transactions(sql: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values,
-                                    limit: limit, cached: false)
+                                    limit: limit, cached: false, counting: limit == nil)
         if needsSwiftFilter {
             let needle = blankToNil(filter.text)
             rows = rows.filter { t in
@@ -221,16 +221,37 @@ extension Ledger {
     static func placeholders(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
 
     /// Reads transactions matching a SQL condition on `t`, by day then id.
-    func transactions(sql condition: String, _ values: [SQLValue], limit: Int? = nil, cached: Bool = true) throws(LedgerError) -> [LedgerTransaction] {
+    ///
+    /// `counting`: the query may return many rows; count them first so their array is allocated once.
+    func transactions(sql condition: String, _ values: [SQLValue], limit: Int? = nil, cached: Bool = true,
+                      counting: Bool = false) throws(LedgerError) -> [LedgerTransaction] {
         // Without a limit the rows are sorted here (by day, then id): cheaper than SQLite's sorter,
         // which copies every column of every row.
         let order = limit.map { " ORDER BY t.day, t.id LIMIT \(max(0, $0))" } ?? ""
+        // Many rows: counted first, so the array is allocated once (growing it by doubling would
+        // hold the old and the new storage at once, half again the memory at the peak).
+        var expected = 0
+        var tagsUpFront = false
+        if counting && limit == nil {
+            let countSQL = "SELECT count(*) FROM transactions t WHERE \(condition)"
+            let counter = cached ? try db.statement(countSQL) : try db.uncachedStatement(countSQL)
+            expected = try counter.rows(values) { Int($0.int64(0)) }.first ?? 0
+            // Many rows and not many more tag rows in the whole ledger: their tags in one pass over
+            // the tags up front (a subquery per row costs about half the scan).
+            if expected >= 1000 {
+                let tagRows = try db.statement("SELECT count(*) FROM transaction_tags").rows { Int($0.int64(0)) }.first ?? 0
+                tagsUpFront = tagRows <= expected * 4
+            }
+        }
+        let tagColumn = tagsUpFront ? "NULL" : """
+            (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
+                    WHERE x.transaction_id = t.id)
+            """
         let sql = """
             SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
-                   COALESCE(t.payee, t.original_payee), t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
+                   t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
                    t.transfer_hint, t.splits, t.extra, t.source_format, t.source_file, t.source_line,
-                   (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
-                    WHERE x.transaction_id = t.id),
+                   \(tagColumn),
                    t.category_id
             FROM transactions t
             LEFT JOIN categories c ON c.id = t.category_id
@@ -239,12 +260,26 @@ extension Ledger {
             WHERE \(condition)\(order)
             """
         let statement = cached ? try db.statement(sql) : try db.uncachedStatement(sql)
+        var tagsById: [Int64: [String]] = [:]
+        if tagsUpFront {
+            let tagSQL = """
+                SELECT x.transaction_id, g.title FROM transaction_tags x CROSS JOIN transactions t ON t.id = x.transaction_id
+                JOIN tags g ON g.id = x.tag_id WHERE \(condition)
+                """
+            let tagQuery = cached ? try db.statement(tagSQL) : try db.uncachedStatement(tagSQL)
+            for (id, title) in try tagQuery.rows(values, { ($0.int64(0), $0.text(1)) }) { tagsById[id, default: []].append(title) }
+        }
         let decoder = JSONDecoder()
         var categories: [Int64: CategoryPath?] = [:]
         var currencyText = RepeatedText(), typeText = RepeatedText(), formatText = RepeatedText(), fileText = RepeatedText()
         var currency: (code: String, value: Currency)?
-        var rows = try statement.rows(values) { row throws(LedgerError) -> LedgerTransaction in
-            let tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
+        var rows = try statement.rows(values, reserving: expected) { row throws(LedgerError) -> LedgerTransaction in
+            let tags: [String]
+            if tagsUpFront {
+                tags = tagsById.removeValue(forKey: row.int64(0))?.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } ?? []
+            } else {
+                tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
+            }
             let splits = row.optionalText(18).flatMap { try? decoder.decode([StatementSplit].self, from: Data($0.utf8)) } ?? []
             let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []
             var category: CategoryPath?
@@ -260,10 +295,13 @@ extension Ledger {
                 rowCurrency = try Ledger.storedCurrency(code)
                 currency = (code, rowCurrency)
             }
+            // NULL payee: the same as the bank's (one String for both).
+            let originalPayee = row.optionalText(7)
+            let payee = row.isNull(8) ? originalPayee : row.optionalText(8)
             return LedgerTransaction(
                 id: row.int64(0), accountId: row.int64(1), day: Ledger.day(row.int64(2)),
                 amount: try Ledger.storedAmount(row.int64(3), row.int64(4)), currency: rowCurrency,
-                originalPayee: row.optionalText(7), payee: row.optionalText(8), memo: row.optionalText(9),
+                originalPayee: originalPayee, payee: payee, memo: row.optionalText(9),
                 notes: row.optionalText(10), type: TransactionType(rawValue: typeText.read(row, 6) ?? ""),
                 category: category, tags: tags,
                 project: row.optionalText(12), place: row.optionalText(13), bankId: row.optionalText(14),
@@ -288,18 +326,34 @@ extension Ledger {
         keys.reserveCapacity(rows.count)
         for (i, t) in rows.enumerated() { keys.append((t.day, t.id ?? 0, i)) }
         keys.sort { ($0.day, $0.id) < ($1.day, $1.id) }
-        // Position p takes the row now at keys[p].index: follow each cycle of that permutation.
+        // Position p takes the row now at keys[p].index: follow each cycle of that permutation,
+        // moving rows (no reference counting).
         var source = keys.map(\.index)
         keys = []
-        for start in source.indices where source[start] != start {
-            var position = start
-            while source[position] != start {
-                let next = source[position]
-                rows.swapAt(position, next)
+        rows.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in source.indices where source[start] != start {
+                let held = (base + start).move()
+                var position = start
+                while source[position] != start {
+                    let next = source[position]
+                    (base + position).moveInitialize(from: base + next, count: 1)
+                    source[position] = position
+                    position = next
+                }
+                (base + position).initialize(to: held)
                 source[position] = position
-                position = next
             }
-            source[position] = position
         }
+    }
+}
+
+extension Ledger {
+    /// Whether `accountId` holds a transaction that came from a statement (its source format is
+    /// not `manual`): one indexed probe instead of loading the account's transactions.
+    public func hasImportedTransactions(accountId: Int64) throws(LedgerError) -> Bool {
+        try !db.statement("""
+            SELECT 1 FROM transactions WHERE account_id = ? AND COALESCE(source_format, 'manual') <> 'manual' LIMIT 1
+            """).rows([.integer(accountId)]) { $0.int64(0) }.isEmpty
     }
 }

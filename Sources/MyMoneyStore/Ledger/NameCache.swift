@@ -4,6 +4,9 @@ struct NameCache {
     private var tags: [String: Int64] = [:]
     private var projects: [String: Int64] = [:]
     private var places: [String: Int64] = [:]
+    /// Ids by the exact text a row carried, before the key (case-folded, trimmed) is worked out.
+    private var categoriesAsWritten: [CategoryPath: Int64] = [:]
+    private var tagsAsWritten: [String: Int64] = [:]
     /// Category paths that passed ``LedgerValidation/categoryPath(_:)`` during this write.
     private var validatedCategories: Set<CategoryPath> = []
 
@@ -11,18 +14,23 @@ struct NameCache {
     mutating func markValidated(_ path: CategoryPath) { validatedCategories.insert(path) }
 
     mutating func category(_ path: CategoryPath, in ledger: Ledger) throws(LedgerError) -> Int64 {
+        // The same path as written before (the usual case): no key to work out.
+        if let id = categoriesAsWritten[path] { return id }
         let key = Ledger.pathKey(path)
-        if let id = categories[key] { return id }
+        if let id = categories[key] { categoriesAsWritten[path] = id; return id }
         let id = try ledger.ensureCategory(path)
         categories[key] = id
+        categoriesAsWritten[path] = id
         return id
     }
 
     mutating func tag(_ title: String, in ledger: Ledger) throws(LedgerError) -> Int64 {
+        if let id = tagsAsWritten[title] { return id }
         let key = LedgerValidation.key(title)
-        if let id = tags[key] { return id }
+        if let id = tags[key] { tagsAsWritten[title] = id; return id }
         let id = try ledger.ensureTag(title)
         tags[key] = id
+        tagsAsWritten[title] = id
         return id
     }
 

@@ -132,10 +132,12 @@ final class PreparedStatement {
     }
 
     /// Runs a query and maps each row.
-    func rows<T>(_ values: [SQLValue] = [], _ map: (PreparedStatement) throws(LedgerError) -> T) throws(LedgerError) -> [T] {
+    func rows<T>(_ values: [SQLValue] = [], reserving capacity: Int = 0,
+                 _ map: (PreparedStatement) throws(LedgerError) -> T) throws(LedgerError) -> [T] {
         reset()
         bind(values)
         var result: [T] = []
+        result.reserveCapacity(capacity)
         while try step() { result.append(try map(self)) }
         sqlite3_reset(pointer)
         return result

@@ -357,10 +357,6 @@ public enum ImportWorkflow {
         return result
     }
 
-    static func isAdded(_ report: ImportReport, _ statementIndex: Int, _ index: Int) -> Bool {
-        report.accounts.contains { $0.added.contains { $0.statementIndex == statementIndex && $0.index == index } }
-    }
-
     /// Ids of the transactions the store added, by (statement, index).
     static func addedIds(_ report: ImportReport) -> [Int: [Int: Int64]] {
         var result: [Int: [Int: Int64]] = [:]

@@ -37,6 +37,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     usage: mymoney-bench [NAME…] [--size N] [--json FILE]
            mymoney-bench generate --size N --accounts K --out DIR
            mymoney-bench parse-file FILE…
+           mymoney-bench sizes
 
     benchmarks:
     """)

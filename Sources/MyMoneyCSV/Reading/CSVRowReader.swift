@@ -37,8 +37,6 @@ struct CSVRowReader {
         }
     }
     let columns: Columns
-    /// Repeated cell texts share one String.
-    let repeated = RepeatedCells()
 
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []
@@ -70,8 +68,7 @@ struct CSVRowReader {
 
     func string(_ row: Int, _ column: Int?) -> String {
         guard let column, let span = table.span(row, column) else { return "" }
-        var s = span.needsUnescape ? CSVTable.string(span, in: text)
-            : repeated.string(CSVTable.trimmed(text, Int(span.start), Int(span.end)))
+        var s = CSVTable.string(span, in: text)
         if layout.stripSingleQuotes, s.count >= 2, s.hasPrefix("'"), s.hasSuffix("'") {
             s = String(s.dropFirst().dropLast()).trimmingSpaces
         }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Importing statements in one SQL transaction, listing and undoing import batches.
 extension Ledger {
+    /// Rows written by one INSERT during an import.
+    static let rowsPerInsert = 16
+
     /// Adds what is new in `statements`, skipping what the ledger already holds (see ``TransactionIdentity``).
     ///
     /// Everything happens in one SQL transaction: a failure anywhere (an unknown account, a transaction in
@@ -36,6 +39,11 @@ extension Ledger {
             try db.execute("PRAGMA ignore_check_constraints = ON")
             defer { try? db.execute("PRAGMA ignore_check_constraints = OFF") }
             let insert = try db.statement(Ledger.insertSQL)
+            let batchInsert = try db.statement(Ledger.insertSQL(rows: Ledger.rowsPerInsert))
+            guard batchInsert.parameterCount == Ledger.rowsPerInsert * Ledger.insertColumnCount,
+                  insert.parameterCount == Ledger.insertColumnCount else {
+                throw LedgerError(.storage, "the ledger's INSERT statement does not have the expected parameters")
+            }
             for (statementIndex, statement) in statements.enumerated() {
                 let account: Account
                 if let known = accounts[statement.accountId] { account = known } else {
@@ -52,21 +60,50 @@ extension Ledger {
                 let occurrences = TransactionIdentity.occurrences(of: candidates)
                 let stored = try identityRecords(accountId: statement.accountId, near: candidates)
                 let matches = TransactionIdentity.match(candidates, against: stored)
+                // New rows go in by `rowsPerInsert` in one INSERT (a full batch; the rest one by one),
+                // in statement order: SQLite gives a statement's rows consecutive ids.
+                var pending: [Int] = []
+                func flush(_ full: Bool) throws(LedgerError) {
+                    if full {
+                        for (row, index) in pending.enumerated() {
+                            try stageTransaction(statement.transactions[index], account: account, occurrence: occurrences[index],
+                                                 textKey: candidates[index].textKey, handFields: [],
+                                                 ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
+                                                 batchId: batchId, names: &names, statement: batchInsert, row: row)
+                        }
+                        try batchInsert.stepStaged()
+                        batchInsert.resetKeepingBindings()
+                        let first = db.lastInsertRowID - Int64(pending.count - 1)
+                        for (row, index) in pending.enumerated() {
+                            let id = first + Int64(row)
+                            try insertTags(statement.transactions[index], id: id, names: &names)
+                            reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                        }
+                    } else {
+                        for index in pending {
+                            let id = try insertTransaction(statement.transactions[index], account: account,
+                                                           occurrence: occurrences[index], textKey: candidates[index].textKey,
+                                                           handFields: [], ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
+                                                           batchId: batchId, names: &names, statement: insert)
+                            reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                        }
+                    }
+                    pending.removeAll(keepingCapacity: true)
+                }
                 for index in statement.transactions.indices {
                     if let match = matches[index] {
+                        // Rows before it keep their order in the report.
+                        try flush(false)
                         reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
                                                                         reason: match.reason, existingId: match.existingId))
                     } else {
-                        let ruleFields = index < statement.ruleFields.count ? statement.ruleFields[index] : []
-                        let id = try insertTransaction(statement.transactions[index], account: account,
-                                                       occurrence: occurrences[index], textKey: candidates[index].textKey,
-                                                       handFields: [], ruleFields: ruleFields, batchId: batchId,
-                                                       names: &names, statement: insert)
-                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                        pending.append(index)
+                        if pending.count == Ledger.rowsPerInsert { try flush(true) }
                     }
                     handled += 1
                     if handled % 1000 == 0 { progress?(handled, total) }
                 }
+                try flush(false)
                 let (added, skipped) = try storeBalances(statement, batchId: batchId)
                 reports[slot].balancesAdded += added
                 reports[slot].balancesSkipped += skipped

@@ -9,59 +9,82 @@ extension Ledger {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// The INSERT of `rows` transactions in one statement (`insertSQL` is one row).
+    static func insertSQL(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: insertColumnCount).joined(separator: ", ") + ")"
+        return insertSQL.replacingOccurrences(of: "VALUES " + row, with: "VALUES " + Array(repeating: row, count: max(1, rows)).joined(separator: ", "))
+    }
+
+    /// Parameters of one row of ``insertSQL``.
+    static let insertColumnCount = 27
+
     /// Validates and inserts one transaction; returns its id.
     func insertTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
                            handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
                            names: inout NameCache, statement: PreparedStatement? = nil) throws(LedgerError) -> Int64 {
+        let s: PreparedStatement
+        if let statement { s = statement } else { s = try db.statement(Ledger.insertSQL) }
+        try stageTransaction(t, account: account, occurrence: occurrence, textKey: textKey, handFields: handFields,
+                             ruleFields: ruleFields, batchId: batchId, names: &names, statement: s, row: 0)
+        try s.stepStaged()
+        let id = db.lastInsertRowID
+        s.resetKeepingBindings()
+        try insertTags(t, id: id, names: &names)
+        return id
+    }
+
+    /// Validates one transaction, resolves its names and binds it as row `row` (0-based) of `statement`
+    /// (an INSERT of ``insertSQL(rows:)``); the caller steps the statement.
+    func stageTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
+                          handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
+                          names: inout NameCache, statement s: PreparedStatement, row: Int) throws(LedgerError) {
         try Ledger.validate(t, account: account, checkCategory: !(t.category.map(names.isValidated) ?? true))
         if let category = t.category { names.markValidated(category) }
         let categoryId = try t.category.map { (p) throws(LedgerError) in try names.category(p, in: self) }
         let projectId = try blankToNil(t.project).map { (p) throws(LedgerError) in try names.project(p, in: self) }
         let placeId = try blankToNil(t.place).map { (p) throws(LedgerError) in try names.place(p, in: self) }
-        let s: PreparedStatement
-        if let statement { s = statement } else { s = try db.statement(Ledger.insertSQL) }
-        s.bind(1, account.id)
-        s.bind(2, Int64(t.day.daysSinceEpoch))
-        s.bind(3, t.amount.units)
-        s.bind(4, t.amount.scale)
-        s.stageText(5, t.currency.code)
-        s.stageText(6, t.type.rawValue)
-        s.stageText(7, t.originalPayee)
-        s.stageText(8, t.payee == t.originalPayee ? nil : t.payee)   // NULL: the same as the bank's
-        s.stageText(9, t.memo)
-        s.stageText(10, t.notes)
-        s.bind(11, categoryId)
-        s.bind(12, projectId)
-        s.bind(13, placeId)
-        s.stageText(14, t.bankId)
-        s.stageText(15, t.bankType)
-        s.stageText(16, t.checkNumber)
-        s.stageText(17, t.transferHint)
-        s.stageText(18, t.splits.isEmpty ? nil : Ledger.json(t.splits))
-        s.stageText(19, t.extra.isEmpty ? nil : Ledger.json(t.extra))
-        s.stageText(20, t.sourceFormat)
-        s.stageText(21, t.sourceFile)
-        s.bind(22, t.sourceLine)
-        s.stageText(23, textKey)
-        s.bind(24, occurrence)
-        s.stageText(25, handFields.isEmpty ? nil : Ledger.fieldList(handFields))
-        s.stageText(26, ruleFields.isEmpty ? nil : Ledger.fieldList(ruleFields))
-        s.bind(27, batchId)
-        try s.stepStaged()
-        let id = db.lastInsertRowID
-        s.resetKeepingBindings()
-        if !t.tags.isEmpty {
-            let tagInsert = try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")
-            for title in t.tags where blankToNil(title) != nil {
-                let tagId = try names.tag(title, in: self)
-                tagInsert.resetKeepingBindings()
-                tagInsert.bind(1, id)
-                tagInsert.bind(2, tagId)
-                while try tagInsert.step() {}
-                tagInsert.resetKeepingBindings()
-            }
+        let o = Int32(row * Ledger.insertColumnCount)
+        s.bind(o + 1, account.id)
+        s.bind(o + 2, Int64(t.day.daysSinceEpoch))
+        s.bind(o + 3, t.amount.units)
+        s.bind(o + 4, t.amount.scale)
+        s.stageText(o + 5, t.currency.code)
+        s.stageText(o + 6, t.type.rawValue)
+        s.stageText(o + 7, t.originalPayee)
+        s.stageText(o + 8, t.payee == t.originalPayee ? nil : t.payee)   // NULL: the same as the bank's
+        s.stageText(o + 9, t.memo)
+        s.stageText(o + 10, t.notes)
+        s.bind(o + 11, categoryId)
+        s.bind(o + 12, projectId)
+        s.bind(o + 13, placeId)
+        s.stageText(o + 14, t.bankId)
+        s.stageText(o + 15, t.bankType)
+        s.stageText(o + 16, t.checkNumber)
+        s.stageText(o + 17, t.transferHint)
+        s.stageText(o + 18, t.splits.isEmpty ? nil : Ledger.json(t.splits))
+        s.stageText(o + 19, t.extra.isEmpty ? nil : Ledger.json(t.extra))
+        s.stageText(o + 20, t.sourceFormat)
+        s.stageText(o + 21, t.sourceFile)
+        s.bind(o + 22, t.sourceLine)
+        s.stageText(o + 23, textKey)
+        s.bind(o + 24, occurrence)
+        s.stageText(o + 25, handFields.isEmpty ? nil : Ledger.fieldList(handFields))
+        s.stageText(o + 26, ruleFields.isEmpty ? nil : Ledger.fieldList(ruleFields))
+        s.bind(o + 27, batchId)
+    }
+
+    /// Links a stored transaction to its tags (created when new).
+    func insertTags(_ t: LedgerTransaction, id: Int64, names: inout NameCache) throws(LedgerError) {
+        guard !t.tags.isEmpty else { return }
+        let tagInsert = try db.statement("INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)")
+        for title in t.tags where blankToNil(title) != nil {
+            let tagId = try names.tag(title, in: self)
+            tagInsert.resetKeepingBindings()
+            tagInsert.bind(1, id)
+            tagInsert.bind(2, tagId)
+            while try tagInsert.step() {}
+            tagInsert.resetKeepingBindings()
         }
-        return id
     }
 
     /// The checks every stored transaction passes.

@@ -26,6 +26,9 @@ final class PreparedStatement {
 
     deinit { sqlite3_finalize(pointer) }
 
+    /// The number of parameters (`?`) the statement takes.
+    var parameterCount: Int { Int(sqlite3_bind_parameter_count(pointer)) }
+
     func reset() {
         sqlite3_reset(pointer)
         sqlite3_clear_bindings(pointer)

@@ -50,4 +50,23 @@ import MyMoneyCSV
         #expect(s.transactions.first?.payee == "Pret A Manger")
         #expect(s.transactions.first?.extra("reference") == "PRET A MANGER")
     }
+
+    @Test func headerlessWithdrawalAndDepositColumnsAreDebitAndCredit() throws {
+        let s = try #require(onlyStatement(readCSV("""
+        10/02/2026,TIM HORTONS #0042,3.75,,996.25
+        10/15/2026,PAYROLL DEP,,2200.00,3196.25
+        10/16/2026,SEND E-TFR ***kZ9,500.00,,2696.25
+        """, options: ReadOptions(dayOrder: .monthDayYear))))
+        #expect(s.transactions.map(\.amount) == [amount("-3.75"), amount("2200.00"), amount("-500.00")])
+        #expect(s.balances.contains { $0.kind == .opening && $0.amount == amount("1000.00") })
+    }
+
+    @Test func creditAndDebitInTheOtherOrderAreToldApartByTheBalance() throws {
+        let s = try #require(onlyStatement(readCSV("""
+        2026-10-02,Refund,12.00,,112.00
+        2026-10-03,Groceries,,40.00,72.00
+        2026-10-04,Rent,,50.00,22.00
+        """)))
+        #expect(s.transactions.map(\.amount) == [amount("12.00"), amount("-40.00"), amount("-50.00")])
+    }
 }

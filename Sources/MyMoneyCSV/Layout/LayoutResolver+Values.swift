@@ -64,8 +64,15 @@ extension LayoutResolver {
         for (i, p) in profiles.enumerated() where !used.contains(i) && all(p, p.indicators) && p.distinct.count <= 4 {
             roles[.indicator] = [i]; used.insert(i); break
         }
+        // Debit and credit: two number columns never filled on the same row that between them
+        // fill every row (TD Canada: `date,description,withdrawal,deposit,balance`).
+        if let (debit, credit, balance) = debitCreditPair(profiles, rows: rows, used: used) {
+            roles[.debit] = [debit]; roles[.credit] = [credit]
+            used.insert(debit); used.insert(credit)
+            if let balance { roles[.balance] = [balance]; used.insert(balance) }
+        }
         // Money: columns whose values are amounts (a mark or a sign in some cell, numbers in all).
-        let money = profiles.indices.filter { i in
+        let money = roles[.debit] != nil ? [] : profiles.indices.filter { i in
             let p = profiles[i]
             return !used.contains(i) && p.filled * 2 >= count && all(p, p.numbers) && p.amounts > 0 && p.accountLike < p.filled
         }
@@ -84,6 +91,49 @@ extension LayoutResolver {
         }.sorted { profiles[$0].totalLength * 1000 / max(1, profiles[$0].filled) > profiles[$1].totalLength * 1000 / max(1, profiles[$1].filled) }
         if let memo = texts.first { roles[.memo] = [memo] }
         return roles
+    }
+
+    /// Two unsigned number columns that complement each other row by row: the first is taken as
+    /// money out, unless a fully filled balance column chains the other way round.
+    func debitCreditPair(_ profiles: [ColumnProfile], rows: Range<Int>, used: Set<Int>) -> (debit: Int, credit: Int, balance: Int?)? {
+        let sample = Array(rows.prefix(300))
+        guard sample.count >= 2 else { return nil }
+        func value(_ row: Int, _ column: Int) -> Amount? {
+            withCell(row, column) { b -> Amount? in
+                if let a = try? Amount.parse(b, format: .point) { return a }
+                return try? Amount.parse(b, format: .comma)
+            } ?? nil
+        }
+        func filled(_ row: Int, _ column: Int) -> Bool { value(row, column).map { !$0.isZero } ?? false }
+        let numeric = profiles.indices.filter { i in
+            let p = profiles[i]
+            return !used.contains(i) && p.filled > 0 && p.numbers == p.filled && p.accountLike < p.filled && p.filled < sample.count
+        }
+        for a in numeric {
+            for b in numeric where b > a {
+                let complementary = sample.allSatisfy { filled($0, a) != filled($0, b) }
+                let unsigned = sample.allSatisfy { r in [a, b].allSatisfy { value(r, $0).map { !$0.isNegative } ?? true } }
+                guard complementary && unsigned else { continue }
+                // A balance column decides the direction when it chains.
+                let balances = profiles.indices.filter { i in
+                    i != a && i != b && !used.contains(i) && profiles[i].numbers == profiles[i].filled && profiles[i].filled == sample.count
+                }
+                for c in balances {
+                    var forward = 0, backward = 0
+                    for k in 1..<sample.count {
+                        guard let previous = value(sample[k - 1], c), let balance = value(sample[k], c) else { continue }
+                        let out = value(sample[k], a) ?? .zero, into = value(sample[k], b) ?? .zero
+                        if let s = try? previous - out + into, s == balance { forward += 1 }
+                        if let s = try? previous + out - into, s == balance { backward += 1 }
+                    }
+                    if forward > 0 || backward > 0 {
+                        return forward >= backward ? (a, b, c) : (b, a, c)
+                    }
+                }
+                return (a, b, nil)
+            }
+        }
+        return nil
     }
 
     /// Picks which of several money columns is the amount and which a balance, by testing the chain.

@@ -106,7 +106,19 @@ struct CSVReadSession {
             let allDates = rows.allSatisfy { row in
                 table.span(row, dateIndex).map { CSVTable.withBytes($0, in: text, CellKind.isDate) } ?? false
             }
-            if allDates && !(0..<min(table.rowCount, 60)).contains(where: resolver.isHeaderLike) { return profile }
+            // Its amount column must hold amounts on those rows too: a date first and the right
+            // width alone also fit other banks (TD Canada: date, description, out, in, balance).
+            var allAmounts = true
+            if case .index(let amountIndex)? = profile.column(.amount) {
+                allAmounts = rows.allSatisfy { row in
+                    table.span(row, amountIndex).map { span in
+                        CSVTable.withBytes(span, in: text) { bytes in
+                            (try? Amount.parse(bytes, format: .point)) != nil || (try? Amount.parse(bytes, format: .comma)) != nil
+                        }
+                    } ?? false
+                }
+            }
+            if allDates && allAmounts && !(0..<min(table.rowCount, 60)).contains(where: resolver.isHeaderLike) { return profile }
         }
         return nil
     }

@@ -19,7 +19,7 @@ func ofxBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         for _ in 0..<(option("--repeat", in: arguments).flatMap { Int($0) } ?? 0) {
             _ = OFXReader().read(bytes, file: url.lastPathComponent, options: ReadOptions())
         }
-        let cpuBefore = cpuSeconds()
+        let cpuBefore = processCPUSeconds()
         var result = measure("ofx.read.\(style)", bytes: bytes.count, detail: "\(size) STMTTRN, \(bytes.count / 1_000_000) MB") {
             let read = OFXReader().read(bytes, file: url.lastPathComponent, options: ReadOptions())
             transactions = read.statements.reduce(0) { $0 + $1.transactions.count }
@@ -29,7 +29,7 @@ func ofxBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         guard transactions == size else {
             throw NSError(domain: "ofxBenchmark", code: 1, userInfo: [NSLocalizedDescriptionKey: "read \(transactions) of \(size) transactions"])
         }
-        let cpu = cpuSeconds() - cpuBefore
+        let cpu = processCPUSeconds() - cpuBefore
         withExtendedLifetime(kept) {}
         result.detail = (result.detail ?? "") + String(format: ", %.3f s CPU (%.1f MB/s, %.0f transactions/s of CPU time)",
                                                       cpu, Double(bytes.count) / 1e6 / cpu, Double(size) / cpu)
@@ -78,9 +78,3 @@ private func generateOFX(size: Int, xml: Bool) -> Data {
     return Data(out.utf8)
 }
 
-/// User plus system CPU time of this process so far: the machine is shared, so wall time alone misleads.
-private func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}

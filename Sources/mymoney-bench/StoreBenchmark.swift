@@ -23,22 +23,15 @@ func storeBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     }
     let statement = ImportStatement(accountId: accountId, sourceFile: "generated.ofx", transactions: transactions)
     var results: [BenchmarkResult] = []
-    var cpu = processorSeconds()
+    var cpu = processCPUSeconds()
     var result = try measure("store.import") { try ledger.importStatements([statement]).addedCount }
-    result.detail = String(format: "fresh ledger, one import, half with bank ids; cpu %.2f s", processorSeconds() - cpu)
+    result.detail = String(format: "fresh ledger, one import, half with bank ids; cpu %.2f s", processCPUSeconds() - cpu)
     results.append(result)
     if arguments.contains("--no-reimport") { return results }
-    cpu = processorSeconds()
+    cpu = processCPUSeconds()
     result = try measure("store.reimport") { try ledger.importStatements([statement]).skippedCount }
-    result.detail = String(format: "same rows again, all skipped as duplicates; cpu %.2f s", processorSeconds() - cpu)
+    result.detail = String(format: "same rows again, all skipped as duplicates; cpu %.2f s", processCPUSeconds() - cpu)
     results.append(result)
     return results
 }
 
-/// User plus system processor time of this process so far, in seconds (the machine may be shared:
-/// wall time alone overstates the cost under load).
-private func processorSeconds() -> Double {
-    var usage = rusage()
-    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}

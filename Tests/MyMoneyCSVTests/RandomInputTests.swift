@@ -1,20 +1,10 @@
 import Testing
+import MyMoneyTestSupport
 import MyMoneyCSV
 
 /// Deterministic pseudo-random inputs built from CSV-ish pieces: reading never crashes and a
 /// result is either usable or says why not.
 @Suite struct RandomInputTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = ["Date", "Datum", "Amount", "Betrag", "Balance", "Saldo", "D/C", "Af Bij", "Status", "PENDING",
                          ",", ";", "\t", "|", "\"", "\"\"", "\n", "\r\n", "\r", " ", "'", "2024-01-05", "05.01.2024",
                          "01/05/2024", "20240105", "-1.234,56", "1,234.56", "(12.00)", "12.00 CR", "-3.000", "0", "",
@@ -22,7 +12,7 @@ import MyMoneyCSV
                          "Debit", "Credit", "Payee", "Memo", "Transaction ID", "Account"]
 
     @Test func piecesInRandomOrderNeverCrash() {
-        var rng = Generator(state: 42)
+        var rng = SeededGenerator(seed: 42)
         let reader = CSVReader()
         for _ in 0..<3000 {
             var text = ""
@@ -33,7 +23,7 @@ import MyMoneyCSV
     }
 
     @Test func randomBytesNeverCrash() {
-        var rng = Generator(state: 7)
+        var rng = SeededGenerator(seed: 7)
         let reader = CSVReader(profiles: shippedProfiles)
         for _ in 0..<1500 {
             let bytes = (0..<Int.random(in: 0..<300, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }

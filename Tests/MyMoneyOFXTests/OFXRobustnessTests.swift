@@ -6,18 +6,6 @@ import MyMoneyTestSupport
 /// Damaged input never crashes the reader: every mutation ends in statements or diagnostics.
 @Suite("OFX robustness")
 struct OFXRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds = [
         sgmlStatement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005120000[-5:EST]<TRNAMT>-1,50<FITID>1<NAME>A &amp; B<MEMO><![CDATA[x]]></STMTTRN>"),
         xmlStatement("<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261005</DTPOSTED><TRNAMT>-1</TRNAMT><FITID>1</FITID><NAME>N</NAME></STMTTRN>"),
@@ -25,7 +13,7 @@ struct OFXRobustnessTests {
 
     @Test(arguments: 0..<2)
     func mutatedFilesNeverCrash(_ seed: Int) {
-        var rng = SplitMix(state: UInt64(seed) &+ 42)
+        var rng = SeededGenerator(seed: UInt64(seed) &+ 42)
         let original = Array(OFXRobustnessTests.seeds[seed].utf8)
         let alphabet = Array("<>/&;[]!?-:.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ \n\u{0}\u{FF}".utf8)
         var outcomes = 0

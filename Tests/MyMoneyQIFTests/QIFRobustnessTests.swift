@@ -5,18 +5,6 @@ import MyMoneyTestSupport
 
 /// Bad input never crashes: mutated and truncated files only give diagnostics.
 @Suite struct QIFRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seed: [UInt8] = Array("""
     !Option:AutoSwitch
     !Account
@@ -65,7 +53,7 @@ import MyMoneyTestSupport
     """.utf8)
 
     @Test func mutatedFilesNeverCrash() {
-        var random = SplitMix(state: 42)
+        var random = SeededGenerator(seed: 42)
         let alphabet: [UInt8] = Array("!^DTUPNMLSE$%AC/[]|:.,'- 0123456789\n\r".utf8) + [0x00, 0xFF, 0xC3]
         for _ in 0..<3000 {
             var bytes = QIFRobustnessTests.seed

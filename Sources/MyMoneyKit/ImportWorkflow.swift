@@ -246,6 +246,7 @@ public enum ImportWorkflow {
         importStatements += counterLegs.statements
         progress?("storing \(storedCount) transactions")
         let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
+        let batchId = report.batchId
         outcome.report = report
 
         var added = addedIds(report)
@@ -316,6 +317,10 @@ public enum ImportWorkflow {
                 .compactMap { LedgerReconciliation.checkpoint($0, currency: account.currency) }
             if let derived = try DerivedOpeningBalance(account: account, transactions: transactions, checkpoints: checkpoints),
                derived.amount != account.openingBalance {
+                // Recorded on the batch, so undoing the import puts the old opening balance back.
+                if let batch = batchId {
+                    try ledger.recordOpeningBalanceChange(batchId: batch, accountId: accountId, previous: account.openingBalance)
+                }
                 account.openingBalance = derived.amount
                 _ = try ledger.updateAccount(account)
             }

@@ -190,6 +190,11 @@ struct ImportTests {
         #expect(undo.stdout.contains("removed 34 transactions"))
         let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
         #expect((listed["transactions"] as? [Any])?.isEmpty == true)
+        // The opening balances the import derived from the statements are taken back too.
+        let accounts = try json(try MyMoneyBinary.run(["accounts", "--ledger", ledger, "--format", "json"]).stdout)
+        let openings = (accounts["accounts"] as? [[String: Any]])?.compactMap { $0["opening_balance"] as? String }
+        #expect(openings?.isEmpty == false)
+        #expect(openings?.allSatisfy { $0 == "0" } == true)
     }
 
     @Test func anAssertedBalanceThatDisagreesExitsOneWithSuspects() throws {

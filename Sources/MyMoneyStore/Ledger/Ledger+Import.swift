@@ -159,12 +159,29 @@ extension Ledger {
             try db.statement("DELETE FROM transaction_tags WHERE transaction_id IN \(touching)").run([.integer(batchId)])
             let transactions = try db.statement("DELETE FROM transactions WHERE batch_id = ?").run([.integer(batchId)])
             let balances = try db.statement("DELETE FROM statement_balances WHERE batch_id = ?").run([.integer(batchId)])
+            // Opening balances the import derived go back to what they were.
+            try db.statement("""
+                UPDATE accounts SET opening_units = (SELECT previous_units FROM batch_opening_balances b
+                                                     WHERE b.batch_id = ?1 AND b.account_id = accounts.id),
+                                    opening_scale = (SELECT previous_scale FROM batch_opening_balances b
+                                                     WHERE b.batch_id = ?1 AND b.account_id = accounts.id)
+                WHERE id IN (SELECT account_id FROM batch_opening_balances WHERE batch_id = ?1)
+                """).run([.integer(batchId)])
+            try db.statement("DELETE FROM batch_opening_balances WHERE batch_id = ?").run([.integer(batchId)])
             try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
             return UndoReport(batchId: batchId, transactions: transactions, balances: balances, transfers: transfers)
         }
     }
 
     // MARK: Internals
+
+    /// Records that import `batchId` changed the opening balance of `accountId` from `previous`,
+    /// so ``undoImport(batchId:)`` restores it. The first record per batch and account counts.
+    public func recordOpeningBalanceChange(batchId: Int64, accountId: Int64, previous: Amount) throws(LedgerError) {
+        try db.statement("""
+            INSERT OR IGNORE INTO batch_opening_balances (batch_id, account_id, previous_units, previous_scale) VALUES (?, ?, ?, ?)
+            """).run([.integer(batchId), .integer(accountId), .integer(previous.units), .integer(Int64(previous.scale))])
+    }
 
     /// Stored transactions of `accountId` that a candidate could be: same days, widened by the bank id window.
     private func identityRecords(accountId: Int64, near candidates: [IdentityCandidate]) throws(LedgerError) -> [IdentityRecord] {

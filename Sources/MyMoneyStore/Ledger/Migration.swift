@@ -7,6 +7,7 @@ struct Migration: Sendable {
     /// Every migration, in the order they apply.
     static let all: [Migration] = [
         Migration(name: "0001-initial", sql: initialSchema),
+        Migration(name: "0002-batch-opening-balances", sql: batchOpeningBalances),
     ]
 }
 
@@ -151,4 +152,16 @@ CREATE TABLE statement_balances (
     batch_id INTEGER REFERENCES import_batches(id)
 );
 CREATE INDEX statement_balances_by_account ON statement_balances(account_id, day);
+"""
+
+/// The opening balance an account had before an import derived a new one, so undoing that
+/// import puts it back.
+private let batchOpeningBalances = """
+CREATE TABLE batch_opening_balances (
+    batch_id INTEGER NOT NULL REFERENCES import_batches(id) ON DELETE CASCADE,
+    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    previous_units INTEGER NOT NULL,
+    previous_scale INTEGER NOT NULL,
+    PRIMARY KEY (batch_id, account_id)
+);
 """

@@ -269,13 +269,12 @@ public enum ImportWorkflow {
         // this import: those have statements), so the opening balances below do not depend on them.
         outcome.counterLegsCreated = try linkCounterLegs(counterLegs.legs, addedIds: added, ledger: ledger)
 
-        // Transactions the rules categorized that the store added.
-        let addedInDryRun = request.dryRun ? addedPositions(report) : []
+        // Transactions the rules categorized that the store added (a dry run stores too, inside the
+        // SQL transaction it rolls back, so `added` holds its rows as well).
         for (statementIndex, range) in ranges.enumerated() {
             var kept = 0
             for i in range where keep[i] {
-                if categorizedByRules.contains(i),
-                   added[statementIndex]?[kept] != nil || request.dryRun && addedInDryRun.contains(StatementPosition(statement: statementIndex, index: kept)) {
+                if categorizedByRules.contains(i), added[statementIndex]?[kept] != nil {
                     outcome.categorized += 1
                 }
                 kept += 1
@@ -345,21 +344,6 @@ public enum ImportWorkflow {
         outcome.reconciliation = try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains) { accountId in
             window != nil && hadTransactions[accountId] == false ? aroundOf(accountId) : nil
         }
-    }
-
-    /// A transaction's place in an import: its statement and its index among the kept ones.
-    struct StatementPosition: Hashable {
-        var statement: Int
-        var index: Int
-    }
-
-    /// Every (statement, index) the store added (or, in a dry run, would add).
-    static func addedPositions(_ report: ImportReport) -> Set<StatementPosition> {
-        var result = Set<StatementPosition>()
-        for account in report.accounts {
-            for added in account.added { result.insert(StatementPosition(statement: added.statementIndex, index: added.index)) }
-        }
-        return result
     }
 
     /// Ids of the transactions the store added, by (statement, index).

@@ -35,8 +35,14 @@ public struct ImportRequest: Sendable {
 }
 
 /// One statement of an import and the account it went into.
+///
+/// Once its transactions are converted for the ledger, `statement` keeps its account, source and
+/// balances but lets go of its transactions and running balances (a large import would otherwise
+/// hold them twice): `transactionCount` says how many transactions it had.
 public struct ImportedStatement: Sendable {
     public var statement: Statement
+    /// The statement's transactions, counted before they were let go.
+    public var transactionCount: Int
     public var account: Account
     /// Why this account (`account number DE89…`, `--account Wallet`, `new account`).
     public var reason: String
@@ -55,9 +61,9 @@ public struct ImportOutcome: Sendable {
     /// Transfer pairs linked as confirmed, and those left for review.
     public var transfersConfirmed = 0
     public var transfersProposed = 0
-    /// The transactions offered to the store per statement (after rules; ignored ones left out),
-    /// which the report's statement and row indexes refer to.
-    public var offered: [[LedgerTransaction]] = []
+    /// The statement transactions the ledger already held, as offered to the store (after the
+    /// rules), in the order of the report.
+    public var duplicates: [SkippedDuplicate] = []
     /// Accounts created from the user's account book (`Rules/accounts.csv`).
     public var declaredAccountsCreated: [Account] = []
     /// Counter-legs created in accounts without statements (a cash wallet).
@@ -71,6 +77,16 @@ public struct ImportOutcome: Sendable {
     public var readFailed: Bool { readings.contains { !$0.isUsable } }
 }
 
+/// A statement transaction an import skipped because the ledger already held it.
+public struct SkippedDuplicate: Sendable {
+    public var accountName: String
+    /// The transaction as it was offered (after the rules).
+    public var transaction: LedgerTransaction
+    public var reason: DuplicateReason
+    /// The stored transaction it is a duplicate of.
+    public var existingId: Int64
+}
+
 /// `mymoney import`: read → choose accounts → rules → store (one SQL transaction) → transfers → reconcile.
 ///
 /// A file that cannot be read stops the whole run before the ledger is touched; a failure while
@@ -81,12 +97,14 @@ public enum ImportWorkflow {
 
     public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
                            progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
-        let readings = try StatementReading.read(request.paths, readers: readers, format: request.format,
-                                                 options: request.readOptions, progress: progress)
-        var outcome = ImportOutcome(readings: readings, isDryRun: request.dryRun)
+        // The readings live in the outcome only, so the statements' transactions can be let go
+        // once converted.
+        var outcome = ImportOutcome(readings: try StatementReading.read(request.paths, readers: readers, format: request.format,
+                                                                        options: request.readOptions, progress: progress),
+                                    isDryRun: request.dryRun)
         if outcome.readFailed { return outcome }
         var result = try ledger.transaction(dryRun: request.dryRun) { () throws -> ImportOutcome in
-            try store(request, readings: readings, into: &outcome, ledger: ledger, rules: rules, progress: progress)
+            try store(request, into: &outcome, ledger: ledger, rules: rules, progress: progress)
             return outcome
         }
         // A dry run's batch was rolled back: there is nothing to undo.
@@ -94,7 +112,7 @@ public enum ImportWorkflow {
         return result
     }
 
-    static func store(_ request: ImportRequest, readings: [FileReading], into outcome: inout ImportOutcome,
+    static func store(_ request: ImportRequest, into outcome: inout ImportOutcome,
                       ledger: Ledger, rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws {
         outcome.declaredAccountsCreated = try request.accountBook.ensure(in: ledger)
         var accounts = try ledger.accounts()
@@ -103,17 +121,23 @@ public enum ImportWorkflow {
 
         // 1. Choose (or create) the account of every statement.
         progress?("choosing accounts")
-        for reading in readings {
-            for statement in reading.result.statements {
+        // Where each imported statement is among the readings (its transactions are let go from
+        // both once converted).
+        var readFrom: [(reading: Int, statement: Int)] = []
+        for (r, reading) in outcome.readings.enumerated() {
+            for (k, statement) in reading.result.statements.enumerated() {
+                readFrom.append((r, k))
                 let choice = AccountMatcher.choose(for: statement, among: accounts, named: request.accountName,
                                                    fallbackCurrency: request.readOptions.currency, fileName: reading.path)
                 switch choice {
                 case .existing(let account, let reason):
-                    outcome.statements.append(ImportedStatement(statement: statement, account: account, reason: reason, created: false))
+                    outcome.statements.append(ImportedStatement(statement: statement, transactionCount: statement.transactions.count,
+                                                                     account: account, reason: reason, created: false))
                 case .create(let proposal, let reason):
                     let account = try ledger.addAccount(proposal)
                     accounts.append(account)
-                    outcome.statements.append(ImportedStatement(statement: statement, account: account, reason: reason, created: true))
+                    outcome.statements.append(ImportedStatement(statement: statement, transactionCount: statement.transactions.count,
+                                                                     account: account, reason: reason, created: true))
                 case .unplaceable(let why):
                     throw ImportFailure(file: reading.path, message: why)
                 }
@@ -135,7 +159,12 @@ public enum ImportWorkflow {
         var converted: [[LedgerTransaction]] = []
         var ranges: [Range<Int>] = []
         var total = 0
-        for imported in outcome.statements {
+        // The balances each statement stores, and running-balance chains by account, worked out
+        // while the statement still holds its transactions.
+        var balancesToStore: [[StatementBalance]] = []
+        var chains: [Int64: [RunningBalanceChain]] = [:]
+        for s in outcome.statements.indices {
+            let imported = outcome.statements[s]
             if let c = imported.statement.account.currency, c != imported.account.currency {
                 throw ImportFailure(file: imported.statement.source.file,
                                     message: "the statement is in \(c.code) but the account \(imported.account.name) is in \(imported.account.currency.code)")
@@ -150,6 +179,22 @@ public enum ImportWorkflow {
             ranges.append(total..<(total + transactions.count))
             total += transactions.count
             converted.append(transactions)
+            let checkpoints = StatementCheckpoints(imported.statement)
+            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
+            if var chain = checkpoints.chain {
+                // Reconciling looks at the chain's breaks and reordered days, not at its rows.
+                chain.rows = []
+                chains[imported.account.id ?? 0, default: []].append(chain)
+            }
+            outcome.diagnostics += balanceProblems
+            balancesToStore.append(balances)
+            // The converted transactions carry on, and the balances to store are worked out: the
+            // read transactions and running balances are let go (held in two places).
+            for statement in [\ImportOutcome.statements[s].statement,
+                              \ImportOutcome.readings[readFrom[s].reading].result.statements[readFrom[s].statement]] {
+                outcome[keyPath: statement].transactions = []
+                outcome[keyPath: statement].balances.removeAll { $0.kind == .running }
+            }
         }
 
         // 3. Rules.
@@ -225,31 +270,37 @@ public enum ImportWorkflow {
         // 4. Store, in one SQL transaction with everything else. Each statement's transactions
         // move into its ImportStatement (held once, not twice).
         var importStatements: [ImportStatement] = []
-        var chains: [Int64: [RunningBalanceChain]] = [:]
         for (s, (imported, range)) in zip(outcome.statements, ranges).enumerated() {
             let indices = range.filter { keep[$0] }
             let transactions = indices.count == range.count ? converted[s] : indices.map { converted[s][$0 - range.lowerBound] }
             converted[s] = []
-            let checkpoints = StatementCheckpoints(imported.statement)
-            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
-            if let chain = checkpoints.chain { chains[imported.account.id ?? 0, default: []].append(chain) }
-            outcome.diagnostics += balanceProblems
             importStatements.append(ImportStatement(accountId: imported.account.id ?? 0, sourceFile: imported.statement.source.file,
-                                                    transactions: transactions, balances: balances,
+                                                    transactions: transactions, balances: balancesToStore[s],
                                                     ruleFields: indices.map { ruleFields[$0] }))
         }
         converted = []
-        outcome.offered = importStatements.map(\.transactions)
+        balancesToStore = []
         let storedCount = total
         let counterLegs = counterLegStatements(marks, legs: markedLegs, ranges: ranges, keep: keep, accounts: accounts,
                                                firstStatement: importStatements.count)
         importStatements += counterLegs.statements
+        // The import's rows get ids above this one: the ledger's other rows are those up to it.
+        let lastIdBefore = try ledger.lastTransactionId()
         progress?("storing \(storedCount) transactions")
-        let report = try ledger.importStatements(importStatements, files: readings.map(\.path))
+        let report = try ledger.importStatements(importStatements, files: outcome.readings.map(\.path))
         let batchId = report.batchId
         outcome.report = report
 
         var added = addedIds(report)
+        for account in report.accounts {
+            for skipped in account.skipped {
+                guard importStatements.indices.contains(skipped.statementIndex),
+                      importStatements[skipped.statementIndex].transactions.indices.contains(skipped.index) else { continue }
+                outcome.duplicates.append(SkippedDuplicate(
+                    accountName: account.accountName, transaction: importStatements[skipped.statementIndex].transactions[skipped.index],
+                    reason: skipped.reason, existingId: skipped.existingId))
+            }
+        }
 
         // New transactions in reconciled periods change balances the user already agreed with the bank.
         for (statementIndex, imported) in outcome.statements.enumerated() {
@@ -263,7 +314,6 @@ public enum ImportWorkflow {
                     notes: ["run 'mymoney reconcile --account \(imported.account.name)' to check the balances again"]))
             }
         }
-
 
         // 5. Counter-legs for rule transfers into accounts without statements (never an account of
         // this import: those have statements), so the opening balances below do not depend on them.
@@ -280,18 +330,26 @@ public enum ImportWorkflow {
                 kept += 1
             }
         }
-
-        // Let go of what the steps below do not need before the ledger is read back.
-        let importedAccountIds = importStatements.map(\.accountId)
-        importStatements = []
         ruleFields = []
         keep = []
         categorizedByRules = []
-        added = [:]
 
-        // The ledger's transactions around the import's days, loaded once for the steps below.
+        // What the steps below work on: the ledger's transactions around the import's days. The
+        // import's own rows are the values just stored, with their ids (a dry run's as well: it
+        // stores inside the SQL transaction it rolls back); only the ledger's other rows are read.
         progress?("loading the transactions around the imported days")
-        let around = try window.map { try ledger.transactions(matching: $0) } ?? []
+        let importedAccountIds = importStatements.map(\.accountId)
+        var around: [LedgerTransaction] = []
+        if var filter = window {
+            filter.storedThroughId = lastIdBefore
+            filter.excludedBatchId = batchId
+            var parts = [try ledger.transactions(matching: filter)]
+            parts += storedRows(taking: &importStatements, report: report)
+            around = TransactionMoves.concatenate(&parts)
+            Ledger.sortByDayAndId(&around)
+        }
+        importStatements = []
+        added = [:]
         var aroundIndices: [Int64: [Int]] = [:]
         for (i, t) in around.enumerated() { aroundIndices[t.accountId, default: []].append(i) }
         func aroundOf(_ accountId: Int64) -> [LedgerTransaction] { (aroundIndices[accountId] ?? []).map { around[$0] } }
@@ -344,6 +402,28 @@ public enum ImportWorkflow {
         outcome.reconciliation = try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains) { accountId in
             window != nil && hadTransactions[accountId] == false ? aroundOf(accountId) : nil
         }
+    }
+
+    /// The rows the store added, as it holds them (with their ids, tags in the ledger's order),
+    /// statement by statement: moved out of `statements` (which are left without transactions),
+    /// the rows the store skipped left out.
+    ///
+    /// A category, tag, project or place the ledger already knew in another letter case keeps the
+    /// spelling the row carried here; the steps after storing do not look at them.
+    static func storedRows(taking statements: inout [ImportStatement], report: ImportReport) -> [[LedgerTransaction]] {
+        var rows = statements.map(\.transactions)
+        for s in statements.indices { statements[s].transactions = [] }
+        for account in report.accounts {
+            for added in account.added where rows.indices.contains(added.statementIndex)
+                && rows[added.statementIndex].indices.contains(added.index) {
+                rows[added.statementIndex][added.index].id = added.id
+                if rows[added.statementIndex][added.index].tags.count > 1 {
+                    rows[added.statementIndex][added.index].tags = Ledger.tagsInStoredOrder(rows[added.statementIndex][added.index].tags)
+                }
+            }
+        }
+        for s in rows.indices where rows[s].contains(where: { $0.id == nil }) { rows[s].removeAll { $0.id == nil } }
+        return rows
     }
 
     /// Ids of the transactions the store added, by (statement, index).

@@ -29,6 +29,26 @@ import MyMoneyStore
         #expect(try fixture.ledger.importBatches().count == 1)
     }
 
+    @Test func statementBalancesAreStoredOncePerDayKindAndAmount() throws {
+        let fixture = try LedgerFixture()
+        let giro = try fixture.account("Girokonto")
+        func balances(_ list: [(StatementBalance.Kind, String, Int)]) -> ImportStatement {
+            ImportStatement(accountId: giro, sourceFile: "giro.csv", transactions: [],
+                            balances: list.map { StatementBalance(kind: $0.0, amount: amount($0.1), day: october($0.2)) })
+        }
+        let first = try fixture.ledger.importStatements([balances([(.running, "10.00", 1), (.running, "12.50", 2),
+                                                                    (.running, "12.5", 2), (.closing, "12.50", 2)])])
+        // The same day, kind and amount twice in one statement (12.5 is 12.50) is stored once.
+        #expect(first.accounts.first?.balancesAdded == 3)
+        #expect(first.accounts.first?.balancesSkipped == 1)
+        // Again, with one new day and one changed amount: only those are new.
+        let second = try fixture.ledger.importStatements([balances([(.running, "10.00", 1), (.running, "12.50", 2),
+                                                                     (.running, "13.00", 2), (.running, "9.00", 3)])])
+        #expect(second.accounts.first?.balancesAdded == 2)
+        #expect(second.accounts.first?.balancesSkipped == 2)
+        #expect(try fixture.ledger.statementBalances(accountId: giro).count == 5)
+    }
+
     @Test func sameDayIdenticalRowsAreKept() throws {
         let fixture = try LedgerFixture()
         let giro = try fixture.account("Girokonto")

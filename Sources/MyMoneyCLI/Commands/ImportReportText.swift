@@ -85,14 +85,11 @@ enum ImportReportJSON {
         })))
         if let report = outcome.report {
             members.append(("new", .int(report.addedCount)))
-            members.append(("duplicates", .array(report.accounts.flatMap { a in a.skipped.compactMap { s -> JSONValue? in
-                guard outcome.offered.indices.contains(s.statementIndex),
-                      outcome.offered[s.statementIndex].indices.contains(s.index) else { return nil }
-                let t = outcome.offered[s.statementIndex][s.index]
-                return .object([("account", .string(a.accountName)), ("date", .string(t.day.description)),
-                                ("amount", .string(t.amount.description)), ("payee", .optional(t.payee)),
-                                ("reason", .string(s.reason.rawValue)), ("existing_id", .number(String(s.existingId)))])
-            } })))
+            members.append(("duplicates", .array(outcome.duplicates.map { d in
+                .object([("account", .string(d.accountName)), ("date", .string(d.transaction.day.description)),
+                         ("amount", .string(d.transaction.amount.description)), ("payee", .optional(d.transaction.payee)),
+                         ("reason", .string(d.reason.rawValue)), ("existing_id", .number(String(d.existingId)))])
+            })))
         }
         members.append(("categorized", .int(outcome.categorized)))
         members.append(("ignored", .int(outcome.ignored)))

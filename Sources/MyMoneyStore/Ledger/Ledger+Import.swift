@@ -203,22 +203,37 @@ extension Ledger {
     }
 
     /// Stores the statement's dated balances that the ledger does not hold yet (same account, day, kind, amount).
+    ///
+    /// The balances already stored for the statement's days are read in one query (a statement
+    /// with a running balance brings one balance per day: a query per balance was most of the cost).
     private func storeBalances(_ statement: ImportStatement, batchId: Int64) throws(LedgerError) -> (added: Int, skipped: Int) {
+        let dated = statement.balances.compactMap { b in b.day.map { (day: $0, balance: b) } }
+        guard let first = dated.first?.day else { return (0, 0) }
+        var low = first, high = first
+        for (day, _) in dated {
+            if day < low { low = day }
+            if day > high { high = day }
+        }
+        struct Key: Hashable { var day: Day; var kind: String; var amount: Amount }
+        var held = Set(try db.statement("""
+            SELECT day, kind, amount_units, amount_scale FROM statement_balances WHERE account_id = ? AND day BETWEEN ? AND ?
+            """).rows([.integer(statement.accountId), .of(low), .of(high)]) { row throws(LedgerError) in
+                Key(day: Ledger.day(row.int64(0)), kind: row.text(1), amount: try Ledger.storedAmount(row.int64(2), row.int64(3)))
+            })
+        let insert = try db.statement("""
+            INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
         var added = 0, skipped = 0
-        for balance in statement.balances {
-            guard let day = balance.day else { continue }
-            let existing = try db.statement("""
-                SELECT amount_units, amount_scale FROM statement_balances WHERE account_id = ? AND day = ? AND kind = ?
-                """).rows([.integer(statement.accountId), .of(day), .text(balance.kind.rawValue)]) { row throws(LedgerError) in
-                    try Ledger.storedAmount(row.int64(0), row.int64(1))
-                }
-            if existing.contains(balance.amount) { skipped += 1; continue }
-            try db.statement("""
-                INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """).run([.integer(statement.accountId), .of(day), .integer(balance.amount.units),
-                          .integer(Int64(balance.amount.scale)), .text(balance.kind.rawValue),
-                          .of(statement.sourceFile), .integer(batchId)])
+        for (day, balance) in dated {
+            // Amounts compare and hash by value (1.5 is 1.50).
+            guard held.insert(Key(day: day, kind: balance.kind.rawValue, amount: balance.amount)).inserted else {
+                skipped += 1
+                continue
+            }
+            try insert.run([.integer(statement.accountId), .of(day), .integer(balance.amount.units),
+                            .integer(Int64(balance.amount.scale)), .text(balance.kind.rawValue),
+                            .of(statement.sourceFile), .integer(batchId)])
             added += 1
         }
         return (added, skipped)

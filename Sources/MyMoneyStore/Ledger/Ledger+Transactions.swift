@@ -77,6 +77,10 @@ extension Ledger {
             }
         }
         if let batchId = filter.batchId { conditions.append("t.batch_id = ?"); values.append(.integer(batchId)) }
+        if let batchId = filter.excludedBatchId {
+            conditions.append("(t.batch_id IS NULL OR t.batch_id <> ?)"); values.append(.integer(batchId))
+        }
+        if let last = filter.storedThroughId { conditions.append("t.id <= ?"); values.append(.integer(last)) }
         let needsSwiftFilter = filter.minimumAmount != nil || filter.maximumAmount != nil || blankToNil(filter.text) != nil
         let limit = needsSwiftFilter ? nil : filter.limit
         var rows = try transactions(sql: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values,
@@ -276,9 +280,9 @@ extension Ledger {
         var rows = try statement.rows(values, reserving: expected) { row throws(LedgerError) -> LedgerTransaction in
             let tags: [String]
             if tagsUpFront {
-                tags = tagsById.removeValue(forKey: row.int64(0))?.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } ?? []
+                tags = tagsById.removeValue(forKey: row.int64(0)).map(Ledger.sortedTags) ?? []
             } else {
-                tags = row.optionalText(23).map { $0.split(separator: "\u{1F}").map(String.init).sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) } } ?? []
+                tags = row.optionalText(23).map { Ledger.sortedTags($0.split(separator: "\u{1F}").map(String.init)) } ?? []
             }
             let splits = row.optionalText(18).flatMap { try? decoder.decode([StatementSplit].self, from: Data($0.utf8)) } ?? []
             let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []
@@ -313,8 +317,27 @@ extension Ledger {
         return rows
     }
 
-    /// `rows` by day, then id (ids are unique), in place: only small sort keys are copied.
-    static func sortByDayAndId(_ rows: inout [LedgerTransaction]) {
+    /// The largest transaction id so far (0 for an empty ledger). A transaction stored later gets
+    /// a larger id: SQLite gives a new row one more than the largest id in the table.
+    public func lastTransactionId() throws(LedgerError) -> Int64 {
+        try db.statement("SELECT COALESCE(max(id), 0) FROM transactions").rows { $0.int64(0) }.first ?? 0
+    }
+
+    /// Tag titles in the order the ledger lists a transaction's tags.
+    static func sortedTags(_ titles: [String]) -> [String] {
+        titles.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+    }
+
+    /// The tags a transaction written with `titles` ends up with, in the ledger's order: blank
+    /// titles dropped, one per tag (titles that differ only in letter case are one tag).
+    public static func tagsInStoredOrder(_ titles: [String]) -> [String] {
+        var seen = Set<String>()
+        return sortedTags(titles.filter { blankToNil($0) != nil && seen.insert(LedgerValidation.key($0)).inserted })
+    }
+
+    /// `rows` by day, then id (ids are unique), in place: only small sort keys are copied. This
+    /// is the order ``transactions(matching:)`` returns.
+    public static func sortByDayAndId(_ rows: inout [LedgerTransaction]) {
         var sorted = true
         var index = 1
         while index < rows.count {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import MyMoneyKit
+import MyMoneyStore
+import MyMoneyTestSupport
+
+/// After storing, the import works on the values it just stored instead of reading them back from
+/// the ledger: those values must be what the ledger holds.
+@Suite("import: stored rows without reading them back")
+struct StoredRowsTests {
+    func ledger() throws -> Ledger {
+        try Ledger(path: MyMoneyBinary.scratch("stored-rows").appendingPathComponent("ledger.sqlite").path)
+    }
+
+    @Test func theRowsTheImportKeepsAreTheRowsTheLedgerHolds() throws {
+        let ledger = try ledger()
+        let checking = try ledger.addAccount(Account(name: "Checking", kind: .bank, currency: Currency(code: "EUR")!))
+        let wallet = try ledger.addAccount(Account(name: "Wallet", kind: .cash, currency: Currency(code: "EUR")!))
+        let eur = Currency(code: "EUR")!
+        func row(_ account: Account, _ day: String, _ cents: Int64, _ payee: String?, memo: String? = nil,
+                 category: String? = nil, tags: [String] = [], bankId: String? = nil, type: TransactionType? = nil) -> LedgerTransaction {
+            LedgerTransaction(accountId: account.id!, day: Day(iso: day)!, amount: Amount(units: cents, scale: 2), currency: eur,
+                              originalPayee: payee, memo: memo, type: type, category: category.flatMap { CategoryPath(parsing: $0) },
+                              tags: tags, bankId: bankId, bankType: "DEBIT", splits: [], extra: [StatementField("ref", "x1")],
+                              sourceFormat: "csv", sourceFile: "a.csv", sourceLine: 3)
+        }
+        // A row already in the ledger: offered again, it is a duplicate and not among the stored rows.
+        let existing = row(checking, "2026-03-02", -450, "Bakery", bankId: "B1")
+        try ledger.importStatements([ImportStatement(accountId: checking.id!, sourceFile: "old.csv", transactions: [existing])])
+        var statements = [
+            ImportStatement(accountId: checking.id!, sourceFile: "a.csv", transactions: [
+                row(checking, "2026-03-01", -1999, "Grocer", memo: "card 1234", category: "Food:Groceries", tags: ["weekly", "card"]),
+                existing,
+                row(checking, "2026-03-03", 250000, "Employer", category: "Income:Salary", bankId: "S1"),
+                row(checking, "2026-03-03", -5000, "Cash machine", type: .transfer),
+                row(checking, "2026-03-03", -5000, nil, memo: "no payee"),
+            ]),
+            ImportStatement(accountId: wallet.id!, sourceFile: "a.csv", transactions: [
+                row(wallet, "2026-03-03", 5000, "Cash machine", type: .transfer),
+            ]),
+        ]
+        let lastIdBefore = try ledger.lastTransactionId()
+        let report = try ledger.importStatements(statements)
+        #expect(report.addedCount == 5 && report.skippedCount == 1)
+        var parts = ImportWorkflow.storedRows(taking: &statements, report: report)
+        #expect(statements.allSatisfy { $0.transactions.isEmpty })
+        let kept = TransactionMoves.concatenate(&parts)
+        #expect(parts.isEmpty && kept.count == 5)
+        var fromMemory = kept
+        Ledger.sortByDayAndId(&fromMemory)
+        let fromLedger = try ledger.transactions(matching: TransactionFilter(batchId: report.batchId))
+        #expect(fromMemory == fromLedger)
+        // The ledger's other rows come from the ledger: together they are what a read of the days gives.
+        let others = try ledger.transactions(matching: TransactionFilter(excludedBatchId: report.batchId))
+        #expect(others == (try ledger.transactions(matching: TransactionFilter(storedThroughId: lastIdBefore))))
+        #expect(others.count == 1)
+        var pieces = [others, kept, []]
+        var together = TransactionMoves.concatenate(&pieces)
+        Ledger.sortByDayAndId(&together)
+        #expect(together == (try ledger.transactions()))
+    }
+
+    @Test func movingRowsKeepsEveryValueAndLeavesSharedArraysAlone() {
+        func rows(_ account: Int64, _ n: Int) -> [LedgerTransaction] {
+            (0..<n).map { LedgerTransaction(id: account * 100 + Int64($0), accountId: account, day: Day(daysSinceEpoch: Int32($0)),
+                                            amount: Amount(units: Int64($0), scale: 2), currency: .EUR,
+                                            originalPayee: "payee \(account) \($0) with a long enough name", tags: ["t\($0)"]) }
+        }
+        let shared = rows(2, 3)
+        var parts = [rows(1, 4), [], shared, rows(3, 1)]
+        let expected = rows(1, 4) + shared + rows(3, 1)
+        let moved = TransactionMoves.concatenate(&parts)
+        #expect(moved == expected)
+        #expect(parts.isEmpty)
+        #expect(shared == rows(2, 3))   // an array still held elsewhere is copied, not emptied
+        var single = [[], rows(4, 2)]
+        #expect(TransactionMoves.concatenate(&single) == rows(4, 2))
+        var none: [[LedgerTransaction]] = [[], []]
+        #expect(TransactionMoves.concatenate(&none).isEmpty)
+    }
+}

@@ -56,7 +56,16 @@ public enum TransferLinking {
             }
             filter = window
         }
-        let candidates = try loaded ?? ledger.transactions(matching: filter)
+        let input = try matchInput(ledger: ledger, candidates: try loaded ?? ledger.transactions(matching: filter), rates: rates)
+        let result = TransferMatcher(options: options).match(input)
+        return store ? try link(result, ledger: ledger, confirmThreshold: confirmThreshold)
+                     : Outcome(result: result, confirmed: 0, proposed: 0)
+    }
+
+    /// What the matcher needs besides `candidates`, read from the ledger: the accounts, the legs
+    /// already linked (left out), the pairs the user rejected, and the rates confirmed
+    /// cross-currency transfers imply (added to `rates`).
+    static func matchInput(ledger: Ledger, candidates: [LedgerTransaction], rates: [ExchangeRate]) throws -> TransferMatchInput {
         let links = try ledger.transfers()
         var excluded = Set<Int64>()
         for link in links { excluded.insert(link.fromTransactionId); excluded.insert(link.toTransactionId) }
@@ -69,33 +78,36 @@ public enum TransferLinking {
             rates.append(ExchangeRate(day: day, from: from, to: to, rate: rate, source: .confirmedTransfer))
         }
         let rejected = try ledger.rejectedTransfers().map { MyMoneyTransfers.TransferLink(fromId: $0.0, toId: $0.1) }
-        let input = TransferMatchInput(transactions: candidates, accounts: try ledger.accounts(), rates: rates,
-                                       rejected: rejected, excludedTransactionIds: excluded)
-        var result = TransferMatcher(options: options).match(input)
+        return TransferMatchInput(transactions: candidates, accounts: try ledger.accounts(), rates: rates,
+                                  rejected: rejected, excludedTransactionIds: excluded)
+    }
+
+    /// Stores the matcher's new pairs: confirmed at or above `confirmThreshold`, proposed below
+    /// it. A pair with a leg whose type the user set by hand is left out of the result.
+    static func link(_ matched: TransferMatchResult, ledger: Ledger, confirmThreshold: Double) throws -> Outcome {
+        var result = matched
         var confirmed = 0, proposed = 0
-        if store {
-            var declined = Set<Int>()
-            defer { result.pairs = result.pairs.enumerated().filter { !declined.contains($0.offset) }.map(\.element) }
-            for (index, pair) in result.pairs.enumerated() where pair.status == .proposed {
-                guard let from = pair.from.transactionId, let to = pair.to.transactionId else { continue }
-                // A leg whose type the user set by hand (or unlinked) is their decision: never re-linked.
-                if try ledger.fieldOrigins(transactionId: from)[.type] == .hand
-                    || ledger.fieldOrigins(transactionId: to)[.type] == .hand {
-                    declined.insert(index)
-                    continue
-                }
-                let status: MyMoneyStore.TransferLink.Status = pair.confidence >= confirmThreshold ? .confirmed : .proposed
-                _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: pair.rate,
-                                                                      fee: pair.fee, confidence: min(1, max(0, pair.confidence)),
-                                                                      status: status))
-                if status == .confirmed {
-                    confirmed += 1
-                    result.pairs[index].status = .confirmed
-                } else {
-                    proposed += 1
-                }
+        var declined = Set<Int>()
+        for (index, pair) in result.pairs.enumerated() where pair.status == .proposed {
+            guard let from = pair.from.transactionId, let to = pair.to.transactionId else { continue }
+            // A leg whose type the user set by hand (or unlinked) is their decision: never re-linked.
+            if try ledger.fieldOrigins(transactionId: from)[.type] == .hand
+                || ledger.fieldOrigins(transactionId: to)[.type] == .hand {
+                declined.insert(index)
+                continue
+            }
+            let status: MyMoneyStore.TransferLink.Status = pair.confidence >= confirmThreshold ? .confirmed : .proposed
+            _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: pair.rate,
+                                                                  fee: pair.fee, confidence: min(1, max(0, pair.confidence)),
+                                                                  status: status))
+            if status == .confirmed {
+                confirmed += 1
+                result.pairs[index].status = .confirmed
+            } else {
+                proposed += 1
             }
         }
+        if !declined.isEmpty { result.pairs = result.pairs.enumerated().filter { !declined.contains($0.offset) }.map(\.element) }
         return Outcome(result: result, confirmed: confirmed, proposed: proposed)
     }
 }

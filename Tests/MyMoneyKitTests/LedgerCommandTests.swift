@@ -117,6 +117,10 @@ struct LedgerCommandTests {
         #expect(report?["transfers_paired"] as? Int == 0)
         let match = try mymoney(["transfers", "match"])
         #expect(match.stdout.hasPrefix("paired 0"))
+        // Nor is the pair shown as one waiting for review: it was not linked at all.
+        #expect(!match.stdout.contains("proposed\n") && !match.stdout.contains("Tagesgeld  500.00"), "\(match.stdout)")
+        let text = try mymoney(["import", "Samples"])
+        #expect(!text.stdout.contains("Tagesgeld  500.00"), "\(text.stdout)")
     }
 
     @Test func rulesApplyKeepsTheStatementsOwnTags() throws {

@@ -163,8 +163,7 @@ public enum ImportWorkflow {
         // while the statement still holds its transactions.
         var balancesToStore: [[StatementBalance]] = []
         var chains: [Int64: [RunningBalanceChain]] = [:]
-        for s in outcome.statements.indices {
-            let imported = outcome.statements[s]
+        for imported in outcome.statements {
             if let c = imported.statement.account.currency, c != imported.account.currency {
                 throw ImportFailure(file: imported.statement.source.file,
                                     message: "the statement is in \(c.code) but the account \(imported.account.name) is in \(imported.account.currency.code)")
@@ -175,26 +174,33 @@ public enum ImportWorkflow {
                 throw ImportFailure(file: imported.statement.source.file,
                                     message: "a transaction\(line) is in \(currency.code) but the account \(imported.account.name) is in \(imported.account.currency.code): amounts are never relabeled; split the file by currency and import each part with --account NAME of an account in that currency")
             }
-            let transactions = StatementConversion.ledgerTransactions(from: imported.statement, account: imported.account)
-            ranges.append(total..<(total + transactions.count))
-            total += transactions.count
-            converted.append(transactions)
-            let checkpoints = StatementCheckpoints(imported.statement)
-            let (balances, balanceProblems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
-            if var chain = checkpoints.chain {
-                // Reconciling looks at the chain's breaks and reordered days, not at its rows.
-                chain.rows = []
-                chains[imported.account.id ?? 0, default: []].append(chain)
+        }
+        // Statements are converted a few at a time, one per core, and let go as soon as they are.
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var first = 0
+        while first < outcome.statements.count {
+            let group = Array(outcome.statements[first..<min(outcome.statements.count, first + cores)])
+            for (offset, part) in StatementConversion.converted(group).enumerated() {
+                let s = first + offset
+                ranges.append(total..<(total + part.transactions.count))
+                total += part.transactions.count
+                converted.append(part.transactions)
+                if var chain = part.checkpoints.chain {
+                    // Reconciling looks at the chain's breaks and reordered days, not at its rows.
+                    chain.rows = []
+                    chains[outcome.statements[s].account.id ?? 0, default: []].append(chain)
+                }
+                outcome.diagnostics += part.balanceProblems
+                balancesToStore.append(part.balances)
+                // The converted transactions carry on, and the balances to store are worked out: the
+                // read transactions and running balances are let go (held in two places).
+                for statement in [\ImportOutcome.statements[s].statement,
+                                  \ImportOutcome.readings[readFrom[s].reading].result.statements[readFrom[s].statement]] {
+                    outcome[keyPath: statement].transactions = []
+                    outcome[keyPath: statement].balances.removeAll { $0.kind == .running }
+                }
             }
-            outcome.diagnostics += balanceProblems
-            balancesToStore.append(balances)
-            // The converted transactions carry on, and the balances to store are worked out: the
-            // read transactions and running balances are let go (held in two places).
-            for statement in [\ImportOutcome.statements[s].statement,
-                              \ImportOutcome.readings[readFrom[s].reading].result.statements[readFrom[s].statement]] {
-                outcome[keyPath: statement].transactions = []
-                outcome[keyPath: statement].balances.removeAll { $0.kind == .running }
-            }
+            first += cores
         }
 
         // 3. Rules.
@@ -354,7 +360,17 @@ public enum ImportWorkflow {
         for (i, t) in around.enumerated() { aroundIndices[t.accountId, default: []].append(i) }
         func aroundOf(_ accountId: Int64) -> [LedgerTransaction] { (aroundIndices[accountId] ?? []).map { around[$0] } }
 
-        // 6. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
+        // 6 (on another core). Transfers across new and stored legs: matched while the opening
+        // balances are derived and the touched accounts reconciled here. Matching does not touch
+        // the ledger and needs neither; reconciling does not look at the types linking changes.
+        let options = TransferMatchOptions()
+        let input = window == nil ? TransferMatchInput(transactions: [], accounts: [])
+                                  : try TransferLinking.matchInput(ledger: ledger, candidates: around, rates: request.rates)
+        let matcher = BackgroundWork { TransferMatcher(options: options).match(input) }
+        // Whatever happens here, the matcher is done before this returns.
+        defer { _ = matcher.result() }
+
+        // 7. Opening balances of accounts that had no transactions before: derived from the first checkpoint.
         // All their transactions are this import's, so all lie inside the window loaded above.
         progress?("deriving opening balances")
         // An account that so far held only rows typed by hand or created as counter-legs (a cash
@@ -383,25 +399,23 @@ public enum ImportWorkflow {
             }
         }
 
-        // 7. Transfers across new and stored legs.
-        progress?("matching transfers")
-        let matching = window == nil
-            ? try TransferLinking.match(ledger: ledger, around: [], confirmThreshold: request.confirmThreshold, rates: request.rates)
-            : try TransferLinking.match(ledger: ledger, candidates: around, confirmThreshold: request.confirmThreshold,
-                                        rates: request.rates)
-        outcome.transfers = matching.result
-        outcome.transfersConfirmed = matching.confirmed
-        outcome.transfersProposed = matching.proposed
-        outcome.diagnostics += matching.result.diagnostics
-
         // 8. Reconcile what was touched. Accounts new to the ledger have only this import's
-        // transactions (loaded above; reconciling does not look at the types linking changed).
+        // transactions (loaded above).
         progress?("reconciling balances")
         let touched = Set(importedAccountIds)
         let names = try ledger.accounts().filter { touched.contains($0.id ?? -1) }.map(\.name)
         outcome.reconciliation = try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains) { accountId in
             window != nil && hadTransactions[accountId] == false ? aroundOf(accountId) : nil
         }
+
+        // 9. Link the pairs the matcher found.
+        progress?("linking transfers")
+        let matched = matcher.result() ?? TransferMatcher(options: options).match(TransferMatchInput(transactions: [], accounts: []))
+        let matching = try TransferLinking.link(matched, ledger: ledger, confirmThreshold: request.confirmThreshold)
+        outcome.transfers = matching.result
+        outcome.transfersConfirmed = matching.confirmed
+        outcome.transfersProposed = matching.proposed
+        outcome.diagnostics += matching.result.diagnostics
     }
 
     /// The rows the store added, as it holds them (with their ids, tags in the ledger's order),

@@ -1,4 +1,5 @@
 import Foundation
+import MyMoneyReconcile
 /// Turns a statement's transactions into ledger transactions for one account.
 public enum StatementConversion {
     /// One ledger transaction per statement transaction, in statement order, with the fields the
@@ -16,6 +17,26 @@ public enum StatementConversion {
                 bankId: t.id.flatMap { $0.isEmpty ? nil : $0 }, bankType: t.bankType, checkNumber: t.checkNumber,
                 transferHint: t.transferAccount, splits: t.splits, extra: extra,
                 sourceFormat: statement.source.format, sourceFile: statement.source.file, sourceLine: t.position?.line)
+        }
+    }
+
+    /// One statement converted for its account, with the balances it brings.
+    struct Converted: Sendable {
+        var transactions: [LedgerTransaction]
+        var checkpoints: StatementCheckpoints
+        /// The statement's balances worth storing, and the problems their checks found.
+        var balances: [StatementBalance]
+        var balanceProblems: [Diagnostic]
+    }
+
+    /// `statements` converted side by side, one per core, in order.
+    static func converted(_ statements: [ImportedStatement]) -> [Converted] {
+        OrderedSlots<Converted>.fill(count: statements.count) { index, slots in
+            let imported = statements[index]
+            let checkpoints = StatementCheckpoints(imported.statement)
+            let (balances, problems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
+            slots.set(index, Converted(transactions: ledgerTransactions(from: imported.statement, account: imported.account),
+                                       checkpoints: checkpoints, balances: balances, balanceProblems: problems))
         }
     }
 
@@ -56,3 +77,4 @@ public enum StatementConversion {
         return !previousWasSpace || text.isEmpty
     }
 }
+

@@ -21,8 +21,7 @@ public enum StatementReading {
                             options: ReadOptions, progress: ((String) -> Void)? = nil) throws(InputError) -> [FileReading] {
         let files = try StatementFiles.expand(paths)
         progress?(files.count == 1 ? "reading \(files[0])" : "reading \(files.count) files")
-        let slots = ReadingSlots(count: files.count)
-        let readOne: @Sendable (Int) -> Void = { index in
+        let read: @Sendable (Int, OrderedSlots<Result<FileReading, InputError>>) -> Void = { index, slots in
             let path = files[index]
             do throws(InputError) {
                 let input = try StatementFiles.load(path)
@@ -32,43 +31,19 @@ public enum StatementReading {
                 slots.set(index, .failure(error))
             }
         }
-        // Standard input is read on this thread, and a single file needs no second one.
-        if files.count < 2 || files.contains("-") {
-            files.indices.forEach(readOne)
+        // Standard input is read on this thread.
+        let slots: [Result<FileReading, InputError>]
+        if files.contains("-") {
+            let one = OrderedSlots<Result<FileReading, InputError>>(count: files.count)
+            for index in files.indices { read(index, one) }
+            slots = one.take()
         } else {
-            DispatchQueue.concurrentPerform(iterations: files.count, execute: readOne)
+            slots = OrderedSlots.fill(count: files.count, read)
         }
         var readings: [FileReading] = []
         readings.reserveCapacity(files.count)
-        for slot in slots.take() {
-            switch slot {
-            case .success(let reading): readings.append(reading)
-            case .failure(let error): throw error
-            case nil: break
-            }
-        }
+        for slot in slots { readings.append(try slot.get()) }
         return readings
     }
 }
 
-/// The readings of files read at once, by position.
-private final class ReadingSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<FileReading, InputError>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<FileReading, InputError>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func take() -> [Result<FileReading, InputError>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = slots
-        slots = []
-        return taken
-    }
-}

@@ -83,24 +83,25 @@ public enum TransferLinking {
     }
 
     /// Stores the matcher's new pairs: confirmed at or above `confirmThreshold`, proposed below
-    /// it. A pair with a leg whose type the user set by hand is left out of the result.
+    /// it. A pair with a leg whose type the user set by hand (or unlinked) is their decision: it
+    /// is never re-linked and is left out of the result.
     static func link(_ matched: TransferMatchResult, ledger: Ledger, confirmThreshold: Double) throws -> Outcome {
         var result = matched
-        var confirmed = 0, proposed = 0
-        var declined = Set<Int>()
+        var positions: [Int] = []
+        var links: [MyMoneyStore.TransferLink] = []
         for (index, pair) in result.pairs.enumerated() where pair.status == .proposed {
             guard let from = pair.from.transactionId, let to = pair.to.transactionId else { continue }
-            // A leg whose type the user set by hand (or unlinked) is their decision: never re-linked.
-            if try ledger.fieldOrigins(transactionId: from)[.type] == .hand
-                || ledger.fieldOrigins(transactionId: to)[.type] == .hand {
-                declined.insert(index)
-                continue
-            }
-            let status: MyMoneyStore.TransferLink.Status = pair.confidence >= confirmThreshold ? .confirmed : .proposed
-            _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: pair.rate,
-                                                                  fee: pair.fee, confidence: min(1, max(0, pair.confidence)),
-                                                                  status: status))
-            if status == .confirmed {
+            positions.append(index)
+            links.append(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: pair.rate, fee: pair.fee,
+                                                   confidence: min(1, max(0, pair.confidence)),
+                                                   status: pair.confidence >= confirmThreshold ? .confirmed : .proposed))
+        }
+        let ids = try ledger.linkTransfers(links, sparingHandTypedLegs: true)
+        var confirmed = 0, proposed = 0
+        var declined = Set<Int>()
+        for (k, index) in positions.enumerated() {
+            guard ids[k] != nil else { declined.insert(index); continue }
+            if links[k].status == .confirmed {
                 confirmed += 1
                 result.pairs[index].status = .confirmed
             } else {

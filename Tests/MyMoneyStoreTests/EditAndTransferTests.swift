@@ -47,6 +47,32 @@ import MyMoneyStore
         #expect(try story.ledger.transaction(id: to).type == .income)
     }
 
+    @Test func manyLinksAtOnceSpareLegsTypedByHandAndFailTogether() throws {
+        let story = try StoryLedger()
+        let from = try story.id("Umbuchung auf")
+        let to = try story.id("Umbuchung von")
+        let rent = try story.id("Hausverwaltung")
+        let interest = try story.id("Zinsen")
+        // The user typed the rent by hand: a pair with it is their decision and is left alone.
+        _ = try story.ledger.editTransaction(id: rent, [.type(.expense)])
+        let ids = try story.ledger.linkTransfers([TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 0.9),
+                                                  TransferLink(fromTransactionId: rent, toTransactionId: interest, confidence: 0.5,
+                                                               status: .proposed)],
+                                                 sparingHandTypedLegs: true)
+        #expect(ids.count == 2 && ids[0] != nil && ids[1] == nil)
+        #expect(try story.ledger.transaction(id: from).type == .transfer)
+        #expect(try story.ledger.transfers().count == 1)
+        // A bad pair among them (both legs on one account) stores none of them.
+        let cafe = try story.id("Café Einstein")
+        try story.ledger.unlinkTransfer(id: try #require(ids[0]))
+        #expect(throws: LedgerError.self) {
+            try story.ledger.linkTransfers([TransferLink(fromTransactionId: from, toTransactionId: to),
+                                            TransferLink(fromTransactionId: cafe, toTransactionId: try story.id("Acme"))],
+                                           sparingHandTypedLegs: true)
+        }
+        #expect(try story.ledger.transfers().isEmpty)
+    }
+
     @Test func crossCurrencyRateIsKeptExactly() throws {
         let story = try StoryLedger()
         let from = try story.id("Umbuchung auf")

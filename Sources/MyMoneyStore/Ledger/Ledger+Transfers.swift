@@ -11,45 +11,88 @@ extension Ledger {
     @discardableResult
     public func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
         try atomically { () throws(LedgerError) -> TransferLink in
-            let from = try transaction(id: link.fromTransactionId)
-            let to = try transaction(id: link.toTransactionId)
-            guard from.accountId != to.accountId else {
-                throw .invalid("transfer", "both legs of a transfer are on the same account")
-            }
-            guard from.amount.isNegative else {
-                throw .invalid("from", "the leg leaving an account should be negative; \(from.amount) on \(from.day) is not")
-            }
-            guard to.amount.isPositive else {
-                throw .invalid("to", "the leg arriving in an account should be positive; \(to.amount) on \(to.day) is not")
-            }
-            if let rate = link.rate { try LedgerValidation.positive(rate, field: "rate") }
-            if let fee = link.fee, fee.isNegative { throw .invalid("fee", "fee should not be negative, not \(fee)") }
-            guard (0...1).contains(link.confidence) else {
-                throw .invalid("confidence", "confidence should be between 0 and 1, not \(link.confidence)")
-            }
-            if try isRejectedTransfer(link.fromTransactionId, link.toTransactionId) {
-                guard link.status == .confirmed else {
-                    throw .invalid("transfer", "this pair was rejected before and is never proposed again")
-                }
-                let (a, b) = Ledger.ordered(link.fromTransactionId, link.toTransactionId)
-                try db.statement("DELETE FROM rejected_transfers WHERE first_transaction_id = ? AND second_transaction_id = ?")
-                    .run([.integer(a), .integer(b)])
-            }
-            let taken = try db.statement("""
-                SELECT id FROM transfers WHERE from_transaction_id IN (?1, ?2) OR to_transaction_id IN (?1, ?2)
-                """).rows([.integer(link.fromTransactionId), .integer(link.toTransactionId)]) { $0.int64(0) }
-            guard taken.isEmpty else {
-                throw LedgerError(.duplicate, "a leg of this transfer already belongs to another transfer", field: "transfer")
-            }
-            try db.statement("""
-                INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """).run([.integer(link.fromTransactionId), .integer(link.toTransactionId), .of(link.rate?.description),
-                          .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue)])
-            let id = db.lastInsertRowID
-            if link.status == .confirmed { try typeLegsAsTransfer(link) }
-            return try transfer(id: id)
+            try transfer(id: try insertLink(link, from: try leg(link.fromTransactionId), to: try leg(link.toTransactionId)))
         }
+    }
+
+    /// Stores many links, as ``linkTransfer(_:)`` does one by one (the same checks, in one SQL
+    /// transaction), without reading each link back: what an import does with the pairs it found.
+    ///
+    /// - Parameter sparingHandTypedLegs: a pair with a leg whose type the user set by hand (say, by
+    ///   unlinking it) is the user's decision and is left alone: its entry in the result is nil.
+    /// - Returns: each link's id, in order.
+    public func linkTransfers(_ links: [TransferLink], sparingHandTypedLegs: Bool) throws(LedgerError) -> [Int64?] {
+        try atomically { () throws(LedgerError) -> [Int64?] in
+            var ids: [Int64?] = []
+            ids.reserveCapacity(links.count)
+            for link in links {
+                let from = try leg(link.fromTransactionId), to = try leg(link.toTransactionId)
+                if sparingHandTypedLegs && (from.handFields.contains(.type) || to.handFields.contains(.type)) {
+                    ids.append(nil)
+                    continue
+                }
+                ids.append(try insertLink(link, from: from, to: to))
+            }
+            return ids
+        }
+    }
+
+    /// What a link needs to know of a leg.
+    private struct Leg {
+        var accountId: Int64
+        var day: Day
+        var amount: Amount
+        var handFields: Set<TransactionField>
+    }
+
+    private func leg(_ id: Int64) throws(LedgerError) -> Leg {
+        guard let found = try db.statement("SELECT account_id, day, amount_units, amount_scale, hand_fields FROM transactions WHERE id = ?")
+            .rows([.integer(id)], { row throws(LedgerError) in
+                Leg(accountId: row.int64(0), day: Ledger.day(row.int64(1)), amount: try Ledger.storedAmount(row.int64(2), row.int64(3)),
+                    handFields: row.isNull(4) ? [] : Ledger.fields(row.text(4)))
+            }).first
+        else { throw .notFound("there is no transaction with id \(id)") }
+        return found
+    }
+
+    /// Checks and inserts one link between `from` and `to`; returns its id.
+    private func insertLink(_ link: TransferLink, from: Leg, to: Leg) throws(LedgerError) -> Int64 {
+        guard from.accountId != to.accountId else {
+            throw .invalid("transfer", "both legs of a transfer are on the same account")
+        }
+        guard from.amount.isNegative else {
+            throw .invalid("from", "the leg leaving an account should be negative; \(from.amount) on \(from.day) is not")
+        }
+        guard to.amount.isPositive else {
+            throw .invalid("to", "the leg arriving in an account should be positive; \(to.amount) on \(to.day) is not")
+        }
+        if let rate = link.rate { try LedgerValidation.positive(rate, field: "rate") }
+        if let fee = link.fee, fee.isNegative { throw .invalid("fee", "fee should not be negative, not \(fee)") }
+        guard (0...1).contains(link.confidence) else {
+            throw .invalid("confidence", "confidence should be between 0 and 1, not \(link.confidence)")
+        }
+        if try isRejectedTransfer(link.fromTransactionId, link.toTransactionId) {
+            guard link.status == .confirmed else {
+                throw .invalid("transfer", "this pair was rejected before and is never proposed again")
+            }
+            let (a, b) = Ledger.ordered(link.fromTransactionId, link.toTransactionId)
+            try db.statement("DELETE FROM rejected_transfers WHERE first_transaction_id = ? AND second_transaction_id = ?")
+                .run([.integer(a), .integer(b)])
+        }
+        let taken = try db.statement("""
+            SELECT id FROM transfers WHERE from_transaction_id IN (?1, ?2) OR to_transaction_id IN (?1, ?2)
+            """).rows([.integer(link.fromTransactionId), .integer(link.toTransactionId)]) { $0.int64(0) }
+        guard taken.isEmpty else {
+            throw LedgerError(.duplicate, "a leg of this transfer already belongs to another transfer", field: "transfer")
+        }
+        try db.statement("""
+            INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).run([.integer(link.fromTransactionId), .integer(link.toTransactionId), .of(link.rate?.description),
+                      .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue)])
+        let id = db.lastInsertRowID
+        if link.status == .confirmed { try typeLegsAsTransfer(link) }
+        return id
     }
 
     /// Marks a proposed link confirmed and types both legs `.transfer`.

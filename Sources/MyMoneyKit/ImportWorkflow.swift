@@ -203,59 +203,7 @@ public enum ImportWorkflow {
             first += cores
         }
 
-        // 3. Rules.
-        var ruleFields = Array(repeating: Set<TransactionField>(), count: total)
-        var keep = Array(repeating: true, count: total)
-        var marks: [TransferMark] = []
-        var categorizedByRules = Set<Int>()
-        if let rules, total > 0 {
-            progress?("applying rules to \(total) transactions")
-            var context = try ruleContext(ledger: ledger, accounts: accounts)
-            // Accounts this import brings statements for have statements of their own.
-            for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
-            // In parts: each transaction is evaluated on its own, so parts give the same result as
-            // one run, and only one part's rule inputs and outcomes are held at a time.
-            var categoriesToCreate = Set<CategoryPath>()
-            var base = 0
-            while base < total {
-                let end = min(total, base + ImportWorkflow.rulePart)
-                var part: [LedgerTransaction] = []
-                part.reserveCapacity(end - base)
-                for (s, range) in ranges.enumerated() where range.overlaps(base..<end) {
-                    let lo = max(range.lowerBound, base), hi = min(range.upperBound, end)
-                    part += converted[s][(lo - range.lowerBound)..<(hi - range.lowerBound)]
-                }
-                let run = rules.apply(to: part, accounts: accounts, context: context)
-                part = []
-                categoriesToCreate.formUnion(run.categoriesToCreate)
-                for outcomeOfRules in run.outcomes {
-                    let i = base + outcomeOfRules.index
-                    for change in outcomeOfRules.changes {
-                        if let field = TransactionField(ruleTarget: change.target) { ruleFields[i].insert(field) }
-                    }
-                    if outcomeOfRules.changes.contains(where: { $0.target == .category }) { categorizedByRules.insert(i) }
-                }
-                for i in run.ignored { keep[base + i] = false }
-                outcome.ignored += run.ignored.count
-                for var mark in run.transfers {
-                    mark.transaction += base
-                    marks.append(mark)
-                }
-                var s = 0
-                for (offset, transaction) in run.transactions.enumerated() {
-                    let i = base + offset
-                    while !ranges[s].contains(i) { s += 1 }
-                    converted[s][i - ranges[s].lowerBound] = transaction
-                }
-                base = end
-            }
-            for path in categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
-                _ = try ledger.addCategory(path)
-            }
-        }
-
-        // What the steps after storing need of the converted transactions: the days they span and
-        // the legs rules marked for counter-legs.
+        // What the steps after storing need of the converted transactions: the days they span.
         var window: TransactionFilter?
         for transactions in converted {
             guard let w = TransferLinking.window(around: transactions) else { continue }
@@ -267,33 +215,45 @@ public enum ImportWorkflow {
                 window = w
             }
         }
-        var markedLegs: [Int: LedgerTransaction] = [:]
-        for mark in marks where mark.createsOtherLeg && keep[mark.transaction] {
-            guard let s = ranges.firstIndex(where: { $0.contains(mark.transaction) }) else { continue }
-            markedLegs[mark.transaction] = converted[s][mark.transaction - ranges[s].lowerBound]
-        }
 
-        // 4. Store, in one SQL transaction with everything else. Each statement's transactions
-        // move into its ImportStatement (held once, not twice).
-        var importStatements: [ImportStatement] = []
-        for (s, (imported, range)) in zip(outcome.statements, ranges).enumerated() {
-            let indices = range.filter { keep[$0] }
-            let transactions = indices.count == range.count ? converted[s] : indices.map { converted[s][$0 - range.lowerBound] }
-            converted[s] = []
-            importStatements.append(ImportStatement(accountId: imported.account.id ?? 0, sourceFile: imported.statement.source.file,
-                                                    transactions: transactions, balances: balancesToStore[s],
-                                                    ruleFields: indices.map { ruleFields[$0] }))
+        // 3 and 4. Rules, then store, in one SQL transaction with everything else: the rules work
+        // on one statement (on another core) while the store writes the ones before it. Each
+        // statement's transactions move into its ImportStatement (held once, not twice).
+        var context = RuleContext()
+        if rules != nil, total > 0 {
+            context = try ruleContext(ledger: ledger, accounts: accounts)
+            // Accounts this import brings statements for have statements of their own.
+            for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
         }
-        converted = []
+        let pass = RulePass(statements: outcome.statements, ranges: ranges, balances: balancesToStore, rules: total > 0 ? rules : nil,
+                            context: context, accounts: accounts, part: ImportWorkflow.rulePart)
         balancesToStore = []
-        let storedCount = total
-        let counterLegs = counterLegStatements(marks, legs: markedLegs, ranges: ranges, keep: keep, accounts: accounts,
-                                               firstStatement: importStatements.count)
-        importStatements += counterLegs.statements
+        let pipeline = StatementPipeline()
+        let statementsToStore = converted
+        converted = []
+        let rulesAtWork = BackgroundWork { pass.run(statementsToStore, into: pipeline) }
         // The import's rows get ids above this one: the ledger's other rows are those up to it.
         let lastIdBefore = try ledger.lastTransactionId()
-        progress?("storing \(storedCount) transactions")
-        let report = try ledger.importStatements(importStatements, files: outcome.readings.map(\.path))
+        progress?(rules == nil ? "storing \(total) transactions" : "applying rules and storing \(total) transactions")
+        var importStatements: [ImportStatement] = []
+        let report: ImportReport
+        do {
+            report = try ledger.importStatements(files: outcome.readings.map(\.path), transactionCount: total) {
+                guard let statement = pipeline.next() else { return nil }
+                importStatements.append(statement)
+                return statement
+            }
+        } catch {
+            pipeline.cancel()
+            _ = rulesAtWork.result()
+            throw error
+        }
+        let rulesDid = rulesAtWork.result() ?? RulePass.Summary()
+        outcome.ignored = rulesDid.ignored
+        // Categories the rules name that no stored row uses yet (the store created the others).
+        for path in rulesDid.categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
+            _ = try ledger.addCategory(path)
+        }
         let batchId = report.batchId
         outcome.report = report
 
@@ -323,22 +283,13 @@ public enum ImportWorkflow {
 
         // 5. Counter-legs for rule transfers into accounts without statements (never an account of
         // this import: those have statements), so the opening balances below do not depend on them.
-        outcome.counterLegsCreated = try linkCounterLegs(counterLegs.legs, addedIds: added, ledger: ledger)
+        outcome.counterLegsCreated = try linkCounterLegs(rulesDid.counterLegs, addedIds: added, ledger: ledger)
 
         // Transactions the rules categorized that the store added (a dry run stores too, inside the
         // SQL transaction it rolls back, so `added` holds its rows as well).
-        for (statementIndex, range) in ranges.enumerated() {
-            var kept = 0
-            for i in range where keep[i] {
-                if categorizedByRules.contains(i), added[statementIndex]?[kept] != nil {
-                    outcome.categorized += 1
-                }
-                kept += 1
-            }
+        for (statementIndex, categorized) in rulesDid.categorized {
+            outcome.categorized += categorized.count { added[statementIndex]?[$0] != nil }
         }
-        ruleFields = []
-        keep = []
-        categorizedByRules = []
 
         // What the steps below work on: the ledger's transactions around the import's days. The
         // import's own rows are the values just stored, with their ids (a dry run's as well: it

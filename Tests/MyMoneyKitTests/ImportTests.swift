@@ -155,6 +155,40 @@ struct ImportTests {
         #expect(try wallet().filter { ($0["amount"] as? String) == "200.00" }.isEmpty)
     }
 
+    @Test func ignoredRowsAreLeftOutAndCategorizedRowsCountedAcrossStatements() throws {
+        let ledger = freshLedger()
+        let dir = MyMoneyBinary.scratch("ignore")
+        let rules = MyMoneyBinary.scratch("ignore-rules")
+        try Data("""
+            rule "Drop pending"
+              when payee starts with "PENDING"
+              ignore
+
+            rule "Bakery"
+              when payee contains "Bakery"
+              set category Food:Bakery
+
+            """.utf8).write(to: rules.appendingPathComponent("rules.rules"))
+        try Data("Date,Description,Amount\n2026-03-01,Corner Bakery,-3.10\n2026-03-02,PENDING card,-9.99\n2026-03-03,Corner Bakery,-2.80\n2026-03-04,Salary,1000.00\n"
+            .utf8).write(to: dir.appendingPathComponent("a.csv"))
+        try Data("Date,Description,Amount\n2026-03-05,PENDING transfer,-5.00\n2026-03-06,Old Bakery,-4.40\n"
+            .utf8).write(to: dir.appendingPathComponent("b.csv"))
+        let run = try MyMoneyBinary.run(["import", dir.path, "--rules", rules.path, "--currency", "EUR", "--ledger", ledger, "--format", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try json(run.stdout)
+        #expect(report["new"] as? Int == 4)
+        #expect(report["ignored"] as? Int == 2)
+        #expect(report["categorized"] as? Int == 3)
+        let listed = try json(try MyMoneyBinary.run(["transactions", "--ledger", ledger, "--format", "json"]).stdout)
+        let rows = try #require(listed["transactions"] as? [[String: Any]])
+        #expect(rows.map { $0["amount"] as? String } == ["-3.10", "-2.80", "1000.00", "-4.40"])
+        #expect(rows.map { ($0["category"] as? String) ?? "-" } == ["Food:Bakery", "Food:Bakery", "-", "Food:Bakery"])
+        // Again: nothing new, so nothing newly categorized.
+        let again = try json(try MyMoneyBinary.run(["import", dir.path, "--rules", rules.path, "--currency", "EUR", "--ledger", ledger, "--format", "json"]).stdout)
+        #expect(again["new"] as? Int == 0)
+        #expect(again["categorized"] as? Int == 0)
+    }
+
     @Test func aRowInAnotherCurrencyIsNeverRelabeled() throws {
         let ledger = freshLedger()
         let dir = MyMoneyBinary.scratch("mixed")

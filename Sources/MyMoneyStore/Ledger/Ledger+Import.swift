@@ -21,8 +21,22 @@ extension Ledger {
     @discardableResult
     public func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
                                  progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
-        let total = statements.reduce(0) { $0 + $1.transactions.count }
-        let fileList = files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile))
+        var remaining = statements.makeIterator()
+        return try importStatements(files: files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile)),
+                                    transactionCount: statements.reduce(0) { $0 + $1.transactions.count },
+                                    dryRun: dryRun, progress: progress) { remaining.next() }
+    }
+
+    /// As ``importStatements(_:files:dryRun:progress:)``, with the statements handed over one at a
+    /// time by `next` (nil: no more), so they can still be in the making while earlier ones are
+    /// stored. The report's statement indexes count the statements in the order `next` gave them.
+    ///
+    /// - Parameter transactionCount: how many transactions the statements hold in all (for `progress`).
+    @discardableResult
+    public func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
+                                 progress: ((Int, Int) -> Void)? = nil,
+                                 next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
+        let fileList = files
         var report = try atomically(dryRun: dryRun) { () throws(LedgerError) -> ImportReport in
             try db.statement("INSERT INTO import_batches (created_at, files) VALUES (?, ?)")
                 .run([.text(Ledger.timestamp()), .text(Ledger.encodeFiles(fileList))])
@@ -44,7 +58,9 @@ extension Ledger {
                   insert.parameterCount == Ledger.insertColumnCount else {
                 throw LedgerError(.storage, "the ledger's INSERT statement does not have the expected parameters")
             }
-            for (statementIndex, statement) in statements.enumerated() {
+            var statementIndex = -1
+            while let statement = next() {
+                statementIndex += 1
                 let account: Account
                 if let known = accounts[statement.accountId] { account = known } else {
                     account = try self.account(id: statement.accountId)

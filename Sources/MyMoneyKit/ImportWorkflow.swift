@@ -229,9 +229,9 @@ public enum ImportWorkflow {
                             context: context, accounts: accounts, part: ImportWorkflow.rulePart)
         balancesToStore = []
         let pipeline = StatementPipeline()
-        let statementsToStore = converted
+        let statementsToStore = Handoff(converted)
         converted = []
-        let rulesAtWork = BackgroundWork { pass.run(statementsToStore, into: pipeline) }
+        let rulesAtWork = BackgroundWork { pass.run(statementsToStore.take() ?? [], into: pipeline) }
         // The import's rows get ids above this one: the ledger's other rows are those up to it.
         let lastIdBefore = try ledger.lastTransactionId()
         progress?(rules == nil ? "storing \(total) transactions" : "applying rules and storing \(total) transactions")

@@ -80,9 +80,8 @@ struct RulePass: Sendable {
     var part: Int
 
     /// Runs the rules over `converted` statement by statement and puts each statement into `pipeline`.
-    func run(_ converted: [[LedgerTransaction]], into pipeline: StatementPipeline) -> Summary {
+    func run(_ converted: consuming [[LedgerTransaction]], into pipeline: StatementPipeline) -> Summary {
         defer { pipeline.finish() }
-        var converted = converted
         var summary = Summary()
         let total = ranges.last?.upperBound ?? 0
         var keep = Array(repeating: true, count: total)
@@ -137,5 +136,22 @@ struct RulePass: Sendable {
         for statement in counterLegs.statements { pipeline.put(statement) }
         summary.counterLegs = counterLegs.legs
         return summary
+    }
+}
+
+/// A value handed from one thread to another: the receiver takes it, and it is held nowhere else
+/// (arrays taken this way are changed in place, not copied).
+final class Handoff<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    init(_ value: consuming Value) { self.value = value }
+
+    func take() -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = value
+        value = nil
+        return taken
     }
 }

@@ -44,7 +44,9 @@ public final class Ledger {
         db = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
         try db.execute("PRAGMA foreign_keys = ON")
         if !readOnly {
-            try db.execute("PRAGMA journal_mode = WAL")
+            // Switching a new file to WAL needs it to itself for a moment: several connections
+            // opening one new ledger at once wait for each other here.
+            try db.executeRetryingBusy("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = NORMAL")
             // A large import keeps its pages in memory instead of spilling them to the WAL mid-way.
             try db.execute("PRAGMA cache_size = -65536")

@@ -66,7 +66,7 @@ final class SQLiteConnection {
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
-    /// Runs `sql` (a `BEGIN IMMEDIATE`), retrying while another connection holds the lock,
+    /// Runs `sql` (a `BEGIN IMMEDIATE`, a journal mode switch), retrying while another connection holds the lock,
     /// up to the busy timeout (the busy handler alone does not cover every WAL case).
     func executeRetryingBusy(_ sql: String) throws(LedgerError) {
         let deadline = Date().addingTimeInterval(busyTimeout)

@@ -257,7 +257,7 @@ public enum ImportWorkflow {
         let batchId = report.batchId
         outcome.report = report
 
-        var added = addedIds(report)
+        var added = AddedIds(report, statements: importStatements)
         for account in report.accounts {
             for skipped in account.skipped {
                 guard importStatements.indices.contains(skipped.statementIndex),
@@ -272,7 +272,7 @@ public enum ImportWorkflow {
         for (statementIndex, imported) in outcome.statements.enumerated() {
             guard let through = imported.account.reconciledThrough else { continue }
             let kept = importStatements[statementIndex].transactions
-            let late = (added[statementIndex] ?? [:]).keys.filter { kept.indices.contains($0) && kept[$0].day <= through }
+            let late = added.indices(inStatement: statementIndex).filter { kept.indices.contains($0) && kept[$0].day <= through }
             if !late.isEmpty {
                 outcome.diagnostics.append(.warning("import.reconciled-period",
                     "\(late.count) new transaction\(late.count == 1 ? "" : "s") of \(imported.account.name) fall on or before \(through), the day it is reconciled through",
@@ -288,7 +288,7 @@ public enum ImportWorkflow {
         // Transactions the rules categorized that the store added (a dry run stores too, inside the
         // SQL transaction it rolls back, so `added` holds its rows as well).
         for (statementIndex, categorized) in rulesDid.categorized {
-            outcome.categorized += categorized.count { added[statementIndex]?[$0] != nil }
+            outcome.categorized += categorized.count { added[statementIndex, $0] != nil }
         }
 
         // What the steps below work on: the ledger's transactions around the import's days. The
@@ -306,7 +306,7 @@ public enum ImportWorkflow {
             Ledger.sortByDayAndId(&around)
         }
         importStatements = []
-        added = [:]
+        added = AddedIds()
         var aroundIndices: [Int64: [Int]] = [:]
         for (i, t) in around.enumerated() { aroundIndices[t.accountId, default: []].append(i) }
         func aroundOf(_ accountId: Int64) -> [LedgerTransaction] { (aroundIndices[accountId] ?? []).map { around[$0] } }
@@ -391,15 +391,6 @@ public enum ImportWorkflow {
         return rows
     }
 
-    /// Ids of the transactions the store added, by (statement, index).
-    static func addedIds(_ report: ImportReport) -> [Int: [Int: Int64]] {
-        var result: [Int: [Int: Int64]] = [:]
-        for account in report.accounts {
-            for added in account.added { if let id = added.id { result[added.statementIndex, default: [:]][added.index] = id } }
-        }
-        return result
-    }
-
     static func ruleContext(ledger: Ledger, accounts: [Account]) throws -> RuleContext {
         let categories = Set(try ledger.categories().map(\.path))
         let projects = try ledger.projects().map { p in
@@ -464,15 +455,14 @@ public enum ImportWorkflow {
     }
 
     /// Links each stored counter-leg to its leg as a confirmed transfer; returns how many.
-    static func linkCounterLegs(_ planned: [CounterLeg], addedIds: [Int: [Int: Int64]], ledger: Ledger) throws -> Int {
-        var linked = 0
+    static func linkCounterLegs(_ planned: [CounterLeg], addedIds: AddedIds, ledger: Ledger) throws -> Int {
+        var links: [MyMoneyStore.TransferLink] = []
         for c in planned {
-            guard let legId = addedIds[c.legStatement]?[c.legIndex], let counterId = addedIds[c.counterStatement]?[c.counterIndex] else { continue }
+            guard let legId = addedIds[c.legStatement, c.legIndex], let counterId = addedIds[c.counterStatement, c.counterIndex] else { continue }
             let (from, to) = c.legLeaves ? (legId, counterId) : (counterId, legId)
-            _ = try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 1, status: .confirmed))
-            linked += 1
+            links.append(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 1, status: .confirmed))
         }
-        return linked
+        return try ledger.linkTransfers(links, sparingHandTypedLegs: false).count { $0 != nil }
     }
 }
 

@@ -71,6 +71,13 @@ import MyMoneyStore
                                            sparingHandTypedLegs: true)
         }
         #expect(try story.ledger.transfers().isEmpty)
+        // Two links of one batch sharing a leg: the second is refused, and with it the batch.
+        #expect(throws: LedgerError.self) {
+            try story.ledger.linkTransfers([TransferLink(fromTransactionId: from, toTransactionId: to),
+                                            TransferLink(fromTransactionId: from, toTransactionId: interest)],
+                                           sparingHandTypedLegs: true)
+        }
+        #expect(try story.ledger.transfers().isEmpty)
     }
 
     @Test func crossCurrencyRateIsKeptExactly() throws {

@@ -11,7 +11,9 @@ extension Ledger {
     @discardableResult
     public func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
         try atomically { () throws(LedgerError) -> TransferLink in
-            try transfer(id: try insertLink(link, from: try leg(link.fromTransactionId), to: try leg(link.toTransactionId)))
+            var known = try KnownLinks(self, for: [link])
+            return try transfer(id: try insertLink(link, from: try leg(link.fromTransactionId), to: try leg(link.toTransactionId),
+                                                   known: &known))
         }
     }
 
@@ -25,13 +27,14 @@ extension Ledger {
         try atomically { () throws(LedgerError) -> [Int64?] in
             var ids: [Int64?] = []
             ids.reserveCapacity(links.count)
+            var known = try KnownLinks(self, for: links)
             for link in links {
                 let from = try leg(link.fromTransactionId), to = try leg(link.toTransactionId)
                 if sparingHandTypedLegs && (from.handFields.contains(.type) || to.handFields.contains(.type)) {
                     ids.append(nil)
                     continue
                 }
-                ids.append(try insertLink(link, from: from, to: to))
+                ids.append(try insertLink(link, from: from, to: to, known: &known))
             }
             return ids
         }
@@ -55,8 +58,27 @@ extension Ledger {
         return found
     }
 
+    /// The legs already in a link and the pairs the user rejected, among the legs of links about
+    /// to be stored: read once for a whole batch instead of twice per link.
+    private struct KnownLinks {
+        var linkedLegs: Set<Int64> = []
+        var rejected: Set<[Int64]> = []
+
+        init(_ ledger: Ledger, for links: [TransferLink]) throws(LedgerError) {
+            let legs = Set(links.flatMap { [$0.fromTransactionId, $0.toTransactionId] })
+            guard !legs.isEmpty else { return }
+            let stored = try ledger.db.statement("SELECT from_transaction_id, to_transaction_id FROM transfers")
+                .rows { ($0.int64(0), $0.int64(1)) }
+            for (from, to) in stored {
+                if legs.contains(from) { linkedLegs.insert(from) }
+                if legs.contains(to) { linkedLegs.insert(to) }
+            }
+            for (a, b) in try ledger.rejectedTransfers() where legs.contains(a) || legs.contains(b) { rejected.insert([a, b]) }
+        }
+    }
+
     /// Checks and inserts one link between `from` and `to`; returns its id.
-    private func insertLink(_ link: TransferLink, from: Leg, to: Leg) throws(LedgerError) -> Int64 {
+    private func insertLink(_ link: TransferLink, from: Leg, to: Leg, known: inout KnownLinks) throws(LedgerError) -> Int64 {
         guard from.accountId != to.accountId else {
             throw .invalid("transfer", "both legs of a transfer are on the same account")
         }
@@ -71,20 +93,20 @@ extension Ledger {
         guard (0...1).contains(link.confidence) else {
             throw .invalid("confidence", "confidence should be between 0 and 1, not \(link.confidence)")
         }
-        if try isRejectedTransfer(link.fromTransactionId, link.toTransactionId) {
+        let (a, b) = Ledger.ordered(link.fromTransactionId, link.toTransactionId)
+        if known.rejected.contains([a, b]) {
             guard link.status == .confirmed else {
                 throw .invalid("transfer", "this pair was rejected before and is never proposed again")
             }
-            let (a, b) = Ledger.ordered(link.fromTransactionId, link.toTransactionId)
             try db.statement("DELETE FROM rejected_transfers WHERE first_transaction_id = ? AND second_transaction_id = ?")
                 .run([.integer(a), .integer(b)])
+            known.rejected.remove([a, b])
         }
-        let taken = try db.statement("""
-            SELECT id FROM transfers WHERE from_transaction_id IN (?1, ?2) OR to_transaction_id IN (?1, ?2)
-            """).rows([.integer(link.fromTransactionId), .integer(link.toTransactionId)]) { $0.int64(0) }
-        guard taken.isEmpty else {
+        guard !known.linkedLegs.contains(link.fromTransactionId), !known.linkedLegs.contains(link.toTransactionId) else {
             throw LedgerError(.duplicate, "a leg of this transfer already belongs to another transfer", field: "transfer")
         }
+        known.linkedLegs.insert(link.fromTransactionId)
+        known.linkedLegs.insert(link.toTransactionId)
         try db.statement("""
             INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status)
             VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -78,6 +78,8 @@ struct RulePass: Sendable {
     var accounts: [Account]
     /// Rule inputs held at a time.
     var part: Int
+    /// Threads the rules use: the store writes on a core of its own meanwhile.
+    var threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
 
     /// Runs the rules over `converted` statement by statement and puts each statement into `pipeline`.
     func run(_ converted: consuming [[LedgerTransaction]], into pipeline: StatementPipeline) -> Summary {
@@ -98,7 +100,8 @@ struct RulePass: Sendable {
                 var lo = 0
                 while lo < transactions.count {
                     let hi = min(transactions.count, lo + part)
-                    let run = rules.apply(to: Array(transactions[lo..<hi]), accounts: accounts, context: context)
+                    let run = rules.apply(to: Array(transactions[lo..<hi]), accounts: accounts, context: context,
+                                          options: RuleApplyOptions(threads: threads))
                     summary.categoriesToCreate.formUnion(run.categoriesToCreate)
                     for outcome in run.outcomes {
                         for change in outcome.changes {

@@ -82,12 +82,16 @@ public struct RunningBalanceChain: Sendable, Hashable {
     /// - Throws: ``AmountError/overflow`` when a sum does not fit.
     public static func check(transactions: [StatementTransaction], balances: [StatementBalance],
                              opening: Amount? = nil) throws(AmountError) -> RunningBalanceChain? {
-        var printed: [Int: StatementBalance] = [:]
-        for b in balances where b.kind == .running {
+        // For each transaction, the first running balance printed after it (by index into
+        // `balances`; -1: none). An array, not a dictionary: a statement may have a million rows.
+        var index = [Int](repeating: -1, count: transactions.count)
+        var any = false
+        for (k, b) in balances.enumerated() where b.kind == .running {
             guard let i = b.transactionIndex, i >= 0, i < transactions.count else { continue }
-            if printed[i] == nil { printed[i] = b }
+            if index[i] < 0 { index[i] = k; any = true }
         }
-        guard !printed.isEmpty else { return nil }
+        guard any else { return nil }
+        let printed = PrintedBalances(balances: balances, index: index)
         let newestFirst: Bool
         if let first = transactions.first?.day, let last = transactions.last?.day, first != last {
             newestFirst = first > last
@@ -99,13 +103,24 @@ public struct RunningBalanceChain: Sendable, Hashable {
         return try walk(transactions, printed, reversed: newestFirst, opening: opening)
     }
 
-    static func walk(_ transactions: [StatementTransaction], _ printed: [Int: StatementBalance], reversed: Bool,
+    /// The running balances printed after transactions, by transaction index.
+    struct PrintedBalances {
+        var balances: [StatementBalance]
+        var index: [Int]
+
+        subscript(transaction: Int) -> StatementBalance? {
+            let k = index[transaction]
+            return k < 0 ? nil : balances[k]
+        }
+    }
+
+    static func walk(_ transactions: [StatementTransaction], _ printed: PrintedBalances, reversed: Bool,
                      opening: Amount?) throws(AmountError) -> RunningBalanceChain {
         // Links in chronological order: rows with a balance, carrying the amounts of rows without one.
         var links: [Row] = []
         var pending = Amount.zero
-        let indices: [Int] = reversed ? Array(transactions.indices.reversed()) : Array(transactions.indices)
-        for i in indices {
+        for n in transactions.indices {
+            let i = reversed ? transactions.count - 1 - n : n
             let t = transactions[i]
             pending = try pending + t.amount
             guard let b = printed[i] else { continue }

@@ -194,10 +194,11 @@ public enum ImportWorkflow {
                 balancesToStore.append(part.balances)
                 // The converted transactions carry on, and the balances to store are worked out: the
                 // read transactions and running balances are let go (held in two places).
+                let kept = outcome.statements[s].statement.balances.filter { $0.kind != .running }
                 for statement in [\ImportOutcome.statements[s].statement,
                                   \ImportOutcome.readings[readFrom[s].reading].result.statements[readFrom[s].statement]] {
                     outcome[keyPath: statement].transactions = []
-                    outcome[keyPath: statement].balances.removeAll { $0.kind == .running }
+                    outcome[keyPath: statement].balances = kept
                 }
             }
             first += cores

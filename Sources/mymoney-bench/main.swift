@@ -1,8 +1,4 @@
 import Foundation
-import MyMoneyCore
-
-// As `mymoney` does: large blocks go back to the system when freed.
-MemoryReturn.returnLargeBlocksPromptly()
 
 /// `mymoney-bench [NAME…] [--size N] [--json FILE]`: runs benchmarks, each in its own process so
 /// that peak memory belongs to one benchmark, prints a table and writes JSON.

@@ -84,6 +84,10 @@ public struct OFXReader: StatementReader {
                     builder = xmlBuilder
                 case .security(let message):
                     diagnostics.append(.error("ofx.security.doctype", message, file: file))
+                case .depth(let line):
+                    var cursor = LineCursor(text)
+                    diagnostics.append(.error("ofx.depth", "elements are nested deeper than \(OFXXMLReader.maximumDepth) levels",
+                                              file: file, at: line > 0 ? cursor.position(line: line, tag: nil) : nil))
                 case .syntax(let message, let line, let column):
                     // Not well-formed XML: OFX 2 headers in front of SGML bodies and raw `&` are common.
                     var cursor = LineCursor(text)
@@ -219,33 +223,19 @@ public struct OFXReader: StatementReader {
     }
 
     private func readXML(_ text: UnsafeBufferPointer<UInt8>, builder: inout OFXStatementBuilder) -> OFXXMLReader.Failure? {
-        guard let reader = OFXXMLReader(memory: text, original: text) else {
-            return .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
-        }
-        return reader.run(into: &builder)
+        let reader = OFXXMLReader(original: text)
+        return reader.read(text, into: &builder)
     }
 
     private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int,
                           builder: inout OFXStatementBuilder, file: String) -> [Diagnostic] {
-        let input = SGMLInput(SGMLNormalizer(text: text, start: start))
+        var body = SGMLBodyReader(text: text, start: start, builder: builder)
+        body.run()
+        builder = body.builder
         var diagnostics: [Diagnostic] = []
-        var failure: OFXXMLReader.Failure?
-        if let reader = OFXXMLReader(streaming: input, original: text) {
-            failure = reader.run(into: &builder)
-        } else {
-            failure = .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
-        }
         var lines = LineCursor(text)
-        for p in input.normalizer.problems {
+        for p in body.problems {
             diagnostics.append(Diagnostic(p.severity, code: p.code, p.message, file: file, position: lines.position(ofOffset: p.offset)))
-        }
-        if let failure, !input.normalizer.stopped {
-            switch failure {
-            case .security(let message):
-                diagnostics.append(.error("ofx.security.doctype", message, file: file))
-            case .syntax(let message, _, _):
-                diagnostics.append(.error("ofx.syntax", "the OFX body could not be read", file: file, notes: ["libxml2: \(message)"]))
-            }
         }
         return diagnostics
     }

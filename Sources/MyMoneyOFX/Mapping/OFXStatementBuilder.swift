@@ -80,11 +80,12 @@ struct OFXStatementBuilder {
 
     // MARK: - Events
 
-    mutating func begin(_ tag: OFXTag, name: UnsafePointer<UInt8>?, position: SourcePosition?) {
+    /// An element starts; `name` is its name as written (made a String only when `tag` is `.unknown`).
+    mutating func begin(_ tag: OFXTag, name: UnsafeBufferPointer<UInt8>, position: SourcePosition?) {
         stack.append(tag)
         isLeafCandidate = true
         valueLength = 0
-        if tag == .unknown, let name { unknownName = String(cString: name) } else if unknownName != nil { unknownName = nil }
+        if tag == .unknown { unknownName = String(decoding: name, as: UTF8.self) } else if unknownName != nil { unknownName = nil }
         if tag.carriesPosition || tag == .STMTTRN { aggregateStart(tag, position: position) }
     }
 
@@ -96,6 +97,20 @@ struct OFXStatementBuilder {
             (b.baseAddress! + valueLength).update(from: bytes.baseAddress!, count: bytes.count)
         }
         valueLength = needed
+    }
+
+    /// One byte of text (a decoded reference or a replaced control character).
+    mutating func text(byte: UInt8) {
+        guard isLeafCandidate, valueLength < 1 << 20 else { return }
+        if valueLength == value.count { value.append(contentsOf: repeatElement(0, count: 256)) }
+        value[valueLength] = byte
+        valueLength += 1
+    }
+
+    /// One character of text, as UTF-8 (a decoded character reference).
+    mutating func text(scalar: UInt32) {
+        guard let s = Unicode.Scalar(scalar) else { return }
+        for b in String(Character(s)).utf8 { text(byte: b) }
     }
 
     mutating func end() {

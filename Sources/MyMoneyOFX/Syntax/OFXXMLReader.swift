@@ -1,20 +1,31 @@
 import Foundation
 internal import MyMoneyLibXML2
 
-/// libxml2's `xmlTextReader` over OFX XML, hardened for untrusted input (PLATFORM.md):
-/// no network, no DTD loading, no entity substitution, no huge-input mode, an external entity
-/// loader that refuses everything, and any document type declaration refused outright.
+/// libxml2's SAX2 push parser over OFX XML, hardened for untrusted input (PLATFORM.md): no
+/// network, no DTD loading, no entity substitution, no huge-input mode, an external entity
+/// loader that refuses everything, any document type declaration refused outright (the parser
+/// is stopped at it), no entity ever looked up (an undeclared `&name;` is a syntax error), and
+/// elements nested deeper than ``maximumDepth`` refused.
 ///
-/// A resource with a lifetime: `final`, frees the reader in `deinit`, not `Sendable` (one
-/// reader belongs to one read call).
+/// The text goes to libxml2 in fixed-size chunks and its events go straight to the statement
+/// builder (element names are interned by libxml2 and mapped to tags by pointer), so no tree
+/// is built and libxml2's memory does not grow with the file.
+///
+/// A resource with a lifetime: `final`, one reader per read call, not `Sendable`.
 final class OFXXMLReader {
     /// Why reading stopped early.
     enum Failure {
         /// The document declares a DTD or entities: refused.
         case security(String)
+        /// Elements nested deeper than the limit: refused.
+        case depth(line: Int)
         /// libxml2 found the XML malformed; its message, line and column.
         case syntax(message: String, line: Int, column: Int)
     }
+
+    static let maximumDepth = 128
+    /// How much text libxml2 is handed at a time.
+    static let chunkSize = 1 << 18
 
     static let parseOptions: Int32 = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
@@ -29,87 +40,158 @@ final class OFXXMLReader {
         return true
     }()
 
-    private let reader: xmlTextReaderPtr
-    /// Positions of transactions and balances: each start tag is the next occurrence of its name
-    /// in the original text, since elements arrive in document order (libxml2's own line numbers
-    /// stop at 65,535 in reader mode, and SGML normalization shifts columns).
-    private var lines: LineCursor
+    static let doctypeRefusal = "the file declares a document type (<!DOCTYPE>), which OFX statements never need; it is refused for safety"
 
-    /// A reader over UTF-8 bytes in memory; `bytes` must outlive the reader.
-    init?(memory bytes: UnsafeBufferPointer<UInt8>, original text: UnsafeBufferPointer<UInt8>) {
-        lines = LineCursor(text)
-        _ = OFXXMLReader.hardened
-        guard let base = bytes.baseAddress, bytes.count < Int(Int32.max),
-              let r = base.withMemoryRebound(to: CChar.self, capacity: bytes.count, {
-                  xmlReaderForMemory($0, Int32(bytes.count), "ofx", "UTF-8", OFXXMLReader.parseOptions)
-              }) else { return nil }
-        reader = r
-    }
-
-    /// A reader pulling normalized XML from an SGML body as libxml2 asks for it.
-    init?(streaming input: SGMLInput, original text: UnsafeBufferPointer<UInt8>) {
-        lines = LineCursor(text)
-        _ = OFXXMLReader.hardened
-        let context = Unmanaged.passUnretained(input).toOpaque()
-        guard let r = xmlReaderForIO({ context, buffer, length in
-            guard let context, let buffer, length > 0 else { return 0 }
-            let input = Unmanaged<SGMLInput>.fromOpaque(context).takeUnretainedValue()
-            return Int32(input.normalizer.read(into: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-                                               capacity: Int(length)))
-        }, { _ in 0 }, context, "ofx", "UTF-8", OFXXMLReader.parseOptions) else { return nil }
-        reader = r
-    }
-
-    deinit { xmlFreeTextReader(reader) }
-
-    /// Feeds every element, text and end to `builder`; returns why it stopped early, if it did.
-    func run(into builder: inout OFXStatementBuilder) -> Failure? {
-        xmlResetLastError()
+    /// What the SAX callbacks work on, reached through libxml2's user-data pointer (a raw
+    /// allocation rather than a class, so the hot callbacks pay no exclusivity checks).
+    struct State {
+        var builder: OFXStatementBuilder
         var cache = NameCache()
-        while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { return nil }
-            if status < 0 { return lastFailure() }
-            switch xmlTextReaderNodeType(reader) {
-            case 1:   // element
-                guard let name = xmlTextReaderConstName(reader) else { continue }
-                let tag = cache.tag(name)
-                var position: SourcePosition?
-                if tag.carriesPosition { position = lines.position(ofNextTag: name) }
-                builder.begin(tag, name: name, position: position)
-                if xmlTextReaderIsEmptyElement(reader) == 1 { builder.end() }
-            case 3, 4:   // text, CDATA
-                if let value = xmlTextReaderConstValue(reader) {
-                    builder.text(UnsafeBufferPointer(start: value, count: strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))))
-                }
-            case 15:  // end element
-                builder.end()
-            case 10:  // document type
-                return .security("the file declares a document type (<!DOCTYPE>), which OFX statements never need; it is refused for safety")
-            case 5, 6:  // entity reference or declaration
-                return .security("the file uses custom entities, which OFX statements never need; it is refused for safety")
-            default:
-                continue
+        var lines: LineCursor
+        var depth = 0
+        var failure: Failure?
+        var context: xmlParserCtxtPtr?
+
+        mutating func start(_ localname: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+            depth += 1
+            if depth > OFXXMLReader.maximumDepth {
+                failure = .depth(line: context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0)
+                if let context { xmlStopParser(context) }
+                return
             }
+            if let prefix {
+                // `p:NAME`: not an OFX name; kept as written.
+                let written = String(cString: prefix) + ":" + String(cString: localname)
+                var bytes = Array(written.utf8)
+                bytes.withUnsafeBufferPointer { builder.begin(.unknown, name: $0, position: nil) }
+                return
+            }
+            let tag = cache.tag(localname)
+            let position = tag.carriesPosition ? lines.position(ofNextTag: localname) : nil
+            if tag == .unknown {
+                let length = strlen(UnsafeRawPointer(localname).assumingMemoryBound(to: CChar.self))
+                builder.begin(tag, name: UnsafeBufferPointer(start: localname, count: length), position: position)
+            } else {
+                builder.begin(tag, name: UnsafeBufferPointer(start: nil, count: 0), position: position)
+            }
+        }
+
+        mutating func end() {
+            depth -= 1
+            builder.end()
+        }
+
+        mutating func refuse(_ message: String) {
+            if failure == nil { failure = .security(message) }
+            if let context { xmlStopParser(context) }
         }
     }
 
-    private func lastFailure() -> Failure {
-        guard let error = xmlGetLastError() else { return .syntax(message: "libxml2 stopped without a message", line: 0, column: 0) }
+    private let original: UnsafeBufferPointer<UInt8>
+
+    /// A reader whose positions (of transactions, balances, statements) point into `original`,
+    /// the text being parsed; `original` must outlive the reader.
+    init(original text: UnsafeBufferPointer<UInt8>) {
+        original = text
+        _ = OFXXMLReader.hardened
+    }
+
+    static func handler() -> xmlSAXHandler {
+        var sax = xmlSAXHandler()
+        sax.initialized = 0xDEED_BEAF   // XML_SAX2_MAGIC: the namespace-aware callbacks below
+        sax.startElementNs = { context, localname, prefix, _, _, _, _, _, _ in
+            guard let context, let localname else { return }
+            context.assumingMemoryBound(to: State.self).pointee.start(localname, prefix: prefix)
+        }
+        sax.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: State.self).pointee.end()
+        }
+        let characters: charactersSAXFunc = { context, bytes, length in
+            guard let context, let bytes, length > 0 else { return }
+            context.assumingMemoryBound(to: State.self).pointee.builder.text(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        }
+        sax.characters = characters
+        sax.ignorableWhitespace = characters
+        sax.cdataBlock = characters
+        sax.internalSubset = { context, _, _, _ in
+            context?.assumingMemoryBound(to: State.self).pointee.refuse(OFXXMLReader.doctypeRefusal)
+        }
+        sax.externalSubset = { context, _, _, _ in
+            context?.assumingMemoryBound(to: State.self).pointee.refuse(OFXXMLReader.doctypeRefusal)
+        }
+        sax.entityDecl = { context, _, _, _, _, _ in
+            context?.assumingMemoryBound(to: State.self).pointee.refuse(
+                "the file uses custom entities, which OFX statements never need; it is refused for safety")
+        }
+        sax.getEntity = { _, _ in nil }   // no entity other than the predefined five exists
+        return sax
+    }
+
+    /// Parses `text` (UTF-8) and feeds every element start, text and end to `builder`; returns
+    /// why it stopped early, if it did.
+    func read(_ text: UnsafeBufferPointer<UInt8>, into builder: inout OFXStatementBuilder) -> Failure? {
+        var failure: Failure?
+        var chunks = MemoryChunks(text: text)
+        builder = parse(builder: builder, failure: &failure) { chunks.next() }
+        return failure
+    }
+
+    /// Runs the push parser over the chunks `next` hands out (nil at the end).
+    func parse(builder: OFXStatementBuilder, failure: inout Failure?,
+               next: () -> UnsafeBufferPointer<UInt8>?) -> OFXStatementBuilder {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State(builder: builder, lines: LineCursor(original)))
+        defer { state.deinitialize(count: 1); state.deallocate() }
+        var sax = OFXXMLReader.handler()
+        guard let context = xmlCreatePushParserCtxt(&sax, UnsafeMutableRawPointer(state), nil, 0, "ofx") else {
+            failure = .syntax(message: "libxml2 could not start a parser", line: 0, column: 0)
+            return builder
+        }
+        defer { xmlFreeParserCtxt(context) }
+        xmlCtxtUseOptions(context, OFXXMLReader.parseOptions)
+        state.pointee.context = context
+        var done = false
+        while !done {
+            let chunk = next()
+            let bytes = chunk ?? UnsafeBufferPointer(start: nil, count: 0)
+            done = chunk == nil
+            _ = bytes.withMemoryRebound(to: CChar.self) { c in
+                xmlParseChunk(context, c.baseAddress, Int32(c.count), done ? 1 : 0)
+            }
+            if state.pointee.failure != nil || context.pointee.wellFormed == 0 { break }
+        }
+        if let f = state.pointee.failure {
+            failure = f
+        } else if context.pointee.wellFormed == 0 {
+            failure = OFXXMLReader.lastFailure(context)
+        }
+        return state.pointee.builder
+    }
+
+    private static func lastFailure(_ context: xmlParserCtxtPtr) -> Failure {
+        guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)) else {
+            return .syntax(message: "libxml2 stopped without a message", line: 0, column: 0)
+        }
         let message = error.pointee.message.map { String(cString: $0).trimmingSpaces } ?? "unknown error"
         return .syntax(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
     }
 }
 
-/// The SGML normalizer as libxml2's input stream. A class so libxml2's callback can reach it
-/// through an opaque pointer; lives only for one read call.
-final class SGMLInput {
-    var normalizer: SGMLNormalizer
-    init(_ normalizer: SGMLNormalizer) { self.normalizer = normalizer }
-    deinit { normalizer.release() }
+/// A text in memory, handed out in chunks of ``OFXXMLReader/chunkSize``.
+struct MemoryChunks {
+    let text: UnsafeBufferPointer<UInt8>
+    var offset = 0
+
+    mutating func next() -> UnsafeBufferPointer<UInt8>? {
+        guard offset < text.count else { return nil }
+        let end = min(text.count, offset + OFXXMLReader.chunkSize)
+        defer { offset = end }
+        return UnsafeBufferPointer(rebasing: text[offset..<end])
+    }
 }
 
-/// Element names → tags, cached by libxml2's interned name pointers (a reader's dictionary
+/// Element names → tags, cached by libxml2's interned name pointers (a parser's dictionary
 /// hands out one pointer per distinct name), so most lookups are a pointer comparison.
 struct NameCache {
     private var keys = [UnsafeRawPointer?](repeating: nil, count: 1024)

@@ -1,19 +1,26 @@
 import Foundation
 
-/// Turns an OFX 1.x SGML body (leaf elements without end tags, stray closers, raw `&`) into
-/// well-formed XML in one streaming pass, for libxml2's reader.
+/// Reads an OFX 1.x SGML body (leaf elements without end tags, stray closers, raw `&`) in one
+/// pass over the bytes and hands the elements it implies straight to the statement builder:
+/// the same element starts, text and element ends that an XML parser would report for the
+/// body written as well-formed XML (SGML is not XML, so no XML parser is involved; XML bodies
+/// go through libxml2, see ``OFXXMLReader``).
 ///
 /// Rules (format notes §3): a tag followed by text is a leaf and is closed before the next tag;
 /// a tag followed directly by a tag is an aggregate — unless it is a known leaf, or an unknown
 /// name never closed anywhere later, which are empty leaves; `</X>` closes back to the nearest
 /// open `X`; a closer with no opener is ignored for leaves and an error for aggregates.
-/// Whitespace and line breaks are copied, so values keep their inner newlines. Tag names are
-/// copied as written, so a start tag can be found again in the original text for its position.
-/// Comments and processing instructions are dropped, CDATA becomes escaped text, and any other
-/// markup declaration (`<!DOCTYPE`, `<!ENTITY`) stops the pass: no DTD ever reaches libxml2.
+/// Text is handed over as XML would read it: the predefined entities (`&amp;`) and character
+/// references are decoded, any other `&` stays literal, control characters become spaces, and
+/// line breaks (`CR LF`, `CR`) become `LF`; values keep their inner newlines. Comments and
+/// processing instructions are dropped, CDATA is literal text, and any other markup declaration
+/// (`<!DOCTYPE`, `<!ENTITY`) stops the pass: no DTD is ever read, no entity ever defined.
+///
+/// Names are never turned into Strings (only an unknown name the builder keeps); no memory
+/// grows with the body except the stack of open elements (at most ``maximumDepth``).
 ///
 /// - Complexity: O(n) in the body, plus at most one forward search per unknown tag name.
-struct SGMLNormalizer {
+struct SGMLBodyReader {
     /// A problem found while normalizing, at a byte offset of the original text.
     struct Problem: Sendable {
         var severity: Diagnostic.Severity
@@ -26,8 +33,7 @@ struct SGMLNormalizer {
     private struct Open {
         var start: Int
         var length: Int
-        /// Looked up only when needed (an element without text, a stray closer): nil until then.
-        var tag: OFXTag?
+        var tag: OFXTag
         var kind: Kind
     }
 
@@ -39,87 +45,33 @@ struct SGMLNormalizer {
     private var stack: [Open] = []
     private var sawRoot = false
     private var rootClosed = false
-    /// Output not yet handed to the consumer: bytes `readPosition..<count` of `buffer`. A raw
-    /// buffer rather than an array, since every tag appends a few bytes; the owner calls
-    /// ``release()`` when done (``SGMLInput`` does in its `deinit`).
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity = 1 << 16
-    private var count = 0
-    private var readPosition = 0
     private(set) var finished = false
-    /// Set when the pass stopped at something it cannot turn into safe XML.
+    /// Set when the pass stopped at something it cannot read safely.
     private(set) var stopped = false
     private(set) var problems: [Problem] = []
     private var closedLater: [[UInt8]: Int] = [:]   // unknown name → offset of a later `</NAME`, or -1
+    /// Receives the elements; handed back by ``run()``'s caller when the pass is done.
+    var builder: OFXStatementBuilder
+    private var lines: LineCursor
 
-    init(text: UnsafeBufferPointer<UInt8>, start: Int) {
+    init(text: UnsafeBufferPointer<UInt8>, start: Int, builder: OFXStatementBuilder) {
         self.text = text
         self.i = min(max(0, start), text.count)
-        buffer = .allocate(capacity: capacity)
+        self.builder = builder
+        lines = LineCursor(text)
+        stack.reserveCapacity(16)
     }
 
-    /// Frees the output buffer; the normalizer must not be used afterwards.
-    func release() { buffer.deallocate() }
-
-    /// Copies up to `capacity` bytes of output into `destination`, normalizing more input as
-    /// needed; returns the number of bytes copied (0 at the end).
-    mutating func read(into destination: UnsafeMutablePointer<UInt8>, capacity wanted: Int) -> Int {
-        while count - readPosition < wanted && !finished { step() }
-        let n = min(wanted, count - readPosition)
-        if n > 0 {
-            destination.update(from: buffer + readPosition, count: n)
-            readPosition += n
-        }
-        if readPosition == count {
-            readPosition = 0
-            count = 0
-        } else if readPosition >= capacity / 2 {
-            memmove(buffer, buffer + readPosition, count - readPosition)   // the regions may overlap
-            count -= readPosition
-            readPosition = 0
-        }
-        return n
+    /// Reads the whole body into ``builder``.
+    mutating func run() {
+        while !finished { step() }
     }
 
-    // MARK: - Output
+    // MARK: - Output (to the builder)
 
-    @inline(__always)
-    private mutating func reserve(_ n: Int) {
-        guard count + n > capacity else { return }
-        var newCapacity = capacity * 2
-        while count + n > newCapacity { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.update(from: buffer, count: count)
-        buffer.deallocate()
-        buffer = grown
-        capacity = newCapacity
-    }
-
-    @inline(__always)
-    private mutating func emit(_ byte: UInt8) {
-        reserve(1)
-        buffer[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    private mutating func emit(_ a: UInt8, _ b: UInt8) {
-        reserve(2)
-        buffer[count] = a
-        buffer[count + 1] = b
-        count += 2
-    }
-
-    @inline(__always)
-    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
-        (buffer + count).update(from: base, count: bytes.count)
-        count += bytes.count
-    }
-
-    private mutating func emit(_ literal: StaticString) {
-        emit(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private mutating func begin(_ open: Open, at tagStart: Int) {
+        let position = open.tag.carriesPosition ? lines.position(ofOffset: tagStart) : nil
+        builder.begin(open.tag, name: name(open.start, open.length), position: position)
     }
 
     // MARK: - Tokens
@@ -191,8 +143,9 @@ struct SGMLNormalizer {
             i = text.count
             return
         }
+        let tag = table.tag(name(nameStart, length))
         if !sawRoot {
-            guard table.tag(name(nameStart, length)) == .OFX else {
+            guard tag == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
             }
             sawRoot = true
@@ -200,17 +153,16 @@ struct SGMLNormalizer {
         // The element before this tag: a leaf with text ends here; an undecided one is now an
         // aggregate, or an empty leaf.
         settleBeforeTag()
-        if stack.count >= SGMLNormalizer.maximumDepth {
-            stop("ofx.depth", "elements are nested deeper than \(SGMLNormalizer.maximumDepth) levels", at: tagStart); return
+        if stack.count >= SGMLBodyReader.maximumDepth {
+            stop("ofx.depth", "elements are nested deeper than \(SGMLBodyReader.maximumDepth) levels", at: tagStart); return
         }
-        emit(0x3C)
-        appendName(nameStart, length)
+        let open = Open(start: nameStart, length: length, tag: tag, kind: .undecided)
+        begin(open, at: tagStart)
         if selfClosing {
-            emit(0x2F, 0x3E)
+            builder.end()
             return
         }
-        emit(0x3E)
-        stack.append(Open(start: nameStart, length: length, tag: nil, kind: .undecided))
+        stack.append(open)
     }
 
     private mutating func settleBeforeTag() {
@@ -219,8 +171,7 @@ struct SGMLNormalizer {
         case .leaf:
             closeTop()
         case .undecided:
-            let tag = top.tag ?? table.tag(name(top.start, top.length))
-            top.tag = tag
+            let tag = top.tag
             if tag.isLeaf || (tag == .unknown && !isClosedLater(top)) {
                 closeTop()
             } else {
@@ -270,10 +221,8 @@ struct SGMLNormalizer {
     }
 
     private mutating func closeTop() {
-        guard let top = stack.popLast() else { return }
-        emit(0x3C, 0x2F)
-        appendName(top.start, top.length)
-        emit(0x3E)
+        guard stack.popLast() != nil else { return }
+        builder.end()
         if stack.isEmpty { rootClosed = true }
     }
 
@@ -396,32 +345,69 @@ struct SGMLNormalizer {
         appendEscaped(start, end, cdata: cdata)
     }
 
-    /// Copies text, escaping what XML forbids: a `&` that starts no valid reference, `<` and `>`
-    /// (from CDATA), and control characters (replaced by a space).
+    /// Hands text to the builder as an XML parser would read its escaped form: a valid entity
+    /// or character reference decoded (not inside CDATA), any other `&` literal, control
+    /// characters as spaces, `CR LF` and `CR` as `LF`. Runs without such bytes go over uncopied.
     private mutating func appendEscaped(_ start: Int, _ end: Int, cdata: Bool = false) {
         var runStart = start
         var k = start
         while k < end {
             let b = text[k]
-            if (b >= 0x20 && b != 0x26 && b != 0x3C && b != 0x3E) || b == 0x09 || b == 0x0A || b == 0x0D {
+            if b >= 0x20 ? (b != 0x26 || cdata) : (b == 0x09 || b == 0x0A) {
                 k += 1
                 continue
             }
-            // b is '&', '<', '>' or a control character.
-            if k > runStart { emit(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
+            // b is '&' (outside CDATA), CR or another control character.
+            if k > runStart { builder.text(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
             if b == 0x26 {
-                if !cdata, validReference(at: k, end: end) { emit(0x26) } else { emit("&amp;") }
-            } else if b == 0x3C {
-                emit("&lt;")
-            } else if b == 0x3E {
-                emit("&gt;")
+                if let (scalar, length) = reference(at: k, end: end) {
+                    builder.text(scalar: scalar)
+                    k += length
+                } else {
+                    builder.text(byte: 0x26)
+                    k += 1
+                }
+            } else if b == 0x0D {
+                if !(k + 1 < end && text[k + 1] == 0x0A) { builder.text(byte: 0x0A) }   // CR LF: the LF follows
+                k += 1
             } else {
-                emit(0x20)
+                builder.text(byte: 0x20)
+                k += 1
             }
-            k += 1
             runStart = k
         }
-        if end > runStart { emit(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
+        if end > runStart { builder.text(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
+    }
+
+    /// The character a predefined entity or a character reference to a legal XML character at
+    /// `at` stands for, and the reference's length (through its `;`); nil when there is none.
+    private func reference(at: Int, end: Int) -> (UInt32, Int)? {
+        guard validReference(at: at, end: end) else { return nil }
+        var k = at + 1
+        if text[k] == 0x23 {   // &#
+            k += 1
+            var hex = false
+            if text[k] == 0x78 || text[k] == 0x58 { hex = true; k += 1 }
+            var value: UInt32 = 0
+            while text[k] != 0x3B {
+                let b = text[k]
+                let d = b <= 0x39 ? UInt32(b - 0x30) : UInt32((b | 0x20) - 0x61 + 10)
+                value = value * (hex ? 16 : 10) + d
+                k += 1
+            }
+            return (value, k + 1 - at)
+        }
+        let first = text[k], second = text[k + 1]
+        let scalar: UInt32
+        switch (first, second) {
+        case (0x61, 0x6D): scalar = 0x26   // amp
+        case (0x6C, _): scalar = 0x3C      // lt
+        case (0x67, _): scalar = 0x3E      // gt
+        case (0x71, _): scalar = 0x22      // quot
+        default: scalar = 0x27             // apos
+        }
+        while text[k] != 0x3B { k += 1 }
+        return (scalar, k + 1 - at)
     }
 
     /// Whether a predefined entity or a character reference to a legal XML character starts at `at`.
@@ -457,10 +443,6 @@ struct SGMLNormalizer {
         func eq(_ lit: [UInt8]) -> Bool { n == lit.count && lit.indices.allSatisfy { text[s + $0] == lit[$0] } }
         return eq([0x61, 0x6D, 0x70]) || eq([0x6C, 0x74]) || eq([0x67, 0x74])
             || eq([0x71, 0x75, 0x6F, 0x74]) || eq([0x61, 0x70, 0x6F, 0x73])
-    }
-
-    private mutating func appendName(_ start: Int, _ length: Int) {
-        emit(name(start, length))
     }
 
     private mutating func finish() {

@@ -229,12 +229,14 @@ public struct OFXReader: StatementReader {
 
     private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int,
                           builder: inout OFXStatementBuilder, file: String) -> [Diagnostic] {
-        var body = SGMLBodyReader(text: text, start: start, builder: builder)
-        body.run()
-        builder = body.builder
+        let problems = withUnsafeMutablePointer(to: &builder) { pointer in
+            var body = SGMLBodyReader(text: text, start: start, builder: pointer)
+            body.run()
+            return body.problems
+        }
         var diagnostics: [Diagnostic] = []
         var lines = LineCursor(text)
-        for p in body.problems {
+        for p in problems {
             diagnostics.append(Diagnostic(p.severity, code: p.code, p.message, file: file, position: lines.position(ofOffset: p.offset)))
         }
         return diagnostics

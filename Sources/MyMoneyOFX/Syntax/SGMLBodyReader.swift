@@ -50,11 +50,14 @@ struct SGMLBodyReader {
     private(set) var stopped = false
     private(set) var problems: [Problem] = []
     private var closedLater: [[UInt8]: Int] = [:]   // unknown name → offset of a later `</NAME`, or -1
-    /// Receives the elements; handed back by ``run()``'s caller when the pass is done.
-    var builder: OFXStatementBuilder
+    /// Receives the elements. A pointer (valid for the reader's life) rather than a stored
+    /// value: the reader stays small, so calls on it never copy the whole builder.
+    private let builder: UnsafeMutablePointer<OFXStatementBuilder>
     private var lines: LineCursor
+    private struct CachedName { var w0: UInt64; var w1: UInt64; var length: Int; var tag: OFXTag }
+    private var nameCache = [CachedName](repeating: CachedName(w0: 0, w1: 0, length: -1, tag: .unknown), count: 64)
 
-    init(text: UnsafeBufferPointer<UInt8>, start: Int, builder: OFXStatementBuilder) {
+    init(text: UnsafeBufferPointer<UInt8>, start: Int, builder: UnsafeMutablePointer<OFXStatementBuilder>) {
         self.text = text
         self.i = min(max(0, start), text.count)
         self.builder = builder
@@ -62,7 +65,7 @@ struct SGMLBodyReader {
         stack.reserveCapacity(16)
     }
 
-    /// Reads the whole body into ``builder``.
+    /// Reads the whole body into the builder.
     mutating func run() {
         while !finished { step() }
     }
@@ -71,7 +74,7 @@ struct SGMLBodyReader {
 
     private mutating func begin(_ open: Open, at tagStart: Int) {
         let position = open.tag.carriesPosition ? lines.position(ofOffset: tagStart) : nil
-        builder.begin(open.tag, name: name(open.start, open.length), position: position)
+        builder.pointee.begin(open.tag, name: name(open.start, open.length), position: position)
     }
 
     // MARK: - Tokens
@@ -98,11 +101,37 @@ struct SGMLBodyReader {
         opener()
     }
 
+    // Name bytes as bit sets: bytes 0–63 and 64–127.
+    private static let nameStartHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE   // A–Z _ a–z
+    private static let nameByteLow: UInt64 = 0x07FF_6000_0000_0000     // - . 0–9 :
+
+    @inline(__always)
     private func isNameStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+        b >= 64 && b < 128 && (SGMLBodyReader.nameStartHigh >> UInt64(b & 63)) & 1 == 1
     }
+    @inline(__always)
     private func isNameByte(_ b: UInt8) -> Bool {
-        isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x2D || b == 0x3A
+        b < 64 ? (SGMLBodyReader.nameByteLow >> UInt64(b)) & 1 == 1 : isNameStart(b)
+    }
+
+    /// The tag for a name as written: a small cache keyed by the name's bytes (names of up to
+    /// 16 bytes, the usual case, are two machine words), the table for the rest.
+    @inline(__always)
+    private mutating func tag(_ start: Int, _ length: Int) -> OFXTag {
+        guard length <= 16, start + 16 <= text.count, let base = text.baseAddress else {
+            return table.tag(name(start, length))
+        }
+        let raw = UnsafeRawPointer(base + start)
+        var w0 = raw.loadUnaligned(as: UInt64.self)
+        var w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if length < 8 { w0 &= (1 << UInt64(length * 8)) &- 1; w1 = 0 }
+        else if length < 16 { w1 &= (1 << UInt64((length - 8) * 8)) &- 1 }
+        let slot = Int(truncatingIfNeeded: ((w0 ^ (w1 &* 31) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        let entry = nameCache[slot]
+        if entry.w0 == w0 && entry.w1 == w1 && entry.length == length { return entry.tag }
+        let found = table.tag(name(start, length))
+        nameCache[slot] = CachedName(w0: w0, w1: w1, length: length, tag: found)
+        return found
     }
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
@@ -143,7 +172,7 @@ struct SGMLBodyReader {
             i = text.count
             return
         }
-        let tag = table.tag(name(nameStart, length))
+        let tag = tag(nameStart, length)
         if !sawRoot {
             guard tag == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
@@ -159,7 +188,7 @@ struct SGMLBodyReader {
         let open = Open(start: nameStart, length: length, tag: tag, kind: .undecided)
         begin(open, at: tagStart)
         if selfClosing {
-            builder.end()
+            builder.pointee.end()
             return
         }
         stack.append(open)
@@ -222,7 +251,7 @@ struct SGMLBodyReader {
 
     private mutating func closeTop() {
         guard stack.popLast() != nil else { return }
-        builder.end()
+        builder.pointee.end()
         if stack.isEmpty { rootClosed = true }
     }
 
@@ -358,25 +387,25 @@ struct SGMLBodyReader {
                 continue
             }
             // b is '&' (outside CDATA), CR or another control character.
-            if k > runStart { builder.text(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
+            if k > runStart { builder.pointee.text(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
             if b == 0x26 {
                 if let (scalar, length) = reference(at: k, end: end) {
-                    builder.text(scalar: scalar)
+                    builder.pointee.text(scalar: scalar)
                     k += length
                 } else {
-                    builder.text(byte: 0x26)
+                    builder.pointee.text(byte: 0x26)
                     k += 1
                 }
             } else if b == 0x0D {
-                if !(k + 1 < end && text[k + 1] == 0x0A) { builder.text(byte: 0x0A) }   // CR LF: the LF follows
+                if !(k + 1 < end && text[k + 1] == 0x0A) { builder.pointee.text(byte: 0x0A) }   // CR LF: the LF follows
                 k += 1
             } else {
-                builder.text(byte: 0x20)
+                builder.pointee.text(byte: 0x20)
                 k += 1
             }
             runStart = k
         }
-        if end > runStart { builder.text(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
+        if end > runStart { builder.pointee.text(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
     }
 
     /// The character a predefined entity or a character reference to a legal XML character at

@@ -65,6 +65,7 @@ public struct OFXReader: StatementReader {
 
         // 3. The body.
         var builder = OFXStatementBuilder(file: file, options: options)
+        builder.sizeHint = decoded.text.count
         decoded.text.withUnsafeBufferPointer { text in
             if header.skippedPrefix {
                 diagnostics.append(.warning("ofx.header", "the file does not start with an OFX header; the text before <OFX> is ignored",

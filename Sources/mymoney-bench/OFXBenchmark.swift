@@ -3,38 +3,43 @@ import MyMoneyOFX
 
 /// `mymoney-bench ofx [--size N]`: reads generated OFX 2 (XML) and OFX 1 (SGML) statements of N
 /// transactions each (default 500,000) and reports MB/s, transactions/s and peak memory.
+/// `--keep DIR` keeps the generated files in DIR; `--file PATH` reads PATH instead of generating
+/// (then `--size` must say how many transactions it holds, or is not checked when absent).
 func ofxBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap { Int($0) } ?? 500_000
-    let directory = scratchDirectory("ofx")
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let kept = option("--keep", in: arguments).map { URL(fileURLWithPath: $0) }
+    let directory = kept ?? scratchDirectory("ofx")
+    if let kept { try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true) }
+    defer { if kept == nil { try? FileManager.default.removeItem(at: directory) } }
     var results: [BenchmarkResult] = []
-    let styles = option("--only", in: arguments).map { [$0] } ?? ["sgml", "xml"]
+    let given = option("--file", in: arguments).map { URL(fileURLWithPath: $0) }
+    let styles = given.map { [$0.lastPathComponent] } ?? option("--only", in: arguments).map { [$0] } ?? ["sgml", "xml"]
     for style in styles {
-        let url = directory.appendingPathComponent("bench-\(style).ofx")
-        try generateOFX(size: size, xml: style == "xml").write(to: url)
+        let url = given ?? directory.appendingPathComponent("bench-\(style).ofx")
+        if given == nil { try generateOFX(size: size, xml: style == "xml").write(to: url) }
         let bytes = Array(try Data(contentsOf: url))
         var transactions = 0
-        var kept: ReadResult?   // freed after timing: the figure is for reading, not for freeing the result
+        var result: ReadResult?   // freed after timing: the figure is for reading, not for freeing the result
         // `--repeat N` reads the file N extra times first (for profiling the reader, not the generator).
         for _ in 0..<(option("--repeat", in: arguments).flatMap { Int($0) } ?? 0) {
             _ = OFXReader().read(bytes, file: url.lastPathComponent, options: ReadOptions())
         }
         let cpuBefore = processCPUSeconds()
-        var result = measure("ofx.read.\(style)", bytes: bytes.count, detail: "\(size) STMTTRN, \(bytes.count / 1_000_000) MB") {
+        var measured = measure("ofx.read.\(style)", bytes: bytes.count, detail: (given == nil ? "\(size) STMTTRN, " : "") + "\(bytes.count / 1_000_000) MB") {
             let read = OFXReader().read(bytes, file: url.lastPathComponent, options: ReadOptions())
             transactions = read.statements.reduce(0) { $0 + $1.transactions.count }
-            kept = read
+            result = read
             return transactions
         }
-        guard transactions == size else {
+        guard transactions == size || (given != nil && option("--size", in: arguments) == nil) else {
             throw NSError(domain: "ofxBenchmark", code: 1, userInfo: [NSLocalizedDescriptionKey: "read \(transactions) of \(size) transactions"])
         }
         let cpu = processCPUSeconds() - cpuBefore
-        withExtendedLifetime(kept) {}
-        result.detail = (result.detail ?? "") + String(format: ", %.3f s CPU (%.1f MB/s, %.0f transactions/s of CPU time)",
-                                                      cpu, Double(bytes.count) / 1e6 / cpu, Double(size) / cpu)
-        FileHandle.standardError.write(Data("ofx.read.\(style): \(result.detail ?? "")\n".utf8))
-        results.append(result)
+        withExtendedLifetime(result) {}
+        measured.detail = (measured.detail ?? "") + String(format: ", %.3f s CPU (%.1f MB/s, %.0f transactions/s of CPU time)",
+                                                      cpu, Double(bytes.count) / 1e6 / cpu, Double(transactions) / cpu)
+        FileHandle.standardError.write(Data("ofx.read.\(style): \(measured.detail ?? "")\n".utf8))
+        results.append(measured)
     }
     return results
 }

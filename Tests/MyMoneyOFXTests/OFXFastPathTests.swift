@@ -22,8 +22,8 @@ struct OFXFastPathTests {
     }
 
     @Test func sgmlCDATAIsLiteralAndControlCharactersBecomeSpaces() {
-        let t = firstTransaction(sgmlStatement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>1<NAME><![CDATA[A<B>&amp;]]><MEMO>x\u{1}y</STMTTRN>"))
-        #expect(t?.payee == "A<B>&amp;")
+        let t = firstTransaction(sgmlStatement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>1<NAME><![CDATA[A<B>&c]]><MEMO>x\u{1}y</STMTTRN>"))
+        #expect(t?.payee == "A<B>&c")
         #expect(t?.memo == "x y")
     }
 
@@ -71,7 +71,7 @@ struct OFXFastPathTests {
     }
 
     @Test func xmlSplitAcrossChunksReadsWhole() throws {
-        // Values and tags that straddle the parser's chunk boundaries (256 KB) read whole.
+        // Values and tags that straddle the parser's reads (a few KB each) read whole.
         var rows = ""
         for i in 0..<3_000 {
             rows += "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261005</DTPOSTED><TRNAMT>-\(i).25</TRNAMT><FITID>F\(i)</FITID><NAME>PAYEE NUMBER \(i) &amp; SONS</NAME></STMTTRN>\n"

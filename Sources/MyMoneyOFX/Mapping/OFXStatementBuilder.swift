@@ -12,6 +12,10 @@ struct OFXStatementBuilder {
     /// Whether the file carries Intuit's `INTU.BID` (a QFX file).
     var hasIntuitBankId = false
     var discardedTransactions = 0
+    /// The size of the text being read, in bytes: a statement reserves room for the
+    /// transactions the rest of the text can hold, so its array never grows by copying (room
+    /// never written to costs address space, not memory; it is given back when the statement ends).
+    var sizeHint = 0
     var skippedSecurityRecords = 0
 
     // The open elements.
@@ -227,6 +231,10 @@ struct OFXStatementBuilder {
         }
         account.currency = options.currency
         var s = Statement(source: StatementSource(file: file, format: "ofx"), account: account)
+        let bytesLeft = sizeHint - (position?.offset ?? 0)
+        if bytesLeft > 64 * 1024 {
+            s.transactions.reserveCapacity(min(bytesLeft / 100, 4_000_000))
+        }
         s.extra = responseExtra + signonExtra
         if tag == .ACCTINFO { s.extra.append(StatementField("OFX.MESSAGE", "ACCTINFO")) }
         st = StatementInProgress(statement: s, tag: tag, position: position); inStatement = true
@@ -335,6 +343,13 @@ struct OFXStatementBuilder {
         inStatement = false
         var s = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)
         swap(&s, &st)
+        let count = s.statement.transactions.count
+        if s.statement.transactions.capacity > 4 * count + 4096 {   // a small statement in a big file
+            var exact: [StatementTransaction] = []
+            exact.reserveCapacity(count)
+            exact.append(contentsOf: s.statement.transactions)
+            s.statement.transactions = exact
+        }
         if let start = s.start, let end = s.end, start.day <= end.day {
             s.statement.period = DayRange(start: start.day, end: end.day)
         }

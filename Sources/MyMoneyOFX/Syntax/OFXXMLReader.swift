@@ -1,13 +1,13 @@
 import Foundation
 internal import MyMoneyLibXML2
 
-/// libxml2's SAX2 push parser over OFX XML, hardened for untrusted input (PLATFORM.md): no
+/// libxml2's SAX2 parser over OFX XML, hardened for untrusted input (PLATFORM.md): no
 /// network, no DTD loading, no entity substitution, no huge-input mode, an external entity
 /// loader that refuses everything, any document type declaration refused outright (the parser
 /// is stopped at it), no entity ever looked up (an undeclared `&name;` is a syntax error), and
 /// elements nested deeper than ``maximumDepth`` refused.
 ///
-/// The text goes to libxml2 in fixed-size chunks and its events go straight to the statement
+/// libxml2 pulls the text in small chunks through a read callback and its events go straight to the statement
 /// builder (element names are interned by libxml2 and mapped to tags by pointer), so no tree
 /// is built and libxml2's memory does not grow with the file.
 ///
@@ -24,8 +24,6 @@ final class OFXXMLReader {
     }
 
     static let maximumDepth = 128
-    /// How much text libxml2 is handed at a time.
-    static let chunkSize = 1 << 18
 
     static let parseOptions: Int32 = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
@@ -67,13 +65,33 @@ final class OFXXMLReader {
                 return
             }
             let tag = cache.tag(localname)
-            let position = tag.carriesPosition ? lines.position(ofNextTag: localname) : nil
+            let position = tag.carriesPosition ? startTagPosition(localname) : nil
             if tag == .unknown {
                 let length = strlen(UnsafeRawPointer(localname).assumingMemoryBound(to: CChar.self))
                 builder.begin(tag, name: UnsafeBufferPointer(start: localname, count: length), position: position)
             } else {
                 builder.begin(tag, name: UnsafeBufferPointer(start: nil, count: 0), position: position)
             }
+        }
+
+        /// Where the start tag being reported begins in the text: libxml2 stands inside it
+        /// (its byte count is exact, the text being UTF-8 already), so the tag's `<` is the
+        /// nearest one before; checked against the name, else found by searching forward.
+        mutating func startTagPosition(_ name: UnsafePointer<UInt8>) -> SourcePosition? {
+            let text = lines.text
+            if let context, let base = text.baseAddress {
+                let consumed = Int(xmlByteConsumed(context))
+                var k = min(consumed, text.count - 1)
+                let limit = max(0, k - 4096)
+                while k > limit, base[k] != 0x3C { k -= 1 }
+                if k >= 0, k < text.count, base[k] == 0x3C {
+                    let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                    if k + 1 + length < text.count, memcmp(base + k + 1, name, length) == 0 {
+                        return lines.position(ofTagAt: k)
+                    }
+                }
+            }
+            return lines.position(ofNextTag: name)
         }
 
         mutating func end() {
@@ -131,42 +149,70 @@ final class OFXXMLReader {
     /// Parses `text` (UTF-8) and feeds every element start, text and end to `builder`; returns
     /// why it stopped early, if it did.
     func read(_ text: UnsafeBufferPointer<UInt8>, into builder: inout OFXStatementBuilder) -> Failure? {
-        var failure: Failure?
-        var chunks = MemoryChunks(text: text)
-        builder = parse(builder: builder, failure: &failure) { chunks.next() }
-        return failure
+        var offset = 0
+        return read(fill: { destination, capacity in
+            let n = min(capacity, text.count - offset)
+            guard n > 0, let base = text.baseAddress else { return 0 }
+            destination.update(from: base + offset, count: n)
+            offset += n
+            return n
+        }, into: &builder)
     }
 
-    /// Runs the push parser over the chunks `next` hands out (nil at the end).
-    func parse(builder: OFXStatementBuilder, failure: inout Failure?,
-               next: () -> UnsafeBufferPointer<UInt8>?) -> OFXStatementBuilder {
+    /// Parses the UTF-8 bytes `fill` copies into the buffer it is given (at most `capacity`
+    /// bytes; 0 at the end, -1 on a read error). libxml2 asks for a few KB at a time and drops
+    /// what it has parsed, so its memory stays the same whatever the input's size. (Its pull
+    /// parser over such a callback measured faster than its push parser and than reading a
+    /// whole buffer in place.)
+    func read(fill: (_ destination: UnsafeMutablePointer<UInt8>, _ capacity: Int) -> Int,
+              into builder: inout OFXStatementBuilder) -> Failure? {
+        withoutActuallyEscaping(fill) { fill in
+            var source = InputSource(fill: fill)
+            return withUnsafeMutablePointer(to: &source) { source in
+                run(into: &builder) { state in
+                    var sax = OFXXMLReader.handler()
+                    return xmlCreateIOParserCtxt(&sax, UnsafeMutableRawPointer(state), { source, buffer, length in
+                        guard let source, let buffer, length > 0 else { return 0 }
+                        let n = source.assumingMemoryBound(to: InputSource.self).pointee.fill(
+                            UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), Int(length))
+                        return Int32(clamping: n)
+                    }, { _ in 0 }, UnsafeMutableRawPointer(source), XML_CHAR_ENCODING_UTF8)
+                } parse: { context in
+                    xmlParseDocument(context)
+                }
+            }
+        }
+    }
+
+    /// Where libxml2's input callback gets its bytes.
+    private struct InputSource {
+        let fill: (UnsafeMutablePointer<UInt8>, Int) -> Int
+    }
+
+    /// Makes a parser context (with the SAX handler and `state` as its user data), parses, and
+    /// says why parsing stopped early, if it did.
+    private func run(into builder: inout OFXStatementBuilder,
+                     makeContext: (UnsafeMutablePointer<State>) -> xmlParserCtxtPtr?,
+                     parse: (xmlParserCtxtPtr) -> Void) -> Failure? {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(to: State(builder: builder, lines: LineCursor(original)))
         defer { state.deinitialize(count: 1); state.deallocate() }
-        var sax = OFXXMLReader.handler()
-        guard let context = xmlCreatePushParserCtxt(&sax, UnsafeMutableRawPointer(state), nil, 0, "ofx") else {
-            failure = .syntax(message: "libxml2 could not start a parser", line: 0, column: 0)
-            return builder
+        guard let context = makeContext(state) else {
+            return .syntax(message: "libxml2 could not start a parser", line: 0, column: 0)
         }
         defer { xmlFreeParserCtxt(context) }
         xmlCtxtUseOptions(context, OFXXMLReader.parseOptions)
         state.pointee.context = context
-        var done = false
-        while !done {
-            let chunk = next()
-            let bytes = chunk ?? UnsafeBufferPointer(start: nil, count: 0)
-            done = chunk == nil
-            _ = bytes.withMemoryRebound(to: CChar.self) { c in
-                xmlParseChunk(context, c.baseAddress, Int32(c.count), done ? 1 : 0)
-            }
-            if state.pointee.failure != nil || context.pointee.wellFormed == 0 { break }
-        }
+        parse(context)
+        var failure: Failure?
         if let f = state.pointee.failure {
             failure = f
         } else if context.pointee.wellFormed == 0 {
             failure = OFXXMLReader.lastFailure(context)
         }
-        return state.pointee.builder
+        state.pointee.context = nil
+        swap(&builder, &state.pointee.builder)
+        return failure
     }
 
     private static func lastFailure(_ context: xmlParserCtxtPtr) -> Failure {
@@ -175,19 +221,6 @@ final class OFXXMLReader {
         }
         let message = error.pointee.message.map { String(cString: $0).trimmingSpaces } ?? "unknown error"
         return .syntax(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
-    }
-}
-
-/// A text in memory, handed out in chunks of ``OFXXMLReader/chunkSize``.
-struct MemoryChunks {
-    let text: UnsafeBufferPointer<UInt8>
-    var offset = 0
-
-    mutating func next() -> UnsafeBufferPointer<UInt8>? {
-        guard offset < text.count else { return nil }
-        let end = min(text.count, offset + OFXXMLReader.chunkSize)
-        defer { offset = end }
-        return UnsafeBufferPointer(rebasing: text[offset..<end])
     }
 }
 

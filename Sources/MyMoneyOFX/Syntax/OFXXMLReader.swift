@@ -1,15 +1,17 @@
 import Foundation
 internal import MyMoneyLibXML2
 
-/// libxml2's SAX2 parser over OFX XML, hardened for untrusted input (PLATFORM.md): no
+/// libxml2's SAX parser over OFX XML, hardened for untrusted input (PLATFORM.md): no
 /// network, no DTD loading, no entity substitution, no huge-input mode, an external entity
 /// loader that refuses everything, any document type declaration refused outright (the parser
 /// is stopped at it), no entity ever looked up (an undeclared `&name;` is a syntax error), and
 /// elements nested deeper than ``maximumDepth`` refused.
 ///
-/// libxml2 pulls the text in small chunks through a read callback and its events go straight to the statement
-/// builder (element names are interned by libxml2 and mapped to tags by pointer), so no tree
-/// is built and libxml2's memory does not grow with the file.
+/// libxml2 pulls the text in small chunks through a read callback and its events go straight
+/// to the statement builder (element names are interned by libxml2 and mapped to tags by
+/// pointer), so no tree is built and libxml2's memory does not grow with the file. The SAX1
+/// callbacks (`XML_PARSE_SAX1`) are used: OFX has no namespaces, and libxml2 does about 7 %
+/// less work per element without them (callgrind, 50,000 transactions).
 ///
 /// A resource with a lifetime: `final`, one reader per read call, not `Sendable`.
 final class OFXXMLReader {
@@ -29,7 +31,7 @@ final class OFXXMLReader {
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
         // The bytes handed over are already UTF-8: a declared `encoding="ISO-8859-1"` must not
         // make libxml2 decode them a second time.
-        | XML_PARSE_IGNORE_ENC.rawValue)
+        | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_SAX1.rawValue)
 
     /// Installs the refusing external entity loader once per process.
     static let hardened: Bool = {
@@ -50,25 +52,20 @@ final class OFXXMLReader {
         var failure: Failure?
         var context: xmlParserCtxtPtr?
 
-        mutating func start(_ localname: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+        /// An element starts; `name` is libxml2's interned spelling (a prefixed `p:NAME` is
+        /// simply an unknown name: SAX1 does no namespace processing).
+        mutating func start(_ name: UnsafePointer<UInt8>) {
             depth += 1
             if depth > OFXXMLReader.maximumDepth {
                 failure = .depth(line: context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0)
                 if let context { xmlStopParser(context) }
                 return
             }
-            if let prefix {
-                // `p:NAME`: not an OFX name; kept as written.
-                let written = String(cString: prefix) + ":" + String(cString: localname)
-                var bytes = Array(written.utf8)
-                bytes.withUnsafeBufferPointer { builder.begin(.unknown, name: $0, position: nil) }
-                return
-            }
-            let tag = cache.tag(localname)
-            let position = tag.carriesPosition ? startTagPosition(localname) : nil
+            let tag = cache.tag(name)
+            let position = tag.carriesPosition ? startTagPosition(name) : nil
             if tag == .unknown {
-                let length = strlen(UnsafeRawPointer(localname).assumingMemoryBound(to: CChar.self))
-                builder.begin(tag, name: UnsafeBufferPointer(start: localname, count: length), position: position)
+                let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                builder.begin(tag, name: UnsafeBufferPointer(start: name, count: length), position: position)
             } else {
                 builder.begin(tag, name: UnsafeBufferPointer(start: nil, count: 0), position: position)
             }
@@ -116,12 +113,12 @@ final class OFXXMLReader {
 
     static func handler() -> xmlSAXHandler {
         var sax = xmlSAXHandler()
-        sax.initialized = 0xDEED_BEAF   // XML_SAX2_MAGIC: the namespace-aware callbacks below
-        sax.startElementNs = { context, localname, prefix, _, _, _, _, _, _ in
-            guard let context, let localname else { return }
-            context.assumingMemoryBound(to: State.self).pointee.start(localname, prefix: prefix)
+        sax.initialized = 1   // SAX1 callbacks (XML_PARSE_SAX1): names as written, no namespace work
+        sax.startElement = { context, name, _ in
+            guard let context, let name else { return }
+            context.assumingMemoryBound(to: State.self).pointee.start(name)
         }
-        sax.endElementNs = { context, _, _, _ in
+        sax.endElement = { context, _ in
             guard let context else { return }
             context.assumingMemoryBound(to: State.self).pointee.end()
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the stream of OFX elements into normalized `Statement`s (format notes §4–§15).
 ///
 /// Receives element starts, text and element ends from the libxml2 reader. An element that
@@ -24,6 +26,7 @@ struct OFXStatementBuilder {
     /// The current leaf's text: the first `valueLength` bytes of `value` (reused, never shrunk).
     var value: [UInt8] = []
     var valueLength = 0
+    var repeated = RepeatedText()
     var unknownName: String?
 
     // What is being built.
@@ -143,8 +146,12 @@ struct OFXStatementBuilder {
     /// The leaf's text, trimmed; entities double-escaped by the bank (`&amp;lt;`) decoded once more.
     static func text(_ value: [UInt8], _ count: Int) -> String {
         let r = trimmedRange(value, count)
-        let s = value.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
-        return value[r].contains(0x26) ? OFXText.decodeEscapedEntities(s) : s
+        return value.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[r])
+            let s = String(decoding: bytes, as: UTF8.self)
+            guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) != nil else { return s }
+            return OFXText.decodeEscapedEntities(s)
+        }
     }
 
     /// The text with ASCII letters upper-cased (type words such as `Credit`).
@@ -156,13 +163,27 @@ struct OFXStatementBuilder {
         }
     }
 
+    /// The current leaf's text like ``text(_:_:)``, nil when empty; a value seen shortly before
+    /// shares that one's storage (payees, posting time stamps).
+    mutating func keptText() -> String? {
+        let r = Self.trimmedRange(value, valueLength)
+        guard !r.isEmpty else { return nil }
+        return value.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[r])
+            guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) == nil else {
+                return OFXText.decodeEscapedEntities(String(decoding: bytes, as: UTF8.self))
+            }
+            return repeated.string(bytes)
+        }
+    }
+
     static func optionalText(_ value: [UInt8], _ count: Int) -> String? {
         let s = text(value, count)
         return s.isEmpty ? nil : s
     }
 
     static func date(_ value: [UInt8], _ count: Int) -> Result<OFXDateTime, OFXDateTime.ParseError> {
-        value.withUnsafeBufferPointer { OFXDateTime.parse(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        value.withUnsafeBufferPointer { OFXDateTime.parse(UnsafeBufferPointer(rebasing: $0[0..<count]), zone: false) }
     }
 
     static func amountOf(_ value: [UInt8], _ count: Int) -> OFXAmount.Outcome {

@@ -18,6 +18,9 @@ struct OFXStatementBuilder {
     /// transactions the rest of the text can hold, so its array never grows by copying (room
     /// never written to costs address space, not memory; it is given back when the statement ends).
     var sizeHint = 0
+    /// When set, each finished transaction goes here (with its statement's account) instead of
+    /// into its statement: memory then does not grow with the number of transactions.
+    var sink: ((StatementTransaction, StatementAccount) -> Void)?
     var skippedSecurityRecords = 0
 
     // The open elements.
@@ -52,6 +55,8 @@ struct OFXStatementBuilder {
         var start: OFXDateTime?
         var end: OFXDateTime?
         var curdefSeen = false
+        /// Transactions handed to ``OFXStatementBuilder/sink`` rather than kept.
+        var streamed = 0
     }
 
     struct TransactionInProgress {
@@ -253,7 +258,7 @@ struct OFXStatementBuilder {
         account.currency = options.currency
         var s = Statement(source: StatementSource(file: file, format: "ofx"), account: account)
         let bytesLeft = sizeHint - (position?.offset ?? 0)
-        if bytesLeft > 64 * 1024 {
+        if bytesLeft > 64 * 1024 && sink == nil {
             s.transactions.reserveCapacity(min(bytesLeft / 100, 4_000_000))
         }
         s.extra = responseExtra + signonExtra
@@ -352,7 +357,12 @@ struct OFXStatementBuilder {
         if tx.transaction.payee == nil { tx.transaction.payee = tx.transaction.extra("EXTDNAME") ?? tx.transaction.memo }
         var done = OFXStatementBuilder.placeholderTransaction
         swap(&done, &tx.transaction)
-        st.statement.transactions.append(consume done)
+        if let sink {
+            sink(done, st.statement.account)
+            st.streamed += 1
+        } else {
+            st.statement.transactions.append(consume done)
+        }
         clearTransaction(keepingBlankTransaction: true)
     }
 
@@ -377,7 +387,7 @@ struct OFXStatementBuilder {
         if s.statement.account.id == nil, let id = options.accountId { s.statement.account.id = id }
         let isListing = s.tag == .ACCTINFO
         if s.statement.account.id == nil {
-            if s.statement.transactions.isEmpty && s.statement.balances.isEmpty {
+            if s.statement.transactions.isEmpty && s.streamed == 0 && s.statement.balances.isEmpty {
                 diagnostics.append(.error("ofx.statement.empty",
                     "a \(s.tag.name) statement names no account and holds no transactions or balances", file: file, at: s.position))
                 return

@@ -145,13 +145,16 @@ final class OFXXMLReader {
 
     /// Parses `text` (UTF-8) and feeds every element start, text and end to `builder`; returns
     /// why it stopped early, if it did.
-    func read(_ text: UnsafeBufferPointer<UInt8>, into builder: inout OFXStatementBuilder) -> Failure? {
+    /// `progress` hears how far libxml2 has read (a byte offset).
+    func read(_ text: UnsafeBufferPointer<UInt8>, into builder: inout OFXStatementBuilder,
+              progress: ((Int) -> Void)? = nil) -> Failure? {
         var offset = 0
         return read(fill: { destination, capacity in
             let n = min(capacity, text.count - offset)
             guard n > 0, let base = text.baseAddress else { return 0 }
             destination.update(from: base + offset, count: n)
             offset += n
+            progress?(offset)
             return n
         }, into: &builder)
     }

@@ -65,9 +65,19 @@ struct SGMLBodyReader {
         stack.reserveCapacity(16)
     }
 
+    /// Hears how far reading has come (a byte offset), about every megabyte.
+    var progress: ((Int) -> Void)?
+
     /// Reads the whole body into the builder.
     mutating func run() {
-        while !finished { step() }
+        var next = i + (1 << 20)
+        while !finished {
+            step()
+            if i >= next, let progress {
+                progress(i)
+                next = i + (1 << 20)
+            }
+        }
     }
 
     // MARK: - Output (to the builder)

@@ -55,6 +55,7 @@ extension OFXReader {
             return handOut(read(Array(bytes), file: file, options: options), each)
         }
         diagnostics += choice.notes
+        mapping.rewind()   // the body is read from the start again
         var builder = OFXStatementBuilder(file: file, options: options)
         builder.sink = each
         readBody(raw, header: header, file: file, builder: &builder, diagnostics: &diagnostics,
@@ -129,6 +130,12 @@ final class MappedFile {
     }
 
     deinit { munmap(base, count) }
+
+    /// Starts giving pages back from the start again (before a second pass over the file).
+    func rewind() {
+        if released > 0 { _ = madvise(base, released, Int32(MADV_DONTNEED)) }
+        released = 0
+    }
 
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MyMoneyOFX
+import MyMoneyTestSupport
 
 /// What the direct SGML reader and the SAX XML reader must keep from reading through XML:
 /// text as an XML parser reads it, positions, and every refusal.
@@ -80,6 +81,36 @@ struct OFXFastPathTests {
         #expect(transactions.count == 3_000)
         #expect(transactions.enumerated().allSatisfy { i, t in t.payee == "PAYEE NUMBER \(i) & SONS" && t.id == "F\(i)" })
         #expect(transactions.last?.amount == amount("-2999.25"))
+    }
+
+    @Test func corpusTransactionPositionsPointAtTheirOpeningTags() throws {
+        var checked = 0
+        for key in Corpus.keys(prefix: "ofx/") + Corpus.keys(prefix: "qfx/") {
+            let bytes = try Corpus.bytes(key)
+            let hadBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            let text = hadBOM ? Array(bytes[3...]) : bytes
+            let result = OFXReader().read(bytes, file: key, options: ReadOptions())
+            guard result.source?.text == text else { continue }   // transcoded: offsets are the decoded text's
+            var last = -1
+            for t in result.statements.flatMap(\.transactions) {
+                let p = try #require(t.position, "\(key)")
+                #expect(p.offset > last, "\(key): positions go forward")
+                last = p.offset
+                checked += 1
+                #expect(text[p.offset] == UInt8(ascii: "<"), "\(key) at \(p.offset)")
+                let lineStart = text[..<p.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                #expect(p.line == text[..<p.offset].filter { $0 == 0x0A }.count + 1 && p.column == p.offset - lineStart + 1, "\(key)")
+            }
+        }
+        #expect(checked > 100 || Corpus.directory == nil, "\(checked) transactions checked")
+    }
+
+    @Test func sgmlNamesDifferingOnlyInTheMiddleAreNotConfused() {
+        let text = sgmlStatement("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>1<NAME>PAYEE 12 AAAAAA SHOP 99</STMTTRN>"
+            + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>2<NAME>PAYEE 12 BBBBBB SHOP 99</STMTTRN>"
+            + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>3<NAME>PAYEE 12 AAAAAA SHOP 99</STMTTRN>")
+        let payees = readOFX(text).statements.first?.transactions.map(\.payee)
+        #expect(payees == ["PAYEE 12 AAAAAA SHOP 99", "PAYEE 12 BBBBBB SHOP 99", "PAYEE 12 AAAAAA SHOP 99"])
     }
 
     @Test func xmlTruncatedInsideAChunkIsAnError() {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns the stream of OFX elements into normalized `Statement`s (format notes §4–§15).
 ///
-/// Receives element starts, text and element ends from the libxml2 reader. An element that
+/// Receives element starts, text and element ends from the SGML reader or libxml2. An element that
 /// ends without child elements is a leaf: its text is dispatched by its parent's name. Known
 /// aggregates start and finish statements, transactions and balances. Text becomes a `String`
 /// only for values that are kept.

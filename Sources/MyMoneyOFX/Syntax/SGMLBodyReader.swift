@@ -21,7 +21,7 @@ import Foundation
 ///
 /// - Complexity: O(n) in the body, plus at most one forward search per unknown tag name.
 struct SGMLBodyReader {
-    /// A problem found while normalizing, at a byte offset of the original text.
+    /// A problem found while reading, at a byte offset of the original text.
     struct Problem: Sendable {
         var severity: Diagnostic.Severity
         var code: String

@@ -113,6 +113,12 @@ struct OFXFastPathTests {
         #expect(payees == ["PAYEE 12 AAAAAA SHOP 99", "PAYEE 12 BBBBBB SHOP 99", "PAYEE 12 AAAAAA SHOP 99"])
     }
 
+    @Test func textRightInsideOFXThatEndsItIsAnError() {
+        let text = sgmlHeader + "<OFX>\n E <SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS></SONRS></SIGNONMSGSRSV1></OFX>"
+        let result = readOFX(text)
+        #expect(result.diagnostics.contains { $0.code == "ofx.structure" && $0.severity == .error })
+    }
+
     @Test func xmlTruncatedInsideAChunkIsAnError() {
         let text = xmlStatement("<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261005</DTPOSTED><TRNAMT>-1</TRNAMT><FITID>1</FITID></STMTTRN>")
         let cut = String(text.prefix(text.count - 40))

@@ -192,6 +192,12 @@ struct SGMLBodyReader {
         // The element before this tag: a leaf with text ends here; an undecided one is now an
         // aggregate, or an empty leaf.
         settleBeforeTag()
+        if rootClosed {
+            // Text right inside <OFX> made it a leaf, and this tag closed it: the rest is lost.
+            stop("ofx.structure", "text directly inside <OFX> ended it early: <\(describeName(nameStart, length))> and everything after it cannot be read",
+                 at: tagStart)
+            return
+        }
         if stack.count >= SGMLBodyReader.maximumDepth {
             stop("ofx.depth", "elements are nested deeper than \(SGMLBodyReader.maximumDepth) levels", at: tagStart); return
         }

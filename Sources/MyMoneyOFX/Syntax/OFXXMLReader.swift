@@ -10,8 +10,8 @@ internal import MyMoneyLibXML2
 /// libxml2 pulls the text in small chunks through a read callback and its events go straight
 /// to the statement builder (element names are interned by libxml2 and mapped to tags by
 /// pointer), so no tree is built and libxml2's memory does not grow with the file. The SAX1
-/// callbacks (`XML_PARSE_SAX1`) are used: OFX has no namespaces, and libxml2 does about 7 %
-/// less work per element without them (callgrind, 50,000 transactions).
+/// callbacks are used (a handler not marked SAX2): OFX has no namespaces, and libxml2 does
+/// about 7 % less work per element without them (callgrind, 50,000 transactions).
 ///
 /// A resource with a lifetime: `final`, one reader per read call, not `Sendable`.
 final class OFXXMLReader {
@@ -31,7 +31,9 @@ final class OFXXMLReader {
         | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
         // The bytes handed over are already UTF-8: a declared `encoding="ISO-8859-1"` must not
         // make libxml2 decode them a second time.
-        | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_SAX1.rawValue)
+        | XML_PARSE_IGNORE_ENC.rawValue)
+    // Not `XML_PARSE_SAX1`: some libxml2 versions answer it by putting their own tree-building
+    // callbacks in the handler. A handler not marked SAX2 (`initialized = 1`) selects SAX1 anyway.
 
     /// Installs the refusing external entity loader once per process.
     static let hardened: Bool = {
@@ -52,16 +54,18 @@ final class OFXXMLReader {
         var failure: Failure?
         var context: xmlParserCtxtPtr?
 
-        /// An element starts; `name` is libxml2's interned spelling (a prefixed `p:NAME` is
-        /// simply an unknown name: SAX1 does no namespace processing).
-        mutating func start(_ name: UnsafePointer<UInt8>) {
+        /// An element starts; `name` is its spelling, NUL-terminated: libxml2's interned one
+        /// (cached by pointer) unless `interned` is false. A prefixed `p:NAME` is simply an
+        /// unknown name.
+        mutating func start(_ name: UnsafePointer<UInt8>, interned: Bool = true) {
             depth += 1
             if depth > OFXXMLReader.maximumDepth {
                 failure = .depth(line: context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0)
                 if let context { xmlStopParser(context) }
                 return
             }
-            let tag = cache.tag(name)
+            let tag = interned ? cache.tag(name) : OFXTagTable.shared.tag(
+                UnsafeBufferPointer(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))))
             let position = tag.carriesPosition ? startTagPosition(name) : nil
             if tag == .unknown {
                 let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
@@ -113,12 +117,25 @@ final class OFXXMLReader {
 
     static func handler() -> xmlSAXHandler {
         var sax = xmlSAXHandler()
-        sax.initialized = 1   // SAX1 callbacks (XML_PARSE_SAX1): names as written, no namespace work
+        sax.initialized = 1   // SAX1: names as written, no namespace work
         sax.startElement = { context, name, _ in
             guard let context, let name else { return }
             context.assumingMemoryBound(to: State.self).pointee.start(name)
         }
         sax.endElement = { context, _ in
+            guard let context else { return }
+            context.assumingMemoryBound(to: State.self).pointee.end()
+        }
+        // The same through the SAX2 callbacks, should a libxml2 version use those regardless.
+        sax.startElementNs = { context, localname, prefix, _, _, _, _, _, _ in
+            guard let context, let localname else { return }
+            let state = context.assumingMemoryBound(to: State.self)
+            guard let prefix else { state.pointee.start(localname); return }
+            var written = Array((String(cString: prefix) + ":" + String(cString: localname)).utf8)
+            written.append(0)
+            written.withUnsafeBufferPointer { if let base = $0.baseAddress { state.pointee.start(base, interned: false) } }
+        }
+        sax.endElementNs = { context, _, _, _ in
             guard let context else { return }
             context.assumingMemoryBound(to: State.self).pointee.end()
         }

@@ -10,6 +10,9 @@ import MyMoneyOFX
 /// Each file is also streamed (`OFXReader.read(fileAt:options:each:)`, `ofx.stream.*`) before it
 /// is loaded, with the peak resident memory (VmHWM) started afresh: that peak stays flat
 /// whatever `--size` is, while the whole read's grows with the file.
+///
+/// `--ofxtools` also times Python's ofxtools (`python3` with `ofxtools` installed) on a file of
+/// at most 50,000 transactions, and this reader on the same file, in the same run (`ofxtools.*`).
 func ofxBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap { Int($0) } ?? 500_000
     let kept = option("--keep", in: arguments).map { URL(fileURLWithPath: $0) }
@@ -21,6 +24,9 @@ func ofxBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let styles = given.map { [$0.lastPathComponent] } ?? option("--only", in: arguments).map { [$0] } ?? ["sgml", "xml"]
     for style in styles {
         let url = given ?? directory.appendingPathComponent("bench-\(style).ofx")
+        if arguments.contains("--ofxtools"), given == nil {   // first, on a fresh heap
+            results.append(try compareWithOFXTools(size: min(size, 50_000), xml: style == "xml", directory: directory, style: style))
+        }
         if given == nil { try generateOFX(size: size, xml: style == "xml").write(to: url) }
         results.append(try streamFile(url, name: "ofx.stream.\(style)", expected: given == nil ? size : nil))
         let bytes = Array(try Data(contentsOf: url))
@@ -56,6 +62,46 @@ func ofxBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         results.append(measured)
     }
     return results
+}
+
+/// Times ofxtools (CPU seconds inside Python, imports excluded) and this reader on one file.
+private func compareWithOFXTools(size: Int, xml: Bool, directory: URL, style: String) throws -> BenchmarkResult {
+    let url = directory.appendingPathComponent("ofxtools-\(style).ofx")
+    try generateOFX(size: size, xml: xml).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let bytes = Array(try Data(contentsOf: url))
+    var ours = Double.infinity
+    for _ in 0..<3 {
+        let before = processCPUSeconds()
+        let read = OFXReader().read(bytes, file: url.lastPathComponent, options: ReadOptions())
+        ours = min(ours, processCPUSeconds() - before)
+        withExtendedLifetime(read) {}
+    }
+    let script = """
+    import sys, time
+    from ofxtools.Parser import OFXTree
+    t = time.process_time()
+    p = OFXTree(); p.parse(sys.argv[1]); ofx = p.convert()
+    n = sum(len(s.transactions) for s in ofx.statements)
+    print(n, time.process_time() - t)
+    """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, url.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let fields = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    guard process.terminationStatus == 0, fields.count == 2, let count = Int(fields[0]), let theirs = Double(fields[1]) else {
+        throw NSError(domain: "ofxBenchmark", code: 2, userInfo: [NSLocalizedDescriptionKey: "ofxtools did not run (python3 with ofxtools needed): \(output)"])
+    }
+    let detail = String(format: "%d transactions: ofxtools %.2f s CPU (%.0f/s), this reader %.3f s CPU (%.0f/s): %.0f times as fast",
+                        count, theirs, Double(count) / theirs, ours, Double(size) / ours, theirs / ours)
+    FileHandle.standardError.write(Data("ofxtools.read.\(style): \(detail)\n".utf8))
+    return BenchmarkResult(name: "ofxtools.read.\(style)", seconds: theirs, items: count, bytes: bytes.count,
+                           peakMemoryBytes: peakMemoryBytes(), detail: detail)
 }
 
 /// Streams `url` with a fresh peak-memory mark and reports it.

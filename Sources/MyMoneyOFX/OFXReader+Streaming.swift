@@ -12,7 +12,8 @@ extension OFXReader {
     /// The file is mapped, not read, and the pages already read are given back as reading moves
     /// on; libxml2 gets XML bodies a few KB at a time. A file whose text must be transcoded first
     /// (Windows-1252 or Latin-1 bytes above 0x7F, UTF-16) is read into memory as ``read(_:file:options:)``
-    /// does, then handed out the same way. The result carries no `source` text.
+    /// does, then handed out the same way. The result carries no `source` text. `file` names the
+    /// file in diagnostics and statements (its last path component when nil).
     ///
     /// ```swift
     /// var total = Amount.zero
@@ -20,9 +21,9 @@ extension OFXReader {
     ///     total = (try? total + transaction.amount) ?? total
     /// }
     /// ```
-    public func read(fileAt path: String, options: ReadOptions,
+    public func read(fileAt path: String, file name: String? = nil, options: ReadOptions,
                      each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
-        let file = (path as NSString).lastPathComponent
+        let file = name ?? (path as NSString).lastPathComponent
         guard let mapping = MappedFile(path: path) else {
             // Unreadable, empty or not mappable: read it whole (or report why not).
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -38,24 +38,17 @@ public struct OFXReader: StatementReader {
     }
 
     public func read(_ bytes: [UInt8], file: String, options: ReadOptions) -> ReadResult {
-        var diagnostics: [Diagnostic] = []
-
         // 1. Header, on the raw bytes (it is ASCII), after a byte order mark.
         let hadBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         let raw = hadBOM ? Array(bytes[3...]) : bytes
-        guard let header = raw.withUnsafeBufferPointer({ OFXHeader.read($0) }) else {
-            let firstLine = raw.prefix(60).split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).first ?? []
-            let head = String(decoding: firstLine.map { $0 < 0x20 ? 0x20 : $0 }, as: UTF8.self).trimmingSpaces
-            return ReadResult(diagnostics: [.error("ofx.not-ofx",
-                "this is not an OFX file: expected \"OFXHEADER:100\", \"<?xml\" or \"<OFX>\" at the start, found \"\(head.prefix(30))\"",
-                file: file, at: SourcePosition(offset: 0, line: 1, column: 1))])
-        }
-        if let problem = versionProblem(header) {
-            return ReadResult(diagnostics: [.error("ofx.header.version", problem, file: file,
-                                                   at: SourcePosition(offset: 0, line: 1, column: 1))])
+        let header: OFXHeader
+        switch raw.withUnsafeBufferPointer({ readHeader($0, file: file) }) {
+        case .success(let h): header = h
+        case .failure(let d): return ReadResult(diagnostics: [d])
         }
 
         // 2. Decoding: the declared charset unless the bytes prove otherwise.
+        var diagnostics: [Diagnostic] = []
         let decoded: (text: [UInt8], encoding: TextEncoding)
         switch decode(raw, header: header, options: options, file: file) {
         case .success(let d): decoded = d.0; diagnostics += d.1
@@ -65,53 +58,89 @@ public struct OFXReader: StatementReader {
 
         // 3. The body.
         var builder = OFXStatementBuilder(file: file, options: options)
+        builder.sizeHint = decoded.text.count
         decoded.text.withUnsafeBufferPointer { text in
-            if header.skippedPrefix {
-                diagnostics.append(.warning("ofx.header", "the file does not start with an OFX header; the text before <OFX> is ignored",
-                                            file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
-            }
-            if header.style == .sgml || header.skippedPrefix {
-                diagnostics += readSGML(text, start: header.bodyStart, builder: &builder, file: file)
-            } else {
-                if let refusal = prologueDeclaration(text, file: file) {
-                    diagnostics.append(refusal)
-                    return
-                }
-                var xmlBuilder = builder
-                let failure = readXML(text, builder: &xmlBuilder)
-                switch failure {
-                case nil:
-                    builder = xmlBuilder
-                case .security(let message):
-                    diagnostics.append(.error("ofx.security.doctype", message, file: file))
-                case .syntax(let message, let line, let column):
-                    // Not well-formed XML: OFX 2 headers in front of SGML bodies and raw `&` are common.
-                    var cursor = LineCursor(text)
-                    let position = line > 0 ? cursor.position(line: line, tag: nil).map {
-                        SourcePosition(offset: $0.offset + max(0, column - 1), line: line, column: max(1, column)) } : nil
-                    diagnostics.append(Diagnostic(.note, code: "ofx.sgml-body",
-                        "the body is not well-formed XML; it was read as OFX 1.x SGML", file: file,
-                        position: position, notes: ["libxml2: \(message)"]))
-                    diagnostics += readSGML(text, start: 0, builder: &builder, file: file)
-                }
-            }
+            readBody(text, header: header, file: file, builder: &builder, diagnostics: &diagnostics, progress: nil)
         }
-        builder.finish()
-        diagnostics += builder.diagnostics
 
         // 4. The statements.
+        var result = statements(builder, header: header, encoding: decoded.encoding, file: file, diagnostics: diagnostics)
+        result.source = source
+        return result
+    }
+
+    /// The header, or the error that says the bytes are not OFX this reader can read.
+    func readHeader(_ raw: UnsafeBufferPointer<UInt8>, file: String) -> Result<OFXHeader, Diagnostic> {
+        guard let header = OFXHeader.read(raw) else {
+            let firstLine = raw.prefix(60).split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).first ?? []
+            let head = String(decoding: firstLine.map { $0 < 0x20 ? 0x20 : $0 }, as: UTF8.self).trimmingSpaces
+            return .failure(.error("ofx.not-ofx",
+                "this is not an OFX file: expected \"OFXHEADER:100\", \"<?xml\" or \"<OFX>\" at the start, found \"\(head.prefix(30))\"",
+                file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
+        }
+        if let problem = versionProblem(header) {
+            return .failure(.error("ofx.header.version", problem, file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
+        }
+        return .success(header)
+    }
+
+    /// Reads the body of decoded UTF-8 `text` into `builder`; `progress` hears how far reading has
+    /// come (a byte offset), now and then.
+    func readBody(_ text: UnsafeBufferPointer<UInt8>, header: OFXHeader, file: String, builder: inout OFXStatementBuilder,
+                  diagnostics: inout [Diagnostic], progress: ((Int) -> Void)?) {
+        if header.skippedPrefix {
+            diagnostics.append(.warning("ofx.header", "the file does not start with an OFX header; the text before <OFX> is ignored",
+                                        file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
+        }
+        if header.style == .sgml || header.skippedPrefix {
+            diagnostics += readSGML(text, start: header.bodyStart, builder: &builder, file: file, progress: progress)
+            return
+        }
+        if let refusal = prologueDeclaration(text, file: file) {
+            diagnostics.append(refusal)
+            return
+        }
+        var xmlBuilder = builder
+        let failure = OFXXMLReader(original: text).read(text, into: &xmlBuilder, progress: progress)
+        switch failure {
+        case nil:
+            builder = xmlBuilder
+        case .security(let message):
+            diagnostics.append(.error("ofx.security.doctype", message, file: file))
+        case .depth(let line):
+            var cursor = LineCursor(text)
+            diagnostics.append(.error("ofx.depth", "elements are nested deeper than \(OFXXMLReader.maximumDepth) levels",
+                                      file: file, at: line > 0 ? cursor.position(line: line, tag: nil) : nil))
+        case .syntax(let message, let line, let column):
+            // Not well-formed XML: OFX 2 headers in front of SGML bodies and raw `&` are common.
+            var cursor = LineCursor(text)
+            let position = line > 0 ? cursor.position(line: line, tag: nil).map {
+                SourcePosition(offset: $0.offset + max(0, column - 1), line: line, column: max(1, column)) } : nil
+            diagnostics.append(Diagnostic(.note, code: "ofx.sgml-body",
+                "the body is not well-formed XML; it was read as OFX 1.x SGML", file: file,
+                position: position, notes: ["libxml2: \(message)"]))
+            diagnostics += readSGML(text, start: 0, builder: &builder, file: file, progress: progress)
+        }
+    }
+
+    /// The finished statements, stamped with their source, and the diagnostics.
+    func statements(_ finished: OFXStatementBuilder, header: OFXHeader, encoding: TextEncoding, file: String,
+                    diagnostics previous: [Diagnostic]) -> ReadResult {
+        var builder = finished
+        builder.finish()
+        var diagnostics = previous + builder.diagnostics
         let isQFX = builder.hasIntuitBankId || file.lowercased().hasSuffix(".qfx")
         var statements = builder.statements
         let headerFields = header.fields.map { StatementField("header.\($0.key)", $0.value) }
         for i in statements.indices {
-            statements[i].source = StatementSource(file: file, format: isQFX ? "qfx" : "ofx", encoding: decoded.encoding.rawValue)
+            statements[i].source = StatementSource(file: file, format: isQFX ? "qfx" : "ofx", encoding: encoding.rawValue)
             statements[i].extra = headerFields + statements[i].extra
         }
         if statements.isEmpty && !diagnostics.containsErrors {
             diagnostics.append(.warning("ofx.no-statement", "the file holds no bank, credit card or investment statement: nothing to import",
                                         file: file))
         }
-        return ReadResult(statements: statements, diagnostics: diagnostics, source: source)
+        return ReadResult(statements: statements, diagnostics: diagnostics)
     }
 
     // MARK: - Steps
@@ -139,10 +168,31 @@ public struct OFXReader: StatementReader {
             return .failure(.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
                                    at: SourcePosition(offset: nul, line: 1, column: 1)))
         }
+        let ascii = OFXReader.isASCII(raw)
+        let choice = encoding(header: header, options: options, ascii: ascii, validUTF8: ascii || TextDecoder.isValidUTF8(raw), file: file)
+        var notes = choice.notes
+        let chosen = choice.encoding
+        if !choice.needsTranscoding { return .success(((raw, chosen), notes)) }
+        do {
+            return .success(((try TextDecoder.transcode(raw, from: chosen), chosen), notes))
+        } catch {
+            do {
+                let text = try TextDecoder.transcode(raw, from: .windows1252)
+                notes.append(.warning("ofx.header.charset", "the text is not valid \(chosen.rawValue) (\(error.reason)); it was read as Windows-1252",
+                                      file: file))
+                return .success(((text, .windows1252), notes))
+            } catch {
+                return .failure(.error("ofx.encoding", "the text cannot be decoded: \(error.reason)", file: file))
+            }
+        }
+    }
+
+    /// The encoding to read the text in, the notes that explain it, and whether the bytes must be
+    /// transcoded to UTF-8 first.
+    func encoding(header: OFXHeader, options: ReadOptions, ascii: Bool, validUTF8: Bool, file: String)
+        -> (encoding: TextEncoding, notes: [Diagnostic], needsTranscoding: Bool) {
         var notes: [Diagnostic] = []
         let declared = header.declaredEncoding
-        let ascii = OFXReader.isASCII(raw)
-        let validUTF8 = ascii || TextDecoder.isValidUTF8(raw)
         let multibyte = validUTF8 && !ascii
         let chosen: TextEncoding
         if let forced = options.encoding {
@@ -166,21 +216,9 @@ public struct OFXReader: StatementReader {
         } else {
             chosen = validUTF8 ? .utf8 : .windows1252
         }
-        if chosen == .utf8 && validUTF8 { return .success(((raw, .utf8), notes)) }
         // ASCII reads the same in every encoding a header can declare except UTF-16.
-        if ascii && chosen != .utf16LE && chosen != .utf16BE { return .success(((raw, chosen), notes)) }
-        do {
-            return .success(((try TextDecoder.transcode(raw, from: chosen), chosen), notes))
-        } catch {
-            do {
-                let text = try TextDecoder.transcode(raw, from: .windows1252)
-                notes.append(.warning("ofx.header.charset", "the text is not valid \(chosen.rawValue) (\(error.reason)); it was read as Windows-1252",
-                                      file: file))
-                return .success(((text, .windows1252), notes))
-            } catch {
-                return .failure(.error("ofx.encoding", "the text cannot be decoded: \(error.reason)", file: file))
-            }
-        }
+        let asIs = (chosen == .utf8 && validUTF8) || (ascii && chosen != .utf16LE && chosen != .utf16BE)
+        return (chosen, notes, !asIs)
     }
 
     /// Whether every byte is below 0x80 (eight bytes at a time).
@@ -218,34 +256,18 @@ public struct OFXReader: StatementReader {
         return nil
     }
 
-    private func readXML(_ text: UnsafeBufferPointer<UInt8>, builder: inout OFXStatementBuilder) -> OFXXMLReader.Failure? {
-        guard let reader = OFXXMLReader(memory: text, original: text) else {
-            return .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
-        }
-        return reader.run(into: &builder)
-    }
-
     private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int,
-                          builder: inout OFXStatementBuilder, file: String) -> [Diagnostic] {
-        let input = SGMLInput(SGMLNormalizer(text: text, start: start))
+                          builder: inout OFXStatementBuilder, file: String, progress: ((Int) -> Void)?) -> [Diagnostic] {
+        let problems = withUnsafeMutablePointer(to: &builder) { pointer in
+            var body = SGMLBodyReader(text: text, start: start, builder: pointer)
+            body.progress = progress
+            body.run()
+            return body.problems
+        }
         var diagnostics: [Diagnostic] = []
-        var failure: OFXXMLReader.Failure?
-        if let reader = OFXXMLReader(streaming: input, original: text) {
-            failure = reader.run(into: &builder)
-        } else {
-            failure = .syntax(message: "libxml2 could not start a reader", line: 0, column: 0)
-        }
         var lines = LineCursor(text)
-        for p in input.normalizer.problems {
+        for p in problems {
             diagnostics.append(Diagnostic(p.severity, code: p.code, p.message, file: file, position: lines.position(ofOffset: p.offset)))
-        }
-        if let failure, !input.normalizer.stopped {
-            switch failure {
-            case .security(let message):
-                diagnostics.append(.error("ofx.security.doctype", message, file: file))
-            case .syntax(let message, _, _):
-                diagnostics.append(.error("ofx.syntax", "the OFX body could not be read", file: file, notes: ["libxml2: \(message)"]))
-            }
         }
         return diagnostics
     }

@@ -51,7 +51,8 @@ struct OFXDateTimeTests {
         }
     }
 
-    @Test(arguments: ["", "2026", "20261324", "20120231", "2026102X", "20261024120000[-5:EST", "20261024120000 junk", "20261024996000"])
+    @Test(arguments: ["", "2026", "20261324", "20120231", "2026102X", "20261024120000[-5:EST", "20261024120000 junk", "20261024996000",
+                      "20261024120000[99999999999999999999999:X]"])
     func malformedDatesAreRefused(_ text: String) {
         guard case .failure = OFXDateTime.parse(text) else { Issue.record("\(text) parsed"); return }
     }

@@ -131,7 +131,7 @@ extension OFXStatementBuilder {
             switch Self.date(value, valueLength) {
             case .success(let d):
                 tx.day = d.day
-                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", Self.text(value, valueLength))) }
+                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", keptText() ?? "")) }
             case .failure(let e): tx.problems.append(OFXStatementBuilder.describe(e, field: "DTPOSTED"))
             }
         case .DTUSER, .DTAVAIL:
@@ -151,9 +151,9 @@ extension OFXStatementBuilder {
             }
         case .FITID: tx.transaction.id = Self.optionalText(value, valueLength)
         case .CHECKNUM: tx.transaction.checkNumber = Self.optionalText(value, valueLength)
-        case .NAME: if let s = Self.optionalText(value, valueLength) { tx.transaction.payee = s }
-        case .PAYEE: if let s = Self.optionalText(value, valueLength) { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
-        case .MEMO: tx.transaction.memo = Self.optionalText(value, valueLength)
+        case .NAME: if let s = keptText() { tx.transaction.payee = s }
+        case .PAYEE: if let s = keptText() { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
+        case .MEMO: tx.transaction.memo = Self.optionalText(value, valueLength)   // rarely repeated: not worth the cache
         default:
             if let s = Self.optionalText(value, valueLength) {
                 tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))

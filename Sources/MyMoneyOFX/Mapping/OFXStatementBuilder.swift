@@ -1,6 +1,8 @@
+import Foundation
+
 /// Turns the stream of OFX elements into normalized `Statement`s (format notes §4–§15).
 ///
-/// Receives element starts, text and element ends from the libxml2 reader. An element that
+/// Receives element starts, text and element ends from the SGML reader or libxml2. An element that
 /// ends without child elements is a leaf: its text is dispatched by its parent's name. Known
 /// aggregates start and finish statements, transactions and balances. Text becomes a `String`
 /// only for values that are kept.
@@ -12,6 +14,13 @@ struct OFXStatementBuilder {
     /// Whether the file carries Intuit's `INTU.BID` (a QFX file).
     var hasIntuitBankId = false
     var discardedTransactions = 0
+    /// The size of the text being read, in bytes: a statement reserves room for the
+    /// transactions the rest of the text can hold, so its array never grows by copying (room
+    /// never written to costs address space, not memory; it is given back when the statement ends).
+    var sizeHint = 0
+    /// When set, each finished transaction goes here (with its statement's account) instead of
+    /// into its statement: memory then does not grow with the number of transactions.
+    var sink: ((StatementTransaction, StatementAccount) -> Void)?
     var skippedSecurityRecords = 0
 
     // The open elements.
@@ -20,6 +29,7 @@ struct OFXStatementBuilder {
     /// The current leaf's text: the first `valueLength` bytes of `value` (reused, never shrunk).
     var value: [UInt8] = []
     var valueLength = 0
+    var repeated = RepeatedText()
     var unknownName: String?
 
     // What is being built.
@@ -45,6 +55,8 @@ struct OFXStatementBuilder {
         var start: OFXDateTime?
         var end: OFXDateTime?
         var curdefSeen = false
+        /// Transactions handed to ``OFXStatementBuilder/sink`` rather than kept.
+        var streamed = 0
     }
 
     struct TransactionInProgress {
@@ -80,11 +92,12 @@ struct OFXStatementBuilder {
 
     // MARK: - Events
 
-    mutating func begin(_ tag: OFXTag, name: UnsafePointer<UInt8>?, position: SourcePosition?) {
+    /// An element starts; `name` is its name as written (made a String only when `tag` is `.unknown`).
+    mutating func begin(_ tag: OFXTag, name: UnsafeBufferPointer<UInt8>, position: SourcePosition?) {
         stack.append(tag)
         isLeafCandidate = true
         valueLength = 0
-        if tag == .unknown, let name { unknownName = String(cString: name) } else if unknownName != nil { unknownName = nil }
+        if tag == .unknown { unknownName = String(decoding: name, as: UTF8.self) } else if unknownName != nil { unknownName = nil }
         if tag.carriesPosition || tag == .STMTTRN { aggregateStart(tag, position: position) }
     }
 
@@ -96,6 +109,20 @@ struct OFXStatementBuilder {
             (b.baseAddress! + valueLength).update(from: bytes.baseAddress!, count: bytes.count)
         }
         valueLength = needed
+    }
+
+    /// One byte of text (a decoded reference or a replaced control character).
+    mutating func text(byte: UInt8) {
+        guard isLeafCandidate, valueLength < 1 << 20 else { return }
+        if valueLength == value.count { value.append(contentsOf: repeatElement(0, count: 256)) }
+        value[valueLength] = byte
+        valueLength += 1
+    }
+
+    /// One character of text, as UTF-8 (a decoded character reference).
+    mutating func text(scalar: UInt32) {
+        guard let s = Unicode.Scalar(scalar) else { return }
+        for b in String(Character(s)).utf8 { text(byte: b) }
     }
 
     mutating func end() {
@@ -124,8 +151,12 @@ struct OFXStatementBuilder {
     /// The leaf's text, trimmed; entities double-escaped by the bank (`&amp;lt;`) decoded once more.
     static func text(_ value: [UInt8], _ count: Int) -> String {
         let r = trimmedRange(value, count)
-        let s = value.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[r]), as: UTF8.self) }
-        return value[r].contains(0x26) ? OFXText.decodeEscapedEntities(s) : s
+        return value.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[r])
+            let s = String(decoding: bytes, as: UTF8.self)
+            guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) != nil else { return s }
+            return OFXText.decodeEscapedEntities(s)
+        }
     }
 
     /// The text with ASCII letters upper-cased (type words such as `Credit`).
@@ -137,13 +168,27 @@ struct OFXStatementBuilder {
         }
     }
 
+    /// The current leaf's text like ``text(_:_:)``, nil when empty; a value seen shortly before
+    /// shares that one's storage (payees, posting time stamps).
+    mutating func keptText() -> String? {
+        let r = Self.trimmedRange(value, valueLength)
+        guard !r.isEmpty else { return nil }
+        return value.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[r])
+            guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) == nil else {
+                return OFXText.decodeEscapedEntities(String(decoding: bytes, as: UTF8.self))
+            }
+            return repeated.string(bytes)
+        }
+    }
+
     static func optionalText(_ value: [UInt8], _ count: Int) -> String? {
         let s = text(value, count)
         return s.isEmpty ? nil : s
     }
 
     static func date(_ value: [UInt8], _ count: Int) -> Result<OFXDateTime, OFXDateTime.ParseError> {
-        value.withUnsafeBufferPointer { OFXDateTime.parse(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        value.withUnsafeBufferPointer { OFXDateTime.parse(UnsafeBufferPointer(rebasing: $0[0..<count]), zone: false) }
     }
 
     static func amountOf(_ value: [UInt8], _ count: Int) -> OFXAmount.Outcome {
@@ -212,6 +257,10 @@ struct OFXStatementBuilder {
         }
         account.currency = options.currency
         var s = Statement(source: StatementSource(file: file, format: "ofx"), account: account)
+        let bytesLeft = sizeHint - (position?.offset ?? 0)
+        if bytesLeft > 64 * 1024 && sink == nil {
+            s.transactions.reserveCapacity(min(bytesLeft / 100, 4_000_000))
+        }
         s.extra = responseExtra + signonExtra
         if tag == .ACCTINFO { s.extra.append(StatementField("OFX.MESSAGE", "ACCTINFO")) }
         st = StatementInProgress(statement: s, tag: tag, position: position); inStatement = true
@@ -308,7 +357,12 @@ struct OFXStatementBuilder {
         if tx.transaction.payee == nil { tx.transaction.payee = tx.transaction.extra("EXTDNAME") ?? tx.transaction.memo }
         var done = OFXStatementBuilder.placeholderTransaction
         swap(&done, &tx.transaction)
-        st.statement.transactions.append(consume done)
+        if let sink {
+            sink(done, st.statement.account)
+            st.streamed += 1
+        } else {
+            st.statement.transactions.append(consume done)
+        }
         clearTransaction(keepingBlankTransaction: true)
     }
 
@@ -320,13 +374,20 @@ struct OFXStatementBuilder {
         inStatement = false
         var s = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)
         swap(&s, &st)
+        let count = s.statement.transactions.count
+        if s.statement.transactions.capacity > 4 * count + 4096 {   // a small statement in a big file
+            var exact: [StatementTransaction] = []
+            exact.reserveCapacity(count)
+            exact.append(contentsOf: s.statement.transactions)
+            s.statement.transactions = exact
+        }
         if let start = s.start, let end = s.end, start.day <= end.day {
             s.statement.period = DayRange(start: start.day, end: end.day)
         }
         if s.statement.account.id == nil, let id = options.accountId { s.statement.account.id = id }
         let isListing = s.tag == .ACCTINFO
         if s.statement.account.id == nil {
-            if s.statement.transactions.isEmpty && s.statement.balances.isEmpty {
+            if s.statement.transactions.isEmpty && s.streamed == 0 && s.statement.balances.isEmpty {
                 diagnostics.append(.error("ofx.statement.empty",
                     "a \(s.tag.name) statement names no account and holds no transactions or balances", file: file, at: s.position))
                 return

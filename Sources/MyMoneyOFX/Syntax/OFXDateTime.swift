@@ -37,18 +37,29 @@ public struct OFXDateTime: Sendable, Hashable {
 
     /// Reads a date-time from UTF-8 bytes (the reader's fast path; no allocation unless a zone name is written).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<OFXDateTime, ParseError> {
+        parse(bytes, zone: true)
+    }
+
+    /// Reads a date-time; with `zone` false a written zone is checked but neither its name nor its
+    /// offset is kept (the statement builder needs only the day and whether a time is written).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zone keepZone: Bool) -> Result<OFXDateTime, ParseError> {
         var start = 0, end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         guard end > start else { return .failure(.empty) }
-        func digit(_ k: Int) -> Int? {
+        @inline(__always) func digit(_ k: Int) -> Int? {
             guard k < end else { return nil }
-            let b = bytes[k]
-            return b >= 0x30 && b <= 0x39 ? Int(b - 0x30) : nil
+            let d = bytes[k] &- 0x30
+            return d <= 9 ? Int(d) : nil
         }
-        func number(_ k: Int, _ n: Int) -> Int? {
+        @inline(__always) func number(_ k: Int, _ n: Int) -> Int? {
+            guard k + n <= end else { return nil }
             var v = 0
-            for j in k..<(k + n) { guard let d = digit(j) else { return nil }; v = v * 10 + d }
+            for j in k..<(k + n) {
+                let d = bytes[j] &- 0x30
+                if d > 9 { return nil }
+                v = v &* 10 &+ Int(d)
+            }
             return v
         }
         var written: String { String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 40)]), as: UTF8.self) }
@@ -86,12 +97,13 @@ public struct OFXDateTime: Sendable, Hashable {
             var negative = false
             if j < close, bytes[j] == 0x2D || bytes[j] == 0x2B { negative = bytes[j] == 0x2D; j += 1 }
             var hours = 0, hourDigits = 0
-            while j < close, let d = digit(j) { hours = hours * 10 + d; hourDigits += 1; j += 1 }
+            // Wrapping: a run of digits too long to be an offset is refused below, not trapped on.
+            while j < close, let d = digit(j) { hours = hours &* 10 &+ d; hourDigits += 1; j += 1 }
             var fractionSeconds = 0
             if j < close, bytes[j] == 0x2E {
                 j += 1
                 var f = 0, n = 0
-                while j < close, let d = digit(j) { f = f * 10 + d; n += 1; j += 1 }
+                while j < close, let d = digit(j) { f = f &* 10 &+ d; n += 1; j += 1 }
                 // One digit: tenths of an hour (-5.5); two digits: minutes (-3.30).
                 fractionSeconds = n == 1 ? f * 360 : (n == 2 ? f * 60 : 0)
             }
@@ -99,7 +111,7 @@ public struct OFXDateTime: Sendable, Hashable {
                 var s = j + 1, e = close
                 while s < e, bytes[s] == 0x20 { s += 1 }
                 while e > s, bytes[e - 1] == 0x20 { e -= 1 }
-                if e > s, e - s <= 15 {
+                if keepZone, e > s, e - s <= 15 {
                     result.zoneName = String(unsafeUninitializedCapacity: e - s) { out in
                         for k in s..<e { let b = bytes[k]; out[k - s] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
                         return e - s
@@ -110,7 +122,9 @@ public struct OFXDateTime: Sendable, Hashable {
             guard j == close, hourDigits <= 2, hours <= 14 else {
                 return .failure(.malformed("\"\(written)\" has an unreadable zone"))
             }
-            if hourDigits > 0 {
+            if !keepZone {
+                // Checked above; not kept.
+            } else if hourDigits > 0 {
                 let offset = hours * 3600 + fractionSeconds
                 result.utcOffsetSeconds = negative ? -offset : offset
             } else if let name = result.zoneName, let hoursEast = OFXDateTime.knownZones[name] {

@@ -45,7 +45,7 @@ enum OFXText {
 /// last answer. Readers ask in file order, so a whole file costs one scan and no table of line
 /// starts is kept (memory does not grow with the file); asking backwards rescans from the start.
 struct LineCursor {
-    private let text: UnsafeBufferPointer<UInt8>
+    let text: UnsafeBufferPointer<UInt8>
     private var offset = 0      // newlines before this offset are counted
     private var line = 1        // the line holding `offset`
     private var lineStart = 0
@@ -72,6 +72,13 @@ struct LineCursor {
             offset = target
         }
         return SourcePosition(offset: target, line: line, column: target - lineStart + 1)
+    }
+
+    /// The position of the tag whose `<` is at `at`; later searches for tags start after it.
+    mutating func position(ofTagAt at: Int) -> SourcePosition {
+        let found = position(ofOffset: at)
+        offset = max(offset, at + 1)
+        return found
     }
 
     /// The position of the next `<name` at or after the last position found (XML bodies: elements

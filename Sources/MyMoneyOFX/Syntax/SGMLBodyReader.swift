@@ -1,20 +1,27 @@
 import Foundation
 
-/// Turns an OFX 1.x SGML body (leaf elements without end tags, stray closers, raw `&`) into
-/// well-formed XML in one streaming pass, for libxml2's reader.
+/// Reads an OFX 1.x SGML body (leaf elements without end tags, stray closers, raw `&`) in one
+/// pass over the bytes and hands the elements it implies straight to the statement builder:
+/// the same element starts, text and element ends that an XML parser would report for the
+/// body written as well-formed XML (SGML is not XML, so no XML parser is involved; XML bodies
+/// go through libxml2, see ``OFXXMLReader``).
 ///
 /// Rules (format notes §3): a tag followed by text is a leaf and is closed before the next tag;
 /// a tag followed directly by a tag is an aggregate — unless it is a known leaf, or an unknown
 /// name never closed anywhere later, which are empty leaves; `</X>` closes back to the nearest
 /// open `X`; a closer with no opener is ignored for leaves and an error for aggregates.
-/// Whitespace and line breaks are copied, so values keep their inner newlines. Tag names are
-/// copied as written, so a start tag can be found again in the original text for its position.
-/// Comments and processing instructions are dropped, CDATA becomes escaped text, and any other
-/// markup declaration (`<!DOCTYPE`, `<!ENTITY`) stops the pass: no DTD ever reaches libxml2.
+/// Text is handed over as XML would read it: the predefined entities (`&amp;`) and character
+/// references are decoded, any other `&` stays literal, control characters become spaces, and
+/// line breaks (`CR LF`, `CR`) become `LF`; values keep their inner newlines. Comments and
+/// processing instructions are dropped, CDATA is literal text, and any other markup declaration
+/// (`<!DOCTYPE`, `<!ENTITY`) stops the pass: no DTD is ever read, no entity ever defined.
+///
+/// Names are never turned into Strings (only an unknown name the builder keeps); no memory
+/// grows with the body except the stack of open elements (at most ``maximumDepth``).
 ///
 /// - Complexity: O(n) in the body, plus at most one forward search per unknown tag name.
-struct SGMLNormalizer {
-    /// A problem found while normalizing, at a byte offset of the original text.
+struct SGMLBodyReader {
+    /// A problem found while reading, at a byte offset of the original text.
     struct Problem: Sendable {
         var severity: Diagnostic.Severity
         var code: String
@@ -26,8 +33,7 @@ struct SGMLNormalizer {
     private struct Open {
         var start: Int
         var length: Int
-        /// Looked up only when needed (an element without text, a stray closer): nil until then.
-        var tag: OFXTag?
+        var tag: OFXTag
         var kind: Kind
     }
 
@@ -39,87 +45,46 @@ struct SGMLNormalizer {
     private var stack: [Open] = []
     private var sawRoot = false
     private var rootClosed = false
-    /// Output not yet handed to the consumer: bytes `readPosition..<count` of `buffer`. A raw
-    /// buffer rather than an array, since every tag appends a few bytes; the owner calls
-    /// ``release()`` when done (``SGMLInput`` does in its `deinit`).
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity = 1 << 16
-    private var count = 0
-    private var readPosition = 0
     private(set) var finished = false
-    /// Set when the pass stopped at something it cannot turn into safe XML.
+    /// Set when the pass stopped at something it cannot read safely.
     private(set) var stopped = false
     private(set) var problems: [Problem] = []
     private var closedLater: [[UInt8]: Int] = [:]   // unknown name → offset of a later `</NAME`, or -1
+    /// Receives the elements. A pointer (valid for the reader's life) rather than a stored
+    /// value: the reader stays small, so calls on it never copy the whole builder.
+    private let builder: UnsafeMutablePointer<OFXStatementBuilder>
+    private var lines: LineCursor
+    private struct CachedName { var w0: UInt64; var w1: UInt64; var length: Int; var tag: OFXTag }
+    private var nameCache = [CachedName](repeating: CachedName(w0: 0, w1: 0, length: -1, tag: .unknown), count: 64)
 
-    init(text: UnsafeBufferPointer<UInt8>, start: Int) {
+    init(text: UnsafeBufferPointer<UInt8>, start: Int, builder: UnsafeMutablePointer<OFXStatementBuilder>) {
         self.text = text
         self.i = min(max(0, start), text.count)
-        buffer = .allocate(capacity: capacity)
+        self.builder = builder
+        lines = LineCursor(text)
+        stack.reserveCapacity(16)
     }
 
-    /// Frees the output buffer; the normalizer must not be used afterwards.
-    func release() { buffer.deallocate() }
+    /// Hears how far reading has come (a byte offset), about every megabyte.
+    var progress: ((Int) -> Void)?
 
-    /// Copies up to `capacity` bytes of output into `destination`, normalizing more input as
-    /// needed; returns the number of bytes copied (0 at the end).
-    mutating func read(into destination: UnsafeMutablePointer<UInt8>, capacity wanted: Int) -> Int {
-        while count - readPosition < wanted && !finished { step() }
-        let n = min(wanted, count - readPosition)
-        if n > 0 {
-            destination.update(from: buffer + readPosition, count: n)
-            readPosition += n
+    /// Reads the whole body into the builder.
+    mutating func run() {
+        var next = i + (1 << 20)
+        while !finished {
+            step()
+            if i >= next, let progress {
+                progress(i)
+                next = i + (1 << 20)
+            }
         }
-        if readPosition == count {
-            readPosition = 0
-            count = 0
-        } else if readPosition >= capacity / 2 {
-            memmove(buffer, buffer + readPosition, count - readPosition)   // the regions may overlap
-            count -= readPosition
-            readPosition = 0
-        }
-        return n
     }
 
-    // MARK: - Output
+    // MARK: - Output (to the builder)
 
-    @inline(__always)
-    private mutating func reserve(_ n: Int) {
-        guard count + n > capacity else { return }
-        var newCapacity = capacity * 2
-        while count + n > newCapacity { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.update(from: buffer, count: count)
-        buffer.deallocate()
-        buffer = grown
-        capacity = newCapacity
-    }
-
-    @inline(__always)
-    private mutating func emit(_ byte: UInt8) {
-        reserve(1)
-        buffer[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    private mutating func emit(_ a: UInt8, _ b: UInt8) {
-        reserve(2)
-        buffer[count] = a
-        buffer[count + 1] = b
-        count += 2
-    }
-
-    @inline(__always)
-    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
-        (buffer + count).update(from: base, count: bytes.count)
-        count += bytes.count
-    }
-
-    private mutating func emit(_ literal: StaticString) {
-        emit(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private mutating func begin(_ open: Open, at tagStart: Int) {
+        let position = open.tag.carriesPosition ? lines.position(ofOffset: tagStart) : nil
+        builder.pointee.begin(open.tag, name: name(open.start, open.length), position: position)
     }
 
     // MARK: - Tokens
@@ -146,11 +111,37 @@ struct SGMLNormalizer {
         opener()
     }
 
+    // Name bytes as bit sets: bytes 0–63 and 64–127.
+    private static let nameStartHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE   // A–Z _ a–z
+    private static let nameByteLow: UInt64 = 0x07FF_6000_0000_0000     // - . 0–9 :
+
+    @inline(__always)
     private func isNameStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+        b >= 64 && b < 128 && (SGMLBodyReader.nameStartHigh >> UInt64(b & 63)) & 1 == 1
     }
+    @inline(__always)
     private func isNameByte(_ b: UInt8) -> Bool {
-        isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x2D || b == 0x3A
+        b < 64 ? (SGMLBodyReader.nameByteLow >> UInt64(b)) & 1 == 1 : isNameStart(b)
+    }
+
+    /// The tag for a name as written: a small cache keyed by the name's bytes (names of up to
+    /// 16 bytes, the usual case, are two machine words), the table for the rest.
+    @inline(__always)
+    private mutating func tag(_ start: Int, _ length: Int) -> OFXTag {
+        guard length <= 16, start + 16 <= text.count, let base = text.baseAddress else {
+            return table.tag(name(start, length))
+        }
+        let raw = UnsafeRawPointer(base + start)
+        var w0 = raw.loadUnaligned(as: UInt64.self)
+        var w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if length < 8 { w0 &= (1 << UInt64(length * 8)) &- 1; w1 = 0 }
+        else if length < 16 { w1 &= (1 << UInt64((length - 8) * 8)) &- 1 }
+        let slot = Int(truncatingIfNeeded: ((w0 ^ (w1 &* 31) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        let entry = nameCache[slot]
+        if entry.w0 == w0 && entry.w1 == w1 && entry.length == length { return entry.tag }
+        let found = table.tag(name(start, length))
+        nameCache[slot] = CachedName(w0: w0, w1: w1, length: length, tag: found)
+        return found
     }
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
@@ -191,8 +182,9 @@ struct SGMLNormalizer {
             i = text.count
             return
         }
+        let tag = tag(nameStart, length)
         if !sawRoot {
-            guard table.tag(name(nameStart, length)) == .OFX else {
+            guard tag == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
             }
             sawRoot = true
@@ -200,17 +192,22 @@ struct SGMLNormalizer {
         // The element before this tag: a leaf with text ends here; an undecided one is now an
         // aggregate, or an empty leaf.
         settleBeforeTag()
-        if stack.count >= SGMLNormalizer.maximumDepth {
-            stop("ofx.depth", "elements are nested deeper than \(SGMLNormalizer.maximumDepth) levels", at: tagStart); return
-        }
-        emit(0x3C)
-        appendName(nameStart, length)
-        if selfClosing {
-            emit(0x2F, 0x3E)
+        if rootClosed {
+            // Text right inside <OFX> made it a leaf, and this tag closed it: the rest is lost.
+            stop("ofx.structure", "text directly inside <OFX> ended it early: <\(describeName(nameStart, length))> and everything after it cannot be read",
+                 at: tagStart)
             return
         }
-        emit(0x3E)
-        stack.append(Open(start: nameStart, length: length, tag: nil, kind: .undecided))
+        if stack.count >= SGMLBodyReader.maximumDepth {
+            stop("ofx.depth", "elements are nested deeper than \(SGMLBodyReader.maximumDepth) levels", at: tagStart); return
+        }
+        let open = Open(start: nameStart, length: length, tag: tag, kind: .undecided)
+        begin(open, at: tagStart)
+        if selfClosing {
+            builder.pointee.end()
+            return
+        }
+        stack.append(open)
     }
 
     private mutating func settleBeforeTag() {
@@ -219,8 +216,7 @@ struct SGMLNormalizer {
         case .leaf:
             closeTop()
         case .undecided:
-            let tag = top.tag ?? table.tag(name(top.start, top.length))
-            top.tag = tag
+            let tag = top.tag
             if tag.isLeaf || (tag == .unknown && !isClosedLater(top)) {
                 closeTop()
             } else {
@@ -270,10 +266,8 @@ struct SGMLNormalizer {
     }
 
     private mutating func closeTop() {
-        guard let top = stack.popLast() else { return }
-        emit(0x3C, 0x2F)
-        appendName(top.start, top.length)
-        emit(0x3E)
+        guard stack.popLast() != nil else { return }
+        builder.pointee.end()
         if stack.isEmpty { rootClosed = true }
     }
 
@@ -396,32 +390,69 @@ struct SGMLNormalizer {
         appendEscaped(start, end, cdata: cdata)
     }
 
-    /// Copies text, escaping what XML forbids: a `&` that starts no valid reference, `<` and `>`
-    /// (from CDATA), and control characters (replaced by a space).
+    /// Hands text to the builder as an XML parser would read its escaped form: a valid entity
+    /// or character reference decoded (not inside CDATA), any other `&` literal, control
+    /// characters as spaces, `CR LF` and `CR` as `LF`. Runs without such bytes go over uncopied.
     private mutating func appendEscaped(_ start: Int, _ end: Int, cdata: Bool = false) {
         var runStart = start
         var k = start
         while k < end {
             let b = text[k]
-            if (b >= 0x20 && b != 0x26 && b != 0x3C && b != 0x3E) || b == 0x09 || b == 0x0A || b == 0x0D {
+            if b >= 0x20 ? (b != 0x26 || cdata) : (b == 0x09 || b == 0x0A) {
                 k += 1
                 continue
             }
-            // b is '&', '<', '>' or a control character.
-            if k > runStart { emit(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
+            // b is '&' (outside CDATA), CR or another control character.
+            if k > runStart { builder.pointee.text(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
             if b == 0x26 {
-                if !cdata, validReference(at: k, end: end) { emit(0x26) } else { emit("&amp;") }
-            } else if b == 0x3C {
-                emit("&lt;")
-            } else if b == 0x3E {
-                emit("&gt;")
+                if let (scalar, length) = reference(at: k, end: end) {
+                    builder.pointee.text(scalar: scalar)
+                    k += length
+                } else {
+                    builder.pointee.text(byte: 0x26)
+                    k += 1
+                }
+            } else if b == 0x0D {
+                if !(k + 1 < end && text[k + 1] == 0x0A) { builder.pointee.text(byte: 0x0A) }   // CR LF: the LF follows
+                k += 1
             } else {
-                emit(0x20)
+                builder.pointee.text(byte: 0x20)
+                k += 1
             }
-            k += 1
             runStart = k
         }
-        if end > runStart { emit(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
+        if end > runStart { builder.pointee.text(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
+    }
+
+    /// The character a predefined entity or a character reference to a legal XML character at
+    /// `at` stands for, and the reference's length (through its `;`); nil when there is none.
+    private func reference(at: Int, end: Int) -> (UInt32, Int)? {
+        guard validReference(at: at, end: end) else { return nil }
+        var k = at + 1
+        if text[k] == 0x23 {   // &#
+            k += 1
+            var hex = false
+            if text[k] == 0x78 || text[k] == 0x58 { hex = true; k += 1 }
+            var value: UInt32 = 0
+            while text[k] != 0x3B {
+                let b = text[k]
+                let d = b <= 0x39 ? UInt32(b - 0x30) : UInt32((b | 0x20) - 0x61 + 10)
+                value = value * (hex ? 16 : 10) + d
+                k += 1
+            }
+            return (value, k + 1 - at)
+        }
+        let first = text[k], second = text[k + 1]
+        let scalar: UInt32
+        switch (first, second) {
+        case (0x61, 0x6D): scalar = 0x26   // amp
+        case (0x6C, _): scalar = 0x3C      // lt
+        case (0x67, _): scalar = 0x3E      // gt
+        case (0x71, _): scalar = 0x22      // quot
+        default: scalar = 0x27             // apos
+        }
+        while text[k] != 0x3B { k += 1 }
+        return (scalar, k + 1 - at)
     }
 
     /// Whether a predefined entity or a character reference to a legal XML character starts at `at`.
@@ -457,10 +488,6 @@ struct SGMLNormalizer {
         func eq(_ lit: [UInt8]) -> Bool { n == lit.count && lit.indices.allSatisfy { text[s + $0] == lit[$0] } }
         return eq([0x61, 0x6D, 0x70]) || eq([0x6C, 0x74]) || eq([0x67, 0x74])
             || eq([0x71, 0x75, 0x6F, 0x74]) || eq([0x61, 0x70, 0x6F, 0x73])
-    }
-
-    private mutating func appendName(_ start: Int, _ length: Int) {
-        emit(name(start, length))
     }
 
     private mutating func finish() {

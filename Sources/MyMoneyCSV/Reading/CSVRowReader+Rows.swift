@@ -52,7 +52,7 @@ extension CSVRowReader {
             if layout.skipZero && amount.isZero { continue }
             func cellText(_ column: Int?) -> String? {
                 guard let column else { return nil }
-                let s = string(row, column)
+                let s = text(row, column)
                 return s.isEmpty ? nil : s
             }
             var currency: Currency?
@@ -67,7 +67,7 @@ extension CSVRowReader {
             }
             for c in extraColumns where c < table.fieldCount(row) {
                 guard let span = table.span(row, c), !CSVTable.isBlank(span, in: text) else { continue }
-                extra.append(StatementField(layout.columnNames[c], string(row, c)))
+                extra.append(StatementField(layout.columnNames[c], text(row, c)))
             }
             // Cells beyond the header's width (livebank, Stripe): kept by position.
             if table.fieldCount(row) > width {
@@ -82,7 +82,7 @@ extension CSVRowReader {
                 rows.balanceBefore.append(before)
                 rows.balance.append(before.flatMap { try? $0 + amount })
             }
-            if let c = columns.account { rows.account.append(string(row, c)) }
+            if let c = columns.account { rows.account.append(text(row, c)) }
             // Built in one go and moved into the array: no intermediate copy of the transaction.
             rows.transactions.append(StatementTransaction(
                 day: day, amount: amount, currency: currency,

@@ -8,8 +8,12 @@ struct CSVRowReader {
     let file: String
     let layout: CSVLayout
     let format: AmountFormat
+    /// `format` is `.comma` (else `.point`).
+    let decimalComma: Bool
     var diagnostics: [Diagnostic] = []
     private var counts: [String: Int] = [:]
+    /// Cell strings shared across rows (payees, types, currencies repeat).
+    var texts = RepeatedText()
     /// Diagnostics of one code beyond this many are summarized.
     static let diagnosticLimit = 20
 
@@ -47,6 +51,7 @@ struct CSVRowReader {
         self.file = file
         self.layout = layout
         self.format = DecimalMarkInference.format(for: layout.decimalMark)
+        self.decimalComma = layout.decimalMark == ","
         self.columns = Columns(layout)
     }
 
@@ -75,22 +80,34 @@ struct CSVRowReader {
         return s
     }
 
-    func joined(_ row: Int, _ columns: [Int]?) -> String? {
+    /// The cell's text like ``string(_:_:)``, shared with an earlier equal cell's string when possible.
+    mutating func text(_ row: Int, _ column: Int?) -> String {
+        guard let column, let span = table.span(row, column) else { return "" }
+        if layout.stripSingleQuotes { return string(row, column) }
+        return CSVTable.withBytes(span, in: text) { texts.string($0) }
+    }
+
+    mutating func joined(_ row: Int, _ columns: [Int]?) -> String? {
         guard let columns else { return nil }
-        if columns.count == 1 { let s = string(row, columns[0]); return s.isEmpty ? nil : s }
-        let parts = columns.map { string(row, $0) }.filter { !$0.isEmpty }
+        if columns.count == 1 { let s = text(row, columns[0]); return s.isEmpty ? nil : s }
+        var parts: [String] = []
+        for c in columns {
+            let s = text(row, c)
+            if !s.isEmpty { parts.append(s) }
+        }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// Parses a money cell: nil when empty; reports and returns nil when unreadable.
     mutating func amount(_ row: Int, _ column: Int?, what: String, severity: Diagnostic.Severity = .error) -> (value: Amount?, ok: Bool) {
         guard let column, let span = table.span(row, column) else { return (nil, true) }
-        let format = self.format
+        // The shared formats, not a copy of `format` per cell (a copy retains its sets).
+        let comma = decimalComma
         var value: Amount?
         var failure: AmountParseError?
         CSVTable.withBytes(span, in: text) { bytes in
             if bytes.isEmpty { return }
-            do throws(AmountParseError) { value = try Amount.parse(bytes, format: format) } catch { failure = error }
+            do throws(AmountParseError) { value = try Amount.parse(bytes, format: comma ? .comma : .point) } catch { failure = error }
         }
         switch failure {
         case .none: return (value, true)

@@ -12,24 +12,24 @@ struct StatementAssembler {
 
     mutating func assemble(_ rows: inout CSVRowReader.Rows, balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
         demoteRepeatedIds(&rows)
-        let all = Array(0..<rows.transactions.count)
         // Several accounts in one file (an account column with a few values): one statement each.
         // A column whose values differ on most rows is a counterparty, not the account.
-        var groups: [(key: String?, indexes: [Int])] = []
+        // `nil` indexes stand for every row in file order.
+        var groups: [(key: String?, indexes: [Int]?)] = []
         if !rows.account.isEmpty {
             var index: [String: Int] = [:]
-            for i in all {
+            for i in rows.transactions.indices {
                 let key = rows.account[i]
-                if let g = index[key] { groups[g].indexes.append(i) } else {
+                if let g = index[key] { groups[g].indexes?.append(i) } else {
                     index[key] = groups.count
                     groups.append((key, [i]))
                 }
             }
-            if groups.count > max(2, rows.transactions.count / 4) { groups = [(nil, all)] }
+            if groups.count > max(2, rows.transactions.count / 4) { groups = [(nil, nil)] }
         } else {
-            groups = [(nil, all)]
+            groups = [(nil, nil)]
         }
-        if groups.isEmpty { groups = [(nil, [])] }
+        if groups.isEmpty { groups = [(nil, nil)] }
         let single = groups.count == 1
         var statements: [Statement] = []
         for group in groups {
@@ -44,10 +44,11 @@ struct StatementAssembler {
     mutating func demoteRepeatedIds(_ rows: inout CSVRowReader.Rows) {
         var seen = Set<String>()
         var repeated: String?
-        for t in rows.transactions {
-            guard let id = t.id, !id.isEmpty else { continue }
+        for i in rows.transactions.indices {
+            guard let id = rows.transactions[i].id, !id.isEmpty else { continue }
             // Repeated, or words without a digit (a shop's name): not an id.
-            if !seen.insert(id).inserted || !id.contains(where: \.isNumber) { repeated = id; break }
+            let hasDigit = id.utf8.contains(where: { $0 &- 0x30 < 10 }) || id.contains(where: \.isNumber)
+            if !seen.insert(id).inserted || !hasDigit { repeated = id; break }
         }
         guard let repeated else { return }
         for i in rows.transactions.indices {
@@ -60,9 +61,11 @@ struct StatementAssembler {
                                       file: file))
     }
 
-    mutating func statement(for accountKey: String?, indexes fileOrder: [Int], rows: inout CSVRowReader.Rows,
+    mutating func statement(for accountKey: String?, indexes fileOrder: [Int]?, rows: inout CSVRowReader.Rows,
                             balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> Statement {
-        let order = chronological(fileOrder, rows: rows)
+        // nil: every row, in file order.
+        let order: [Int]? = fileOrder == nil && isChronological(rows) ? nil
+            : chronological(fileOrder ?? Array(rows.transactions.indices), rows: rows)
         var account = StatementAccount()
         let fromColumn = accountKey.flatMap { $0.isEmpty ? nil : $0 }
         account.id = preamble.accountId ?? fromColumn.map { $0.filter { $0 != " " } } ?? layout.accountId ?? options.accountId
@@ -71,7 +74,7 @@ struct StatementAssembler {
         // Currency: the rows' own column (most common), a header, the preamble, the profile, the caller.
         var counts: [Currency: Int] = [:]
         if layout.column(.currency) != nil {
-            for i in order { if let c = rows.transactions[i].currency { counts[c, default: 0] += 1 } }
+            for i in order ?? Array(rows.transactions.indices) { if let c = rows.transactions[i].currency { counts[c, default: 0] += 1 } }
         }
         let rowCurrency = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
         account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency
@@ -79,7 +82,7 @@ struct StatementAssembler {
         var transactions: [StatementTransaction] = []
         let hasBalances = !rows.balance.isEmpty
         var balances: [Amount?] = []
-        let identity = order.count == rows.transactions.count && order.elementsEqual(0..<order.count)
+        let identity = order.map { $0.count == rows.transactions.count && $0.elementsEqual(0..<$0.count) } ?? true
         if identity {
             // The whole file, already in order: take the arrays as they are.
             swap(&transactions, &rows.transactions)
@@ -88,9 +91,11 @@ struct StatementAssembler {
                 transactions[i].currency = nil
             }
         }
-        transactions.reserveCapacity(order.count)
-        if hasBalances { balances.reserveCapacity(order.count) }
-        for i in order where !identity {
+        if !identity, let order {
+            transactions.reserveCapacity(order.count)
+            if hasBalances { balances.reserveCapacity(order.count) }
+        }
+        for i in order ?? [] where !identity {
             // Moved out of the shared rows: each transaction belongs to one statement.
             var t = StatementTransaction(day: rows.transactions[i].day, amount: rows.transactions[i].amount)
             swap(&t, &rows.transactions[i])
@@ -98,7 +103,8 @@ struct StatementAssembler {
             transactions.append(t)
             if hasBalances { balances.append(rows.balance[i]) }
         }
-        let before = rows.balanceBefore.isEmpty ? nil : order.first.map { rows.balanceBefore[$0] } ?? nil
+        let first = order.map { $0.first } ?? (rows.balanceBefore.isEmpty ? nil : 0)
+        let before = rows.balanceBefore.isEmpty ? nil : first.map { rows.balanceBefore[$0] } ?? nil
 
         var statement = Statement(source: StatementSource(file: file, format: "csv", encoding: encoding.rawValue,
                                                           profile: layout.profileName),
@@ -109,6 +115,25 @@ struct StatementAssembler {
             statement.extra.append(StatementField(fact.label, fact.values.joined(separator: " ")))
         }
         return statement
+    }
+
+    /// Whether every row, in file order, is already what ``chronological(_:rows:)`` gives: no day
+    /// goes backwards and, for a one-day file, the balance chain does not read better reversed.
+    func isChronological(_ rows: CSVRowReader.Rows) -> Bool {
+        let n = rows.transactions.count
+        guard n > 1 else { return true }
+        var up = false
+        var previous = rows.transactions[0].day
+        for k in 1..<n {
+            let day = rows.transactions[k].day
+            if day < previous { return false }
+            if day > previous { up = true }
+            previous = day
+        }
+        if !up, !rows.balance.isEmpty {
+            return !(chainScore((0..<n).reversed(), rows) > chainScore(0..<n, rows))
+        }
+        return true
     }
 
     /// Row indexes in chronological order: newest-first files are reversed, then a stable sort by day.

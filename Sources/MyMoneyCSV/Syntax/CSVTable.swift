@@ -33,7 +33,13 @@ struct CSVTable: Sendable {
 
     /// Bytes of a field with quotes resolved (a copy only when unescaping is needed).
     static func unescaped(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
+        withBytes(span, in: text, trimming: false) { Array($0) }
+    }
+
+    /// Writes the field's bytes with quotes resolved into `out` (at least the span's length) and
+    /// returns how many were written.
+    static func unescape(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
         var i = Int(span.start)
         let end = Int(span.end)
         var inQuotes = false
@@ -41,31 +47,34 @@ struct CSVTable: Sendable {
         while i < end {
             let b = text[i]
             if inQuotes && b == 0x22 {
-                if i + 1 < end, text[i + 1] == 0x22 { out.append(0x22); i += 2; continue }
+                if i + 1 < end, text[i + 1] == 0x22 { out[count] = 0x22; count += 1; i += 2; continue }
                 inQuotes = false; i += 1; continue
             }
-            out.append(b); i += 1
+            out[count] = b; count += 1; i += 1
         }
-        return out
+        return count
     }
 
     /// The field's text, trimmed of spaces and tabs (padded bank exports).
     static func string(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> String {
-        if span.needsUnescape {
-            let bytes = unescaped(span, in: text)
-            return bytes.withUnsafeBufferPointer { String(decoding: trimmed($0, 0, $0.count), as: UTF8.self) }
-        }
-        return String(decoding: trimmed(text, Int(span.start), Int(span.end)), as: UTF8.self)
+        withBytes(span, in: text) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Runs `body` over the field's trimmed bytes without copying when possible.
-    static func withBytes<R>(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>,
-                             _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    /// Runs `body` over the field's trimmed bytes (untrimmed with `trimming: false`) without
+    /// copying when possible; a field with doubled quotes is unescaped into a temporary buffer
+    /// (on the stack when small), never into an array.
+    static func withBytes<R>(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>, trimming: Bool = true,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if span.needsUnescape {
-            let bytes = unescaped(span, in: text)
-            return try bytes.withUnsafeBufferPointer { try body(trimmed($0, 0, $0.count)) }
+            let length = max(1, Int(span.end) - Int(span.start))
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+                let count = unescape(span, in: text, into: buffer)
+                let bytes = UnsafeBufferPointer(start: buffer.baseAddress, count: count)
+                return body(trimming ? trimmed(bytes, 0, count) : bytes)
+            }
         }
-        return try body(trimmed(text, Int(span.start), Int(span.end)))
+        return body(trimming ? trimmed(text, Int(span.start), Int(span.end))
+                             : UnsafeBufferPointer(rebasing: text[Int(span.start)..<Int(span.end)]))
     }
 
     @inline(__always)

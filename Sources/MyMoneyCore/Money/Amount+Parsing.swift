@@ -20,8 +20,38 @@ extension Amount {
 
     /// Reads an amount from UTF-8 bytes; the fast path used by readers.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) throws(AmountParseError) -> Amount {
+        if let plain = plainDecimal(bytes, mark: format.decimalByte) { return plain }
         var reader = AmountReader(bytes: bytes, format: format)
         return try reader.read()
+    }
+
+    /// The form most cells take, `-?D+(mD+)?` with at most 18 digits (`-150.00`, `12,5`), read
+    /// without the full state machine; nil for anything else, which the full reader then reads
+    /// (to the same value: this is only a shortcut).
+    @inline(__always)
+    static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, mark: UInt8) -> Amount? {
+        let n = bytes.count
+        guard n > 0, n <= 20 else { return nil }
+        var i = 0
+        let negative = bytes[0] == 0x2D
+        if negative { i = 1 }
+        var units: Int64 = 0
+        let integerStart = i
+        while i < n, bytes[i] &- 0x30 < 10 { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1 }
+        var digits = i - integerStart
+        guard digits > 0 else { return nil }
+        var scale = 0
+        if i < n {
+            guard bytes[i] == mark else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < n, bytes[i] &- 0x30 < 10 { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1 }
+            scale = i - fractionStart
+            digits += scale
+            guard scale > 0, i == n else { return nil }
+        }
+        guard digits <= 18 else { return nil } // 18 digits never overflow Int64
+        return Amount(units: negative ? -units : units, scale: scale)
     }
 }
 

@@ -18,6 +18,20 @@ extension Day {
     /// The byte-level form of ``parse(_:order:twoDigitYears:)`` used by readers.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, order: DayOrder,
                              twoDigitYears: TwoDigitYearRule = .standard) -> Day? {
+        // `2026-10-05` (also with `/` or `.`), the most common form, read directly: a four-digit
+        // first number means year-month-day under every order, as below.
+        if bytes.count == 10 {
+            @inline(__always) func digit(_ k: Int) -> Int? {
+                let d = bytes[k] &- 0x30
+                return d < 10 ? Int(d) : nil
+            }
+            @inline(__always) func isSeparator(_ b: UInt8) -> Bool { b == 0x2D || b == 0x2F || b == 0x2E }
+            if isSeparator(bytes[4]), isSeparator(bytes[7]),
+               let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
+               let m0 = digit(5), let m1 = digit(6), let d0 = digit(8), let d1 = digit(9) {
+                return Day(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
+            }
+        }
         var numbers: (Int, Int, Int) = (0, 0, 0)
         var widths: (Int, Int, Int) = (0, 0, 0)
         var count = 0

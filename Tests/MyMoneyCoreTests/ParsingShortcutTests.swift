@@ -39,7 +39,7 @@ import Testing
     @Test func plainAmountShortcutTakesOnlyTheSimpleForm() {
         func shortcut(_ text: String, _ mark: UInt8) -> Amount? {
             var copy = text
-            return copy.withUTF8 { Amount.plainDecimal($0, mark: mark) }
+            return copy.withUTF8 { Amount.parsePlain($0, decimalMark: mark) }
         }
         #expect(shortcut("-150.00", 0x2E) == Amount(units: -15000, scale: 2))
         #expect(shortcut("12,5", 0x2C) == Amount(units: 125, scale: 1))
@@ -47,6 +47,16 @@ import Testing
         #expect(shortcut("5.", 0x2E) == nil)
         #expect(shortcut("9999999999999999999", 0x2E) == nil) // 19 digits would overflow
         #expect(shortcut("999999999999999999", 0x2E) == Amount(units: 999_999_999_999_999_999))
+    }
+
+    @Test func moreDecimalPlacesThanAnAmountHoldsIsRefusedNotACrash() {
+        // 19 places, only one of them significant: once a precondition failure in Amount(units:scale:).
+        for text in ["0.0000000000000000001", "-0.00000000000000000000", "1,0000000000000000000"] {
+            for format in [AmountFormat.point, .comma, .plain] {
+                #expect(throws: AmountParseError.self, "\(text)") { try Amount(parsing: text, format: format) }
+            }
+        }
+        #expect((try? Amount(parsing: "0.000000000000000001", format: .point)) == Amount(units: 1, scale: 18))
     }
 
     @Test(arguments: ["2026-10-05", "2026/10/05", "2026.10.05", "2024-02-29", "2023-02-29", "2026-13-05", "2026-00-10",

@@ -8,8 +8,8 @@ struct CSVRowReader {
     let file: String
     let layout: CSVLayout
     let format: AmountFormat
-    /// `format` is `.comma` (else `.point`).
-    let decimalComma: Bool
+    /// The decimal mark as a byte.
+    let decimalMark: UInt8
     var diagnostics: [Diagnostic] = []
     private var counts: [String: Int] = [:]
     /// Cell strings shared across rows (payees, types, currencies repeat).
@@ -24,6 +24,9 @@ struct CSVRowReader {
         var balance: [Amount?] = []
         var balanceBefore: [Amount?] = []
         var account: [String] = []
+        /// Whether some transaction's day comes before (after) the previous one's, in file order.
+        var daysGoBack = false
+        var daysGoForward = false
     }
 
     /// Column indexes by role, looked up once.
@@ -51,7 +54,7 @@ struct CSVRowReader {
         self.file = file
         self.layout = layout
         self.format = DecimalMarkInference.format(for: layout.decimalMark)
-        self.decimalComma = layout.decimalMark == ","
+        self.decimalMark = layout.decimalMark == "," ? 0x2C : 0x2E
         self.columns = Columns(layout)
     }
 
@@ -101,13 +104,18 @@ struct CSVRowReader {
     /// Parses a money cell: nil when empty; reports and returns nil when unreadable.
     mutating func amount(_ row: Int, _ column: Int?, what: String, severity: Diagnostic.Severity = .error) -> (value: Amount?, ok: Bool) {
         guard let column, let span = table.span(row, column) else { return (nil, true) }
-        // The shared formats, not a copy of `format` per cell (a copy retains its sets).
-        let comma = decimalComma
+        if !span.needsUnescape {
+            // Most cells: `-150.00` read directly, without copying the format or a closure.
+            let bytes = CSVTable.trimmed(text, Int(span.start), Int(span.end))
+            if bytes.isEmpty { return (nil, true) }
+            if let plain = Amount.parsePlain(bytes, decimalMark: decimalMark) { return (plain, true) }
+        }
+        let format = self.format
         var value: Amount?
         var failure: AmountParseError?
         CSVTable.withBytes(span, in: text) { bytes in
             if bytes.isEmpty { return }
-            do throws(AmountParseError) { value = try Amount.parse(bytes, format: comma ? .comma : .point) } catch { failure = error }
+            do throws(AmountParseError) { value = try Amount.parse(bytes, format: format) } catch { failure = error }
         }
         switch failure {
         case .none: return (value, true)

@@ -42,6 +42,7 @@ struct StatementAssembler {
     /// the bank's transaction id: taken as an id it would make the ledger drop a later purchase at
     /// the same shop as a duplicate. Its values are kept as the extra field `reference`.
     mutating func demoteRepeatedIds(_ rows: inout CSVRowReader.Rows) {
+        guard layout.column(.id) != nil else { return } // ids come only from an id column
         var seen = Set<String>()
         var repeated: String?
         for i in rows.transactions.indices {
@@ -87,8 +88,10 @@ struct StatementAssembler {
             // The whole file, already in order: take the arrays as they are.
             swap(&transactions, &rows.transactions)
             swap(&balances, &rows.balance)
-            for i in transactions.indices where transactions[i].currency != nil && transactions[i].currency == account.currency {
-                transactions[i].currency = nil
+            if layout.column(.currency) != nil { // row currencies come only from a currency column
+                for i in transactions.indices where transactions[i].currency != nil && transactions[i].currency == account.currency {
+                    transactions[i].currency = nil
+                }
             }
         }
         if !identity, let order {
@@ -122,14 +125,8 @@ struct StatementAssembler {
     func isChronological(_ rows: CSVRowReader.Rows) -> Bool {
         let n = rows.transactions.count
         guard n > 1 else { return true }
-        var up = false
-        var previous = rows.transactions[0].day
-        for k in 1..<n {
-            let day = rows.transactions[k].day
-            if day < previous { return false }
-            if day > previous { up = true }
-            previous = day
-        }
+        if rows.daysGoBack { return false }
+        let up = rows.daysGoForward
         if !up, !rows.balance.isEmpty {
             return !(chainScore((0..<n).reversed(), rows) > chainScore(0..<n, rows))
         }
@@ -179,23 +176,29 @@ struct StatementAssembler {
     /// Running balances carry no currency of their own: the account's applies.
     mutating func balances(_ transactions: [StatementTransaction], _ afters: [Amount?], openingBefore: Amount?, currency: Currency?,
                            balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [StatementBalance] {
-        var result = preambleBalances
-        result.reserveCapacity(result.count + afters.count + 2)
+        var head = preambleBalances
         // Opening: the balance before the first row, as of the first row's day (before that day's rows).
-        if !result.contains(where: { $0.kind == .opening }) {
+        if !head.contains(where: { $0.kind == .opening }) {
             if let first = transactions.first, let before = openingBefore {
-                result.append(StatementBalance(kind: .opening, amount: before, day: first.day, currency: currency))
+                head.append(StatementBalance(kind: .opening, amount: before, day: first.day, currency: currency))
             } else if let first = transactions.first, let after = afters.first ?? nil, let o = try? after - first.amount {
-                result.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
+                head.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
             } else if let only = balanceOnly.first, let first = transactions.first, only.day <= first.day {
-                result.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
+                head.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
             }
         }
         var previous: Amount?
         var mismatches = 0
         var last: (amount: Amount, index: Int)?
-        transactions.withUnsafeBufferPointer { rows in
-            for (i, after) in afters.enumerated() {
+        // Built in place (one running balance a row, plus the head and a closing balance).
+        let rowCount = min(afters.count, transactions.count)
+        var result = [StatementBalance](unsafeUninitializedCapacity: head.count + rowCount + 1) { buffer, count in
+          guard let base = buffer.baseAddress else { return }
+          for balance in head { (base + count).initialize(to: balance); count += 1 }
+          transactions.withUnsafeBufferPointer { rows in
+            afters.withUnsafeBufferPointer { afters in
+            for i in 0..<rowCount {
+                let after = afters[i]
                 let amount = rows[i].amount
                 guard let after else {
                     previous = previous.flatMap { try? $0 + amount }
@@ -210,10 +213,14 @@ struct StatementAssembler {
                                                     notes: ["rows may be missing, or the bank orders same-day rows differently"]))
                     }
                 }
-                result.append(StatementBalance(kind: .running, amount: after, day: rows[i].day, transactionIndex: i, position: rows[i].position))
+                (base + count).initialize(to: StatementBalance(kind: .running, amount: after, day: rows[i].day, transactionIndex: i,
+                                                               position: rows[i].position))
+                count += 1
                 previous = after
                 last = (after, i)
             }
+            }
+          }
         }
         if mismatches > 3 {
             diagnostics.append(.warning("csv.balance.chain", "\(mismatches - 3) more balance mismatches not shown", file: file))

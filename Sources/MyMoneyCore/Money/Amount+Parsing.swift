@@ -20,16 +20,17 @@ extension Amount {
 
     /// Reads an amount from UTF-8 bytes; the fast path used by readers.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) throws(AmountParseError) -> Amount {
-        if let plain = plainDecimal(bytes, mark: format.decimalByte) { return plain }
+        if let plain = parsePlain(bytes, decimalMark: format.decimalByte) { return plain }
         var reader = AmountReader(bytes: bytes, format: format)
         return try reader.read()
     }
 
-    /// The form most cells take, `-?D+(mD+)?` with at most 18 digits (`-150.00`, `12,5`), read
-    /// without the full state machine; nil for anything else, which the full reader then reads
-    /// (to the same value: this is only a shortcut).
-    @inline(__always)
-    static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>, mark: UInt8) -> Amount? {
+    /// The form most cells take, `-?D+(mD+)?` with at most 18 digits (`-150.00`, `12,5` with the
+    /// decimal mark `,`), read without the full state machine; nil for anything else, which
+    /// ``parse(_:format:)`` reads (to the same value as here: this is only a shortcut for readers'
+    /// hot loops).
+    @inlinable
+    public static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark mark: UInt8) -> Amount? {
         let n = bytes.count
         guard n > 0, n <= 20 else { return nil }
         var i = 0
@@ -181,7 +182,13 @@ struct AmountReader {
                 units = units * 10 + Int64(b - ascii0)
                 digits += 1
                 currentGroup += 1
-                if seenDecimal { scale += 1 }
+                if seenDecimal {
+                    scale += 1
+                    // Leading zeros after the mark are not significant but still need scale.
+                    if scale > Amount.maximumScale {
+                        throw AmountParseError("more than \(Amount.maximumScale) decimal places", offset: i)
+                    }
+                }
                 i += 1
             } else if b == decimalMark && !seenDecimal {
                 seenDecimal = true

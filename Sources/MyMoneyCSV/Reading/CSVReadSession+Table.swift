@@ -34,12 +34,16 @@ extension CSVReadSession {
                                         at: layout.headerRow.map { table.position(row: $0, column: nil, in: text) }))
         }
 
-        // Decimal mark, once per file.
+        // Decimal mark and day order, once per file, from every data row (one pass for both).
         let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance, .balanceBefore].compactMap { layout.column($0) }
         var marks = DecimalMarkInference()
-        if profile?.decimalMark == nil {
-            for row in layout.firstDataRow..<layout.endDataRow {
-                for c in moneyColumns { _ = resolver.withCell(row, c) { marks.add($0) } }
+        var days = DayOrderInference()
+        let inferMarks = profile?.decimalMark == nil
+        let inferDays = (options.dayOrder ?? profile?.dayOrder) == nil
+        if inferMarks || inferDays {
+            table.forEachRow(layout.firstDataRow..<layout.endDataRow, in: text) { cell in
+                if inferMarks { for c in moneyColumns { cell(c) { marks.add($0) } } }
+                if inferDays { cell(dateColumn) { if !$0.isEmpty { days.add($0) } } }
             }
         }
         layout.decimalMark = profile?.decimalMark ?? marks.decide(fallback: delimiter == 0x3B ? "," : ".")
@@ -53,8 +57,6 @@ extension CSVReadSession {
         if let order = options.dayOrder ?? profile?.dayOrder {
             layout.dayOrder = order
         } else {
-            var days = DayOrderInference()
-            for row in layout.firstDataRow..<layout.endDataRow { _ = resolver.withCell(row, dateColumn) { if !$0.isEmpty { days.add($0) } } }
             if let order = days.decided {
                 layout.dayOrder = order
             } else if days.candidates.count > 1 {

@@ -4,10 +4,20 @@
 /// that needs unescaping (doubled quotes, text after the closing quote) keeps its raw range and
 /// is decoded on demand by ``CSVTable/bytes(of:in:)``.
 struct CSVFieldSpan: Sendable, Hashable {
-    var start: Int32
-    var end: Int32
+    /// Eight bytes a field (a million-row file has millions): the end's top bit is `needsUnescape`.
+    private let startBits: UInt32
+    private let endBits: UInt32
+
+    var start: Int32 { Int32(bitPattern: startBits) }
+    var end: Int32 { Int32(bitPattern: endBits & 0x7FFF_FFFF) }
     /// The range is raw (opening quote included) and must be unescaped.
-    var needsUnescape: Bool
+    var needsUnescape: Bool { endBits & 0x8000_0000 != 0 }
+
+    /// `start` and `end` are offsets below 2 GiB (the tokenizer refuses larger files).
+    init(start: Int32, end: Int32, needsUnescape: Bool) {
+        startBits = UInt32(bitPattern: start)
+        endBits = UInt32(bitPattern: end) & 0x7FFF_FFFF | (needsUnescape ? 0x8000_0000 : 0)
+    }
 }
 
 /// A tokenized CSV file: rows of field spans over the decoded UTF-8 text, with the line and byte
@@ -24,6 +34,24 @@ struct CSVTable: Sendable {
     var rowCount: Int { rowLine.count }
 
     func fieldCount(_ row: Int) -> Int { Int(rowFieldStart[row + 1] - rowFieldStart[row]) }
+
+    /// Runs `body` over each row of `rows` with a function giving the trimmed bytes of a column
+    /// of that row (nil when the row is shorter): the whole-file passes, without per-cell lookups.
+    func forEachRow(_ rows: Range<Int>, in text: UnsafeBufferPointer<UInt8>,
+                    _ body: (_ cell: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Void) {
+        let rows = rows.clamped(to: 0..<rowCount)
+        fields.withUnsafeBufferPointer { fields in
+            rowFieldStart.withUnsafeBufferPointer { starts in
+                for row in rows {
+                    let first = Int(starts[row]), width = Int(starts[row + 1]) - first
+                    body { column, use in
+                        guard column >= 0, column < width else { return }
+                        CSVTable.withBytes(fields[first + column], in: text, use)
+                    }
+                }
+            }
+        }
+    }
 
     /// The span of `column` in `row`, or nil when the row is shorter.
     func span(_ row: Int, _ column: Int) -> CSVFieldSpan? {

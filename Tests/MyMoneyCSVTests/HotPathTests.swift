@@ -65,4 +65,47 @@ import Testing
         let s = try #require(onlyStatement(readCSV(text)))
         #expect(s.transactions.map(\.payee) == ["A", "B", "C"])
     }
+
+    @Test func balancesKeepTheirOrderWithAndWithoutPreambleBalances() throws {
+        let withPreamble = """
+        Description,,Summary Amt.
+        Beginning balance as of 01/01/2020,,"1,000.00"
+        Ending balance as of 01/31/2020,,"1,050.00"
+
+        Date,Description,Amount,Running Bal.
+        01/15/2020,"Payroll",75.00,"1,075.00"
+        01/20/2020,"Coffee",-25.00,"1,050.00"
+
+        """
+        let a = try #require(onlyStatement(readCSV(withPreamble)))
+        #expect(a.balances.map(\.kind) == [.opening, .closing, .running, .running])
+        #expect(a.balances.map(\.transactionIndex) == [nil, nil, 0, 1])
+
+        let plain = "Date,Description,Amount,Balance\n2024-01-02,A,-1.00,9.00\n2024-01-03,B,-2.00,7.00\n"
+        let b = try #require(onlyStatement(readCSV(plain)))
+        #expect(b.balances.map(\.kind) == [.opening, .running, .running, .closing])
+        #expect(b.balances.map(\.amount) == [amount("10.00"), amount("9.00"), amount("7.00"), amount("7.00")])
+    }
+
+    @Test func chainBreaksAreReportedAlikeInFileOrderAndWhenTurnedAround() throws {
+        // Ten broken links: three shown, then a count; the same whether the reader keeps the file's
+        // order (balances checked while reading) or turns a newest-first file around.
+        var rows: [String] = []
+        var balance = 100
+        for k in 0..<12 {
+            balance += 1
+            let written = k % 2 == 1 && k < 10 ? balance + 1000 : balance // every other row breaks the chain
+            rows.append("2024-01-\(10 + k),P\(k),1.00,\(written).00")
+        }
+        let forward = readCSV("Date,Description,Amount,Balance\n" + rows.joined(separator: "\n") + "\n")
+        let backward = readCSV("Date,Description,Amount,Balance\n" + rows.reversed().joined(separator: "\n") + "\n")
+        let f = forward.diagnostics.filter { $0.code == "csv.balance.chain" }.map(\.message)
+        let b = backward.diagnostics.filter { $0.code == "csv.balance.chain" }.map(\.message)
+        #expect(f.count == 4)
+        #expect(f.last == "7 more balance mismatches not shown") // each break fails two links: 10 in all
+        #expect(f == b)
+        let s = try #require(onlyStatement(backward))
+        #expect(s.transactions.map(\.payee) == (0..<12).map { "P\($0)" })
+        #expect(s.balances.filter { $0.kind == .running }.map(\.transactionIndex) == (0..<12).map { $0 })
+    }
 }

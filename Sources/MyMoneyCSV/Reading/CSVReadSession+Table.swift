@@ -100,6 +100,7 @@ extension CSVReadSession {
 
         // Rows.
         var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
+        rowReader.balanceHeadSlots = preambleBalances.count + 1
         var rows = rowReader.readRows()
         diagnostics.append(contentsOf: rowReader.diagnostics)
         var assembler = StatementAssembler(file: file, layout: layout, preamble: preamble, preambleBalances: preambleBalances,

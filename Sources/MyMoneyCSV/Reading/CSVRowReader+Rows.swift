@@ -90,13 +90,20 @@ extension CSVRowReader {
                 }
                 if let c = columns.account { rows.account.append(text(row, c)) }
                 guard count < capacity else { break } // cannot happen: one transaction a row
-                (base + count).initialize(to: StatementTransaction(
-                    day: day, amount: amount, currency: currency,
-                    payee: joined(row, columns.payee), memo: joined(row, columns.memo),
-                    id: cellText(columns.id), bankType: cellText(columns.type), checkNumber: cellText(columns.checkNumber),
-                    category: cellText(columns.category), extra: extra,
-                    position: SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)))
+                // The fields are set in the array's memory: a whole transaction built elsewhere and
+                // then moved in was copied (every string retained and released once more).
+                let slot = base + count
+                slot.initialize(to: StatementTransaction(day: day, amount: amount))
                 count += 1
+                slot.pointee.position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
+                if let currency { slot.pointee.currency = currency }
+                if let payee = joined(row, columns.payee) { slot.pointee.payee = payee }
+                if let memo = joined(row, columns.memo) { slot.pointee.memo = memo }
+                if let id = cellText(columns.id) { slot.pointee.id = id }
+                if let type = cellText(columns.type) { slot.pointee.bankType = type }
+                if let number = cellText(columns.checkNumber) { slot.pointee.checkNumber = number }
+                if let category = cellText(columns.category) { slot.pointee.category = category }
+                if !extra.isEmpty { slot.pointee.extra = extra }
                 if let previousDay {
                     if day < previousDay { daysGoBack = true } else if day > previousDay { daysGoForward = true }
                 }

@@ -24,6 +24,8 @@ struct CSVRowReader {
         var balance: [Amount?] = []
         var balanceBefore: [Amount?] = []
         var account: [String] = []
+        /// Running balances and their chain check in file order (with a balance column).
+        var chain: RunningBalances?
         /// Whether some transaction's day comes before (after) the previous one's, in file order.
         var daysGoBack = false
         var daysGoForward = false
@@ -44,6 +46,9 @@ struct CSVRowReader {
         }
     }
     let columns: Columns
+
+    /// Entries the statement puts before its running balances (preamble balances and an opening).
+    var balanceHeadSlots = 1
 
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []

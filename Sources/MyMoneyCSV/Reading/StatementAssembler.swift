@@ -112,7 +112,11 @@ struct StatementAssembler {
         var statement = Statement(source: StatementSource(file: file, format: "csv", encoding: encoding.rawValue,
                                                           profile: layout.profileName),
                                   account: account, period: period)
-        statement.balances = self.balances(transactions, balances, openingBefore: before, currency: account.currency, balanceOnly: balanceOnly)
+        // The reader's running balances are in file order: right when the statement keeps it.
+        var prebuilt: RunningBalances?
+        if identity { swap(&prebuilt, &rows.chain) }
+        statement.balances = self.balances(transactions, balances, openingBefore: before, currency: account.currency, balanceOnly: balanceOnly,
+                                           prebuilt: &prebuilt)
         statement.transactions = transactions
         for fact in preamble.facts {
             statement.extra.append(StatementField(fact.label, fact.values.joined(separator: " ")))
@@ -175,7 +179,8 @@ struct StatementAssembler {
     ///
     /// Running balances carry no currency of their own: the account's applies.
     mutating func balances(_ transactions: [StatementTransaction], _ afters: [Amount?], openingBefore: Amount?, currency: Currency?,
-                           balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [StatementBalance] {
+                           balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)],
+                           prebuilt: inout RunningBalances?) -> [StatementBalance] {
         var head = preambleBalances
         // Opening: the balance before the first row, as of the first row's day (before that day's rows).
         if !head.contains(where: { $0.kind == .opening }) {
@@ -187,45 +192,25 @@ struct StatementAssembler {
                 head.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
             }
         }
-        var previous: Amount?
-        var mismatches = 0
-        var last: (amount: Amount, index: Int)?
-        // Built in place (one running balance a row, plus the head and a closing balance).
-        let rowCount = min(afters.count, transactions.count)
-        var result = [StatementBalance](unsafeUninitializedCapacity: head.count + rowCount + 1) { buffer, count in
-          guard let base = buffer.baseAddress else { return }
-          for balance in head { (base + count).initialize(to: balance); count += 1 }
-          transactions.withUnsafeBufferPointer { rows in
-            afters.withUnsafeBufferPointer { afters in
-            for i in 0..<rowCount {
-                let after = afters[i]
-                let amount = rows[i].amount
-                guard let after else {
-                    previous = previous.flatMap { try? $0 + amount }
-                    continue
+        // The running balances: taken as the row reader built them while reading (the file was
+        // already in statement order), else built here.
+        // Moved, not copied: a second reference would make the first write copy every entry.
+        var taken: RunningBalances?
+        swap(&taken, &prebuilt)
+        let wasPrebuilt = taken != nil
+        var chain = taken ?? RunningBalances(file: file, headSlots: head.count, capacity: min(afters.count, transactions.count))
+        taken = nil
+        if !wasPrebuilt {
+            let rowCount = min(afters.count, transactions.count)
+            transactions.withUnsafeBufferPointer { rows in
+                for i in 0..<rowCount {
+                    chain.add(after: afters[i], amount: rows[i].amount, day: rows[i].day, position: rows[i].position, index: i)
                 }
-                if let previous, let expected = try? previous + amount, expected != after {
-                    mismatches += 1
-                    if mismatches <= 3 {
-                        diagnostics.append(.warning("csv.balance.chain",
-                                                    "the balance \(after) does not follow from the previous balance \(previous) and the amount \(amount) (expected \(expected))",
-                                                    file: file, at: rows[i].position,
-                                                    notes: ["rows may be missing, or the bank orders same-day rows differently"]))
-                    }
-                }
-                (base + count).initialize(to: StatementBalance(kind: .running, amount: after, day: rows[i].day, transactionIndex: i,
-                                                               position: rows[i].position))
-                count += 1
-                previous = after
-                last = (after, i)
             }
-            }
-          }
         }
-        if mismatches > 3 {
-            diagnostics.append(.warning("csv.balance.chain", "\(mismatches - 3) more balance mismatches not shown", file: file))
-        }
-        if let last, last.index == transactions.count - 1, !preambleBalances.contains(where: { $0.kind == .closing }) {
+        diagnostics.append(contentsOf: chain.diagnostics)
+        var result = chain.takeEntries(head: head)
+        if let last = chain.last, last.index == transactions.count - 1, !preambleBalances.contains(where: { $0.kind == .closing }) {
             result.append(StatementBalance(kind: .closing, amount: last.amount, day: transactions[last.index].day, currency: currency,
                                            position: transactions[last.index].position))
         }

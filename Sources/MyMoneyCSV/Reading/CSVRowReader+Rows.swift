@@ -15,6 +15,9 @@ extension CSVRowReader {
         // Each transaction is built in place in the array's storage (an append copied it, retaining
         // and releasing every string, then destroyed the temporary).
         var previousDay: Day?
+        // Running balances in file order, checked while the row is at hand (see RunningBalances).
+        var chain = columns.balance != nil || columns.balanceBefore != nil
+            ? RunningBalances(file: file, headSlots: balanceHeadSlots, capacity: capacity) : nil
         var daysGoBack = false, daysGoForward = false
         let transactions = [StatementTransaction](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
@@ -81,12 +84,15 @@ extension CSVRowReader {
                         if let s = cellText(c) { extra.append(StatementField("#\(c + 1)", s)) }
                     }
                 }
+                var after: Amount?
                 if let c = columns.balance {
-                    rows.balance.append(self.amount(row, c, what: "a balance", severity: .warning).value)
+                    after = self.amount(row, c, what: "a balance", severity: .warning).value
+                    rows.balance.append(after)
                 } else if let c = columns.balanceBefore {
                     let before = self.amount(row, c, what: "a balance", severity: .warning).value
                     rows.balanceBefore.append(before)
-                    rows.balance.append(before.flatMap { try? $0 + amount })
+                    after = before.flatMap { try? $0 + amount }
+                    rows.balance.append(after)
                 }
                 if let c = columns.account { rows.account.append(text(row, c)) }
                 guard count < capacity else { break } // cannot happen: one transaction a row
@@ -104,6 +110,7 @@ extension CSVRowReader {
                 if let number = cellText(columns.checkNumber) { slot.pointee.checkNumber = number }
                 if let category = cellText(columns.category) { slot.pointee.category = category }
                 if !extra.isEmpty { slot.pointee.extra = extra }
+                chain?.add(after: after, amount: amount, day: day, position: slot.pointee.position, index: count - 1)
                 if let previousDay {
                     if day < previousDay { daysGoBack = true } else if day > previousDay { daysGoForward = true }
                 }
@@ -111,6 +118,8 @@ extension CSVRowReader {
             }
         }
         rows.transactions = transactions
+        rows.chain = chain
+        chain = nil
         rows.daysGoBack = daysGoBack
         rows.daysGoForward = daysGoForward
         summarize()

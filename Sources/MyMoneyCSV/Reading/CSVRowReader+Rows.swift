@@ -15,6 +15,7 @@ extension CSVRowReader {
         // Each transaction is built in place in the array's storage (an append copied it, retaining
         // and releasing every string, then destroyed the temporary).
         var previousDay: Day?
+        let blank = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
         // Running balances in file order, checked while the row is at hand (see RunningBalances).
         var chain = columns.balance != nil || columns.balanceBefore != nil
             ? RunningBalances(file: file, headSlots: balanceHeadSlots, capacity: capacity) : nil
@@ -99,8 +100,10 @@ extension CSVRowReader {
                 // The fields are set in the array's memory: a whole transaction built elsewhere and
                 // then moved in was copied (every string retained and released once more).
                 let slot = base + count
-                slot.initialize(to: StatementTransaction(day: day, amount: amount))
+                slot.initialize(to: blank) // a copy of a value at hand: no temporary to build and destroy
                 count += 1
+                slot.pointee.day = day
+                slot.pointee.amount = amount
                 slot.pointee.position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
                 if let currency { slot.pointee.currency = currency }
                 if let payee = joined(row, columns.payee) { slot.pointee.payee = payee }

@@ -108,4 +108,45 @@ import Testing
         #expect(s.transactions.map(\.payee) == (0..<12).map { "P\($0)" })
         #expect(s.balances.filter { $0.kind == .running }.map(\.transactionIndex) == (0..<12).map { $0 })
     }
+
+    /// Kind, amount, day and transaction of each balance: what must not depend on the file's order.
+    func balanceShape(_ s: Statement) -> [String] {
+        s.balances.map { "\($0.kind) \($0.amount) \($0.day.map { "\($0)" } ?? "-") \($0.transactionIndex.map { "\($0)" } ?? "-")" }
+    }
+
+    @Test(arguments: [
+        // The first row's balance is empty: no opening from it.
+        ["2024-01-02,A,-1.00,", "2024-01-03,B,-2.00,7.00", "2024-01-04,C,3.00,10.00"],
+        // A hole in the middle, and a break of the chain.
+        ["2024-01-02,A,-1.00,9.00", "2024-01-03,B,-2.00,", "2024-01-04,C,3.00,10.00", "2024-01-05,D,1.00,99.00"],
+        // Same-day rows at the end.
+        ["2024-01-02,A,-1.00,9.00", "2024-01-03,B,-2.00,7.00", "2024-01-03,C,3.00,10.00"],
+    ])
+    func balancesReadAlikeFromOldestFirstAndNewestFirstFiles(rows: [String]) throws {
+        let header = "Date,Description,Amount,Balance\n"
+        let forward = readCSV(header + rows.joined(separator: "\n") + "\n")
+        let backward = readCSV(header + rows.reversed().joined(separator: "\n") + "\n")
+        let f = try #require(onlyStatement(forward)), b = try #require(onlyStatement(backward))
+        #expect(f.transactions.map(\.payee) == b.transactions.map(\.payee))
+        #expect(balanceShape(f) == balanceShape(b))
+        #expect(forward.diagnostics.map(\.code) == backward.diagnostics.map(\.code))
+    }
+
+    @Test func accountColumnStatementsKeepTheirRunningBalances() throws {
+        let text = """
+        Date,Account,Description,Amount,Balance
+        2024-01-02,DE01,A,-1.00,9.00
+        2024-01-02,DE02,X,5.00,105.00
+        2024-01-03,DE01,B,-2.00,7.00
+        2024-01-04,DE02,Y,-5.00,100.00
+
+        """
+        let result = readCSV(text)
+        #expect(result.statements.count == 2)
+        let first = try #require(result.statements.first { $0.account.id == "DE01" })
+        let second = try #require(result.statements.first { $0.account.id == "DE02" })
+        #expect(balanceShape(first) == ["opening 10.00 2024-01-02 -", "running 9.00 2024-01-02 0", "running 7.00 2024-01-03 1", "closing 7.00 2024-01-03 -"])
+        #expect(balanceShape(second).first == "opening 100.00 2024-01-02 -")
+        #expect(balanceShape(second).last == "closing 100.00 2024-01-04 -")
+    }
 }

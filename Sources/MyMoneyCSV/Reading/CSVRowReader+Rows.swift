@@ -4,7 +4,8 @@ extension CSVRowReader {
         var rows = Rows()
         let capacity = max(0, layout.endDataRow - layout.firstDataRow) // at most one transaction a row
         let columns = self.columns
-        if columns.balance != nil || columns.balanceBefore != nil { rows.balance.reserveCapacity(capacity) }
+        // With a balance column the running balances go into `chain`; `rows.balance` is only
+        // filled from it when the statement needs them by row (see Rows.materializeBalances).
         let dateColumn = columns.date
         let statusColumn = columns.status
         let mapped = Set(layout.roles.filter { $0.key != .valueDate }.values.flatMap { $0 })
@@ -88,12 +89,10 @@ extension CSVRowReader {
                 var after: Amount?
                 if let c = columns.balance {
                     after = self.amount(row, c, what: "a balance", severity: .warning).value
-                    rows.balance.append(after)
                 } else if let c = columns.balanceBefore {
                     let before = self.amount(row, c, what: "a balance", severity: .warning).value
                     rows.balanceBefore.append(before)
                     after = before.flatMap { try? $0 + amount }
-                    rows.balance.append(after)
                 }
                 if let c = columns.account { rows.account.append(text(row, c)) }
                 guard count < capacity else { break } // cannot happen: one transaction a row

@@ -27,8 +27,24 @@ struct CSVRowReader {
         /// Running balances and their chain check in file order (with a balance column).
         var chain: RunningBalances?
         /// Whether some transaction's day comes before (after) the previous one's, in file order.
+        ///
+        /// (`balance`, by transaction, stays empty while `chain` holds the balances: call
+        /// ``materializeBalances()`` before reading it.)
         var daysGoBack = false
         var daysGoForward = false
+
+        /// Whether the file has a balance column.
+        var hasBalances: Bool { !balance.isEmpty || chain != nil }
+
+        /// Fills `balance` (after each transaction, by index) from `chain` when it is still empty.
+        mutating func materializeBalances() {
+            guard balance.isEmpty, let chain, !transactions.isEmpty else { return }
+            var filled = [Amount?](repeating: nil, count: transactions.count)
+            for entry in chain.entries.dropFirst(chain.headSlots) {
+                if let i = entry.transactionIndex, i >= 0, i < filled.count { filled[i] = entry.amount }
+            }
+            balance = filled
+        }
     }
 
     /// Column indexes by role, looked up once.

@@ -16,6 +16,8 @@ struct RunningBalances {
     /// The last balance and the index of its transaction.
     private(set) var last: (amount: Amount, index: Int)?
     private var previous: Amount?
+    /// The balance after the statement's first transaction (nil when its cell was empty).
+    private(set) var firstAfter: Amount?
 
     init(file: String, headSlots: Int = 0, capacity: Int = 0) {
         self.file = file
@@ -27,6 +29,7 @@ struct RunningBalances {
     /// The next transaction in statement order: its balance after it (nil when the cell was
     /// empty), amount, day, position and index in the statement.
     mutating func add(after: Amount?, amount: Amount, day: Day, position: SourcePosition?, index: Int) {
+        if index == 0 { firstAfter = after }
         guard let after else {
             previous = previous.flatMap { try? $0 + amount }
             return

@@ -12,6 +12,10 @@ struct StatementAssembler {
 
     mutating func assemble(_ rows: inout CSVRowReader.Rows, balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
         demoteRepeatedIds(&rows)
+        // Balances by row are needed unless the whole file is one statement already in order
+        // (then the row reader's running balances are taken as they are).
+        let inOrder = rows.account.isEmpty && !rows.daysGoBack && rows.daysGoForward
+        if !inOrder { rows.materializeBalances() }
         // Several accounts in one file (an account column with a few values): one statement each.
         // A column whose values differ on most rows is a counterparty, not the account.
         // `nil` indexes stand for every row in file order.
@@ -81,7 +85,7 @@ struct StatementAssembler {
         account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency
 
         var transactions: [StatementTransaction] = []
-        let hasBalances = !rows.balance.isEmpty
+        let hasBalances = rows.hasBalances
         var balances: [Amount?] = []
         let identity = order.map { $0.count == rows.transactions.count && $0.elementsEqual(0..<$0.count) } ?? true
         if identity {
@@ -96,7 +100,7 @@ struct StatementAssembler {
         }
         if !identity, let order {
             transactions.reserveCapacity(order.count)
-            if hasBalances { balances.reserveCapacity(order.count) }
+            if hasBalances { rows.materializeBalances(); balances.reserveCapacity(order.count) }
         }
         for i in order ?? [] where !identity {
             // Moved out of the shared rows: each transaction belongs to one statement.
@@ -131,7 +135,7 @@ struct StatementAssembler {
         guard n > 1 else { return true }
         if rows.daysGoBack { return false }
         let up = rows.daysGoForward
-        if !up, !rows.balance.isEmpty {
+        if !up, rows.hasBalances {
             return !(chainScore((0..<n).reversed(), rows) > chainScore(0..<n, rows))
         }
         return true
@@ -182,11 +186,12 @@ struct StatementAssembler {
                            balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)],
                            prebuilt: inout RunningBalances?) -> [StatementBalance] {
         var head = preambleBalances
+        let firstAfter = prebuilt.map { $0.firstAfter } ?? (afters.first ?? nil)
         // Opening: the balance before the first row, as of the first row's day (before that day's rows).
         if !head.contains(where: { $0.kind == .opening }) {
             if let first = transactions.first, let before = openingBefore {
                 head.append(StatementBalance(kind: .opening, amount: before, day: first.day, currency: currency))
-            } else if let first = transactions.first, let after = afters.first ?? nil, let o = try? after - first.amount {
+            } else if let first = transactions.first, let after = firstAfter, let o = try? after - first.amount {
                 head.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
             } else if let only = balanceOnly.first, let first = transactions.first, only.day <= first.day {
                 head.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))

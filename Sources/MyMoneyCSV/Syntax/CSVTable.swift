@@ -35,24 +35,6 @@ struct CSVTable: Sendable {
 
     func fieldCount(_ row: Int) -> Int { Int(rowFieldStart[row + 1] - rowFieldStart[row]) }
 
-    /// Runs `body` over each row of `rows` with a function giving the trimmed bytes of a column
-    /// of that row (nil when the row is shorter): the whole-file passes, without per-cell lookups.
-    func forEachRow(_ rows: Range<Int>, in text: UnsafeBufferPointer<UInt8>,
-                    _ body: (_ cell: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Void) {
-        let rows = rows.clamped(to: 0..<rowCount)
-        fields.withUnsafeBufferPointer { fields in
-            rowFieldStart.withUnsafeBufferPointer { starts in
-                for row in rows {
-                    let first = Int(starts[row]), width = Int(starts[row + 1]) - first
-                    body { column, use in
-                        guard column >= 0, column < width else { return }
-                        CSVTable.withBytes(fields[first + column], in: text, use)
-                    }
-                }
-            }
-        }
-    }
-
     /// The span of `column` in `row`, or nil when the row is shorter.
     func span(_ row: Int, _ column: Int) -> CSVFieldSpan? {
         guard row >= 0, row < rowCount, column >= 0, column < fieldCount(row) else { return nil }

@@ -15,8 +15,10 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
             kept = CSVReader().read(bytes, file: path, options: ReadOptions())
             return kept?.statements.reduce(0) { $0 + $1.transactions.count } ?? 0
         }
-        result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s", processCPUSeconds() - cpuStart) + memory.finish()
+        let cpu = processCPUSeconds() - cpuStart
+        result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s = %.2fM rows/s", cpu, Double(result.items) / max(cpu, 1e-9) / 1e6) + memory.finish()
         withExtendedLifetime(kept) {}
+        FileHandle.standardError.write(Data("csv.read: \(result.detail ?? "")\n".utf8))
         return [result]
     }
     let folder = scratchDirectory("csv")
@@ -60,8 +62,10 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         errors = read.diagnostics.filter { $0.severity == .error }.count
         return transactions
     }
-    result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s", processCPUSeconds() - cpuStart) + memory.finish()
+    let cpu = processCPUSeconds() - cpuStart
+    result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s = %.2fM rows/s", cpu, Double(transactions) / max(cpu, 1e-9) / 1e6) + memory.finish()
     withExtendedLifetime(kept) {}
+    FileHandle.standardError.write(Data("csv.read: \(result.detail ?? "")\n".utf8))
     if transactions != rows || errors > 0 {
         FileHandle.standardError.write(Data("csv benchmark: read \(transactions) of \(rows) rows, \(errors) errors\n".utf8))
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import MyMoneyCore
+import MyMoneyTestSupport
 
 /// The shortcuts the readers' hot paths take (plain amounts, ISO days, ASCII runs in the text
 /// decoder) must give exactly what the full parsers give, and hand everything else on.
@@ -97,5 +98,33 @@ import Testing
         #expect(TextDecoder.firstInvalidUTF8(valid) == nil)
         valid.append(0xE2) // truncated at the end
         #expect(TextDecoder.firstInvalidUTF8(valid) == valid.count - 1)
+    }
+
+    @Test func randomAmountsReadAlikeByShortcutAndFullReader() {
+        var rng = SeededGenerator(seed: 7)
+        let alphabet = Array("0123456789012345678900-.,+ ()")
+        for _ in 0..<20000 {
+            let text = String((0..<Int.random(in: 1...22, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+            for format in [AmountFormat.point, .comma, .plain] {
+                #expect(viaParse(text, format) == full(text, format), "\(text)")
+            }
+        }
+    }
+
+    @Test func randomTenByteDaysReadAlikeByShortcutAndGeneralReader() {
+        // A leading space is skipped by the general reader and keeps the text off the shortcut.
+        var rng = SeededGenerator(seed: 11)
+        let alphabet = Array("0123456789012345678901-/.a")
+        for _ in 0..<20000 {
+            var text = String((0..<10).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+            if Bool.random(using: &rng) { // often a well-formed shape, with random digits
+                let y = Int.random(in: 0...9999, using: &rng), m = Int.random(in: 0...13, using: &rng), d = Int.random(in: 0...32, using: &rng)
+                let sep = ["-", "/", "."][Int.random(in: 0...2, using: &rng)]
+                text = String(format: "%04d\(sep)%02d\(sep)%02d", y, m, d)
+            }
+            for order in [DayOrder.yearMonthDay, .dayMonthYear, .monthDayYear] {
+                #expect(Day.parse(text, order: order) == Day.parse(" " + text, order: order), "\(text)")
+            }
+        }
     }
 }

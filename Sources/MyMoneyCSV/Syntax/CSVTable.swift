@@ -41,11 +41,6 @@ struct CSVTable: Sendable {
         return fields[Int(rowFieldStart[row]) + column]
     }
 
-    /// Bytes of a field with quotes resolved (a copy only when unescaping is needed).
-    static func unescaped(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        withBytes(span, in: text, trimming: false) { Array($0) }
-    }
-
     /// Writes the field's bytes with quotes resolved into `out` (at least the span's length) and
     /// returns how many were written.
     static func unescape(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {

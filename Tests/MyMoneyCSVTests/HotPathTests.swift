@@ -149,4 +149,28 @@ import Testing
         #expect(balanceShape(second).first == "opening 100.00 2024-01-02 -")
         #expect(balanceShape(second).last == "closing 100.00 2024-01-04 -")
     }
+
+    @Test func alternatingStatusesAndCurrenciesAreJudgedRowByRow() throws {
+        // The reader remembers the last status and currency cell: every change must be seen.
+        let text = """
+        Date,Description,Amount,Currency,State
+        2024-01-02,A,-1.00,EUR,COMPLETED
+        2024-01-03,B,-2.00,USD,PENDING
+        2024-01-04,C,-3.00,USD,COMPLETED
+        2024-01-05,D,-4.00,EUR,pending
+        2024-01-06,E,-5.00,ZZZ1,Completed
+        2024-01-07,F,-6.00,USD,COMPLETED
+        2024-01-08,G,-7.00,EUR,PENDING
+
+        """
+        let result = readCSV(text)
+        let s = try #require(onlyStatement(result))
+        #expect(s.transactions.map(\.payee) == ["A", "C", "E", "F"])
+        #expect(result.diagnostics.filter { $0.code == "csv.row.pending" }.count == 3)
+        // Read rows: A EUR, C USD, E unknown code (kept as an extra), F USD: the account is in
+        // USD (the most common), so only A keeps a currency of its own.
+        #expect(s.account.currency?.code == "USD")
+        #expect(s.transactions.map { $0.currency?.code ?? "-" } == ["EUR", "-", "-", "-"])
+        #expect(s.transactions.first { $0.payee == "E" }?.extra("Currency") == "ZZZ1")
+    }
 }

@@ -16,6 +16,9 @@ extension CSVRowReader {
         // Each transaction is built in place in the array's storage (an append copied it, retaining
         // and releasing every string, then destroyed the temporary).
         var previousDay: Day?
+        // The last status and currency cells and what they meant (files repeat them row after row).
+        var lastStatus: (text: String, unbooked: Bool) = ("", CSVLayout.unbookedStatuses.contains(""))
+        var lastCurrency: (text: String, currency: Currency?) = ("", Currency(code: ""))
         let blank = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
         // Running balances in file order, checked while the row is at hand (see RunningBalances).
         var chain = columns.balance != nil || columns.balanceBefore != nil
@@ -35,8 +38,12 @@ extension CSVRowReader {
                     continue
                 }
                 if let statusColumn {
-                    let status = string(row, statusColumn)
-                    if CSVLayout.unbookedStatuses.contains(status.lowercased()) {
+                    // `text`, not `string`: a non-mutating call from here copied the whole reader.
+                    let status = text(row, statusColumn)
+                    if status != lastStatus.text {
+                        lastStatus = (status, CSVLayout.unbookedStatuses.contains(status.lowercased()))
+                    }
+                    if lastStatus.unbooked {
                         report(Diagnostic(.note, code: "csv.row.pending", "skipped a row whose status is \"\(status)\": not booked",
                                           file: file, at: position(row, statusColumn)))
                         continue
@@ -69,7 +76,8 @@ extension CSVRowReader {
                 var currency: Currency?
                 var extra: [StatementField] = []
                 if let c = columns.currency, let s = cellText(c) {
-                    if let known = Currency(code: s) { currency = known } else {
+                    if s != lastCurrency.text { lastCurrency = (s, Currency(code: s)) } // the same code on most rows
+                    if let known = lastCurrency.currency { currency = known } else {
                         extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s))
                     }
                 }

@@ -111,7 +111,7 @@ import MyMoneyTestSupport
         }
     }
 
-    @Test func randomTenByteDaysReadAlikeByShortcutAndGeneralReader() {
+    @Test func randomIsoLikeDaysReadAlikeByShortcutAndGeneralReader() {
         // A leading space is skipped by the general reader and keeps the text off the shortcut.
         var rng = SeededGenerator(seed: 11)
         let alphabet = Array("0123456789012345678901-/.a")
@@ -122,6 +122,8 @@ import MyMoneyTestSupport
                 let sep = ["-", "/", "."][Int.random(in: 0...2, using: &rng)]
                 text = String(format: "%04d\(sep)%02d\(sep)%02d", y, m, d)
             }
+            let tails = ["", "", " 12:00", "T10:00:00", " Mon", "  Sat", "x", ":", "1", " 1", " 123:00", ".", ". ", ",", " 12:00 Z"]
+            text += tails[Int.random(in: 0..<tails.count, using: &rng)]
             for order in [DayOrder.yearMonthDay, .dayMonthYear, .monthDayYear] {
                 #expect(Day.parse(text, order: order) == Day.parse(" " + text, order: order), "\(text)")
             }

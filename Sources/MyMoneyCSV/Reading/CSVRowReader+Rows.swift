@@ -75,11 +75,26 @@ extension CSVRowReader {
                 }
                 var currency: Currency?
                 var extra: [StatementField] = []
+                var currencyText: String?
                 if let c = columns.currency, let s = cellText(c) {
                     if s != lastCurrency.text { lastCurrency = (s, Currency(code: s)) } // the same code on most rows
-                    if let known = lastCurrency.currency { currency = known } else {
-                        extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s))
+                    if let known = lastCurrency.currency { currency = known } else { currencyText = s }
+                }
+                // The extras, counted first: one allocation of the right size, not growth by doubling.
+                let fieldCount = table.fieldCount(row)
+                var extraCount = currencyText == nil ? 0 : 1
+                if let c = columns.valueDate, let span = table.span(row, c), !CSVTable.isBlank(span, in: text) { extraCount += 1 }
+                for c in extraColumns where c < fieldCount {
+                    if let span = table.span(row, c), !CSVTable.isBlank(span, in: text) { extraCount += 1 }
+                }
+                if fieldCount > width {
+                    for c in width..<fieldCount {
+                        if let span = table.span(row, c), !CSVTable.isBlank(span, in: text) { extraCount += 1 }
                     }
+                }
+                if extraCount > 0 { extra.reserveCapacity(extraCount) }
+                if let c = columns.currency, let s = currencyText {
+                    extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s))
                 }
                 if let c = columns.valueDate, let s = cellText(c) {
                     extra.append(StatementField(layout.columnNames[safe: c] ?? "value date", s))

@@ -79,7 +79,13 @@ struct StatementAssembler {
         // Currency: the rows' own column (most common), a header, the preamble, the profile, the caller.
         var counts: [Currency: Int] = [:]
         if layout.column(.currency) != nil {
-            for i in order ?? Array(rows.transactions.indices) { if let c = rows.transactions[i].currency { counts[c, default: 0] += 1 } }
+            rows.transactions.withUnsafeBufferPointer { t in
+                if let order {
+                    for i in order { if let c = t[i].currency { counts[c, default: 0] += 1 } }
+                } else {
+                    for i in t.indices { if let c = t[i].currency { counts[c, default: 0] += 1 } }
+                }
+            }
         }
         let rowCurrency = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
         account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency
@@ -93,8 +99,9 @@ struct StatementAssembler {
             swap(&transactions, &rows.transactions)
             swap(&balances, &rows.balance)
             if layout.column(.currency) != nil { // row currencies come only from a currency column
-                for i in transactions.indices where transactions[i].currency != nil && transactions[i].currency == account.currency {
-                    transactions[i].currency = nil
+                let accountCurrency = account.currency
+                transactions.withUnsafeMutableBufferPointer { t in
+                    for i in t.indices where t[i].currency != nil && t[i].currency == accountCurrency { t[i].currency = nil }
                 }
             }
         }

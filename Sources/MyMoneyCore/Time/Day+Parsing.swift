@@ -19,8 +19,9 @@ extension Day {
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, order: DayOrder,
                              twoDigitYears: TwoDigitYearRule = .standard) -> Day? {
         // `2026-10-05` (also with `/` or `.`), the most common form, read directly: a four-digit
-        // first number means year-month-day under every order, as below.
-        if bytes.count == 10 {
+        // first number means year-month-day under every order, as below; what follows must be a
+        // time or a weekday, as below.
+        if bytes.count >= 10 {
             @inline(__always) func digit(_ k: Int) -> Int? {
                 let d = bytes[k] &- 0x30
                 return d < 10 ? Int(d) : nil
@@ -29,6 +30,7 @@ extension Day {
             if isSeparator(bytes[4]), isSeparator(bytes[7]),
                let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
                let m0 = digit(5), let m1 = digit(6), let d0 = digit(8), let d1 = digit(9) {
+                if bytes.count > 10 && !trailerIsTimeOrWeekday(bytes, from: 10) { return nil }
                 return Day(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
             }
         }

@@ -173,4 +173,20 @@ import Testing
         #expect(s.transactions.map { $0.currency?.code ?? "-" } == ["EUR", "-", "-", "-"])
         #expect(s.transactions.first { $0.payee == "E" }?.extra("Currency") == "ZZZ1")
     }
+
+    @Test func columnsWithoutRepeatsAreLeftOutButStillReadExactly() {
+        var texts = RepeatedText(slots: 64)
+        var copy = "Lastschrift Stadtwerke Berlin"
+        let shared = copy.withUTF8 { texts.string($0, column: 0) }
+        for k in 0..<(Int(RepeatedText.trial) + 100) { // column 1: all different, left out after the trial
+            var unique = "2024-01-02 10:00:\(k) reference"
+            let got = unique.withUTF8 { texts.string($0, column: 1) }
+            #expect(got == unique)
+            let again = copy.withUTF8 { texts.string($0, column: 0) }
+            #expect(again == shared)
+        }
+        var late = "2024-01-02 10:00:7 reference"
+        #expect(late.withUTF8 { texts.string($0, column: 1) } == "2024-01-02 10:00:7 reference")
+        #expect(copy.withUTF8 { texts.string($0, column: 5) } == shared) // a new column starts its own trial
+    }
 }

@@ -108,7 +108,7 @@ struct CSVRowReader {
     mutating func text(_ row: Int, _ column: Int?) -> String {
         guard let column, let span = table.span(row, column) else { return "" }
         if layout.stripSingleQuotes { return string(row, column) }
-        return CSVTable.withBytes(span, in: text) { texts.string($0) }
+        return CSVTable.withBytes(span, in: text) { texts.string($0, column: column) }
     }
 
     mutating func joined(_ row: Int, _ columns: [Int]?) -> String? {

@@ -79,13 +79,22 @@ struct StatementAssembler {
         // Currency: the rows' own column (most common), a header, the preamble, the profile, the caller.
         var counts: [Currency: Int] = [:]
         if layout.column(.currency) != nil {
+            // Counted in runs of the same currency (most rows repeat the previous one's).
+            var run: (currency: Currency, length: Int)?
+            func count(_ c: Currency?) {
+                guard let c else { return }
+                if let r = run, r.currency == c { run = (c, r.length + 1); return }
+                if let r = run { counts[r.currency, default: 0] += r.length }
+                run = (c, 1)
+            }
             rows.transactions.withUnsafeBufferPointer { t in
                 if let order {
-                    for i in order { if let c = t[i].currency { counts[c, default: 0] += 1 } }
+                    for i in order { count(t[i].currency) }
                 } else {
-                    for i in t.indices { if let c = t[i].currency { counts[c, default: 0] += 1 } }
+                    for i in t.indices { count(t[i].currency) }
                 }
             }
+            if let r = run { counts[r.currency, default: 0] += r.length }
         }
         let rowCurrency = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
         account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency

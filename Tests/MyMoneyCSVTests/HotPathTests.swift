@@ -189,4 +189,18 @@ import Testing
         #expect(late.withUTF8 { texts.string($0, column: 1) } == "2024-01-02 10:00:7 reference")
         #expect(copy.withUTF8 { texts.string($0, column: 5) } == shared) // a new column starts its own trial
     }
+
+    @Test(arguments: [
+        (["TX-0001", "TX-0002", "TX-0003"], true),      // ASCII with digits: ids
+        (["TX-A", "TX-B", "TX-C"], false),              // no digit: not ids
+        (["رقم٣٤٥", "رقم٣٤٦", "رقم٣٤٧"], true),       // digits outside ASCII count too
+        (["TX-0001", "TX-0002", "TX-0001"], false),     // a repeat: not ids
+    ])
+    func referenceColumnIsAnIdOnlyWithDigitsAndNoRepeats(ids: [String], kept: Bool) throws {
+        var text = "Date,Description,Transaction ID,Amount\n"
+        for (k, id) in ids.enumerated() { text += "2024-01-0\(k + 2),Shop,\(id),-1.00\n" }
+        let s = try #require(onlyStatement(readCSV(text)))
+        #expect(s.transactions.map(\.id) == (kept ? ids.map { Optional($0) } : ids.map { _ in nil }))
+        #expect(s.transactions.map { $0.extra("reference") } == (kept ? ids.map { _ in nil } : ids.map { Optional($0) }))
+    }
 }

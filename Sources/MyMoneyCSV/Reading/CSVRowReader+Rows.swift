@@ -13,8 +13,6 @@ extension CSVRowReader {
         let extraColumns = (0..<width).filter { !mapped.contains($0) }
         let order = layout.dayOrder
         let requiredWidth = (layout.roles.values.flatMap { $0 }.max() ?? 0) + 1
-        // Each transaction is built in place in the array's storage (an append copied it, retaining
-        // and releasing every string, then destroyed the temporary).
         var previousDay: Day?
         // The last status and currency cells and what they meant (files repeat them row after row).
         var lastStatus: (text: String, unbooked: Bool) = ("", CSVLayout.unbookedStatuses.contains(""))
@@ -24,6 +22,8 @@ extension CSVRowReader {
         var chain = columns.balance != nil || columns.balanceBefore != nil
             ? RunningBalances(file: file, headSlots: balanceHeadSlots, capacity: capacity) : nil
         var daysGoBack = false, daysGoForward = false
+        // Each transaction is built in place in the array's storage (an append copied it, retaining
+        // and releasing every string, then destroyed the temporary).
         let transactions = [StatementTransaction](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             for row in layout.firstDataRow..<layout.endDataRow {
@@ -33,7 +33,7 @@ extension CSVRowReader {
                     continue
                 }
                 // Filters from the profile, then booking status.
-                if let hit = layout.skipWhen.first(where: { $0.filter.skips(string(row, $0.column)) }) {
+                if !layout.skipWhen.isEmpty, let hit = layout.skipWhen.first(where: { $0.filter.skips(string(row, $0.column)) }) {
                     report(Diagnostic(.note, code: "csv.row.skipped", "skipped a row: \(hit.filter)", file: file, at: position(row, hit.column)))
                     continue
                 }

@@ -49,11 +49,15 @@ struct StatementAssembler {
         guard layout.column(.id) != nil else { return } // ids come only from an id column
         var seen = Set<String>()
         var repeated: String?
-        for i in rows.transactions.indices {
-            guard let id = rows.transactions[i].id, !id.isEmpty else { continue }
-            // Repeated, or words without a digit (a shop's name): not an id.
-            let hasDigit = id.utf8.contains(where: { $0 &- 0x30 < 10 }) || id.contains(where: \.isNumber)
-            if !seen.insert(id).inserted || !hasDigit { repeated = id; break }
+        rows.transactions.withUnsafeBufferPointer { t in
+            for i in t.indices {
+                guard let id = t[i].id, !id.isEmpty else { continue }
+                // Repeated, or words without a digit (a shop's name): not an id. ASCII text (most
+                // ids) is checked byte by byte, with the same answer as by characters.
+                let hasDigit = id.utf8.allSatisfy({ $0 < 0x80 }) ? id.utf8.contains(where: { $0 &- 0x30 < 10 })
+                                                                  : id.contains(where: \.isNumber)
+                if !seen.insert(id).inserted || !hasDigit { repeated = id; break }
+            }
         }
         guard let repeated else { return }
         for i in rows.transactions.indices {

@@ -203,4 +203,13 @@ import Testing
         #expect(s.transactions.map(\.id) == (kept ? ids.map { Optional($0) } : ids.map { _ in nil }))
         #expect(s.transactions.map { $0.extra("reference") } == (kept ? ids.map { _ in nil } : ids.map { Optional($0) }))
     }
+
+    @Test func amountWithMoreDecimalPlacesThanAnAmountHoldsIsAnErrorNotACrash() throws {
+        // Once a precondition failure in Amount(units:scale:): 20 places, none significant.
+        let text = "Date,Description,Amount\n2024-01-02,A,0.00000000000000000000\n2024-01-03,B,-2.00\n"
+        let result = readCSV(text)
+        let s = try #require(onlyStatement(result))
+        #expect(s.transactions.map(\.payee) == ["B"])
+        #expect(result.diagnostics.contains { $0.code == "csv.amount" && $0.message.contains("more than 18 decimal places") })
+    }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import MyMoneyCSV
+import MyMoneyTestSupport
 
 /// The reader's fast paths (shared cell strings, unescaping without arrays, the in-order shortcut)
 /// give exactly what the plain paths give.
@@ -211,5 +212,37 @@ import Testing
         let s = try #require(onlyStatement(result))
         #expect(s.transactions.map(\.payee) == ["B"])
         #expect(result.diagnostics.contains { $0.code == "csv.amount" && $0.message.contains("more than 18 decimal places") })
+    }
+
+    @Test func idCheckByHashesAgreesWithTheSetOnRandomIds() {
+        var rng = SeededGenerator(seed: 99)
+        let alphabet = Array("AB01-")
+        for round in 0..<400 {
+            let count = Int.random(in: 0...40, using: &rng)
+            let transactions = (0..<count).map { _ -> StatementTransaction in
+                var t = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+                let length = Int.random(in: 0...4, using: &rng) // short: repeats are common
+                t.id = length == 0 && Bool.random(using: &rng) ? nil
+                    : String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+                return t
+            }
+            transactions.withUnsafeBufferPointer { t in
+                #expect(IdRepeatCheck.firstOffender(t) == IdRepeatCheck.bySet(t), "round \(round)")
+            }
+        }
+    }
+
+    @Test func idsEqualUnderUnicodeButWrittenDifferentlyStillRepeat() {
+        // "é" as one code point and as e + combining accent: one id for Swift's String, two byte strings.
+        let ids = ["Caf\u{e9} 12", "Cafe\u{301} 12"]
+        let transactions = ids.map { id -> StatementTransaction in
+            var t = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+            t.id = id
+            return t
+        }
+        transactions.withUnsafeBufferPointer { t in
+            #expect(IdRepeatCheck.byHashes(t) == .notASCII)
+            #expect(IdRepeatCheck.firstOffender(t) == "Cafe\u{301} 12")
+        }
     }
 }

@@ -47,18 +47,7 @@ struct StatementAssembler {
     /// the same shop as a duplicate. Its values are kept as the extra field `reference`.
     mutating func demoteRepeatedIds(_ rows: inout CSVRowReader.Rows) {
         guard layout.column(.id) != nil else { return } // ids come only from an id column
-        var seen = Set<String>()
-        var repeated: String?
-        rows.transactions.withUnsafeBufferPointer { t in
-            for i in t.indices {
-                guard let id = t[i].id, !id.isEmpty else { continue }
-                // Repeated, or words without a digit (a shop's name): not an id. ASCII text (most
-                // ids) is checked byte by byte, with the same answer as by characters.
-                let hasDigit = id.utf8.allSatisfy({ $0 < 0x80 }) ? id.utf8.contains(where: { $0 &- 0x30 < 10 })
-                                                                  : id.contains(where: \.isNumber)
-                if !seen.insert(id).inserted || !hasDigit { repeated = id; break }
-            }
-        }
+        let repeated = rows.transactions.withUnsafeBufferPointer { IdRepeatCheck.firstOffender($0) }
         guard let repeated else { return }
         for i in rows.transactions.indices {
             guard let id = rows.transactions[i].id else { continue }

@@ -37,6 +37,16 @@ import MyMoneyTestSupport
         }
     }
 
+    @Test func digitGroupsJudgeLikeTheListOfGroups() {
+        var rng = SeededGenerator(seed: 3)
+        for _ in 0..<5000 {
+            let lengths = (0..<Int.random(in: 0...6, using: &rng)).map { _ in Int.random(in: 0...4, using: &rng) }
+            var groups = AmountReader.DigitGroups()
+            for g in lengths { groups.append(g) }
+            #expect(groups.isValid == AmountReader.validGrouping(lengths), "\(lengths)")
+        }
+    }
+
     @Test func plainAmountShortcutTakesOnlyTheSimpleForm() {
         func shortcut(_ text: String, _ mark: UInt8) -> Amount? {
             var copy = text
@@ -120,7 +130,11 @@ import MyMoneyTestSupport
             if Bool.random(using: &rng) { // often a well-formed shape, with random digits
                 let y = Int.random(in: 0...9999, using: &rng), m = Int.random(in: 0...13, using: &rng), d = Int.random(in: 0...32, using: &rng)
                 let sep = ["-", "/", "."][Int.random(in: 0...2, using: &rng)]
-                text = String(format: "%04d\(sep)%02d\(sep)%02d", y, m, d)
+                switch Int.random(in: 0...2, using: &rng) {
+                case 0: text = String(format: "%04d\(sep)%02d\(sep)%02d", y, m, d)
+                case 1: text = String(format: "%02d\(sep)%02d\(sep)%04d", d, m, y)
+                default: text = String(format: "%02d\(sep)%02d\(sep)%04d", m, d, y)
+                }
             }
             let tails = ["", "", " 12:00", "T10:00:00", " Mon", "  Sat", "x", ":", "1", " 1", " 123:00", ".", ". ", ",", " 12:00 Z"]
             text += tails[Int.random(in: 0..<tails.count, using: &rng)]

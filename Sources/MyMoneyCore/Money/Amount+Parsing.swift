@@ -170,7 +170,7 @@ struct AmountReader {
         var units: Int64 = 0
         var digits = 0, significant = 0, scale = 0
         var seenDecimal = false
-        var groupLengths: [Int] = []
+        var groups = DigitGroups() // not an array: no allocation per grouped amount
         var currentGroup = 0
         var sawGrouping = false
         let numberStart = i
@@ -192,14 +192,14 @@ struct AmountReader {
                 i += 1
             } else if b == decimalMark && !seenDecimal {
                 seenDecimal = true
-                if sawGrouping { groupLengths.append(currentGroup) }
+                if sawGrouping { groups.append(currentGroup) }
                 i += 1
             } else if !seenDecimal, isGroupingMark(b), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
-                groupLengths.append(currentGroup); currentGroup = 0; sawGrouping = true
+                groups.append(currentGroup); currentGroup = 0; sawGrouping = true
                 i += 1
             } else if !seenDecimal, groupsWithSpaces, digits > 0, spaceLength(at: i) > 0,
                       startsDigitGroup(at: i + spaceLength(at: i)) {
-                groupLengths.append(currentGroup); currentGroup = 0; sawGrouping = true
+                groups.append(currentGroup); currentGroup = 0; sawGrouping = true
                 i += spaceLength(at: i)
             } else {
                 break number
@@ -212,8 +212,8 @@ struct AmountReader {
             throw AmountParseError("no digits", offset: numberStart)
         }
         if sawGrouping {
-            if !seenDecimal { groupLengths.append(currentGroup) }
-            if !AmountReader.validGrouping(groupLengths) {
+            if !seenDecimal { groups.append(currentGroup) }
+            if !groups.isValid {
                 throw AmountParseError("digit groups do not fit the grouping marks (is \"\(Character(UnicodeScalar(decimalMark)))\" the right decimal mark?)", offset: numberStart)
             }
         }
@@ -250,6 +250,29 @@ struct AmountReader {
     func startsDigitGroup(at: Int) -> Bool {
         guard at + 2 < bytes.count, isDigit(bytes[at]), isDigit(bytes[at + 1]), isDigit(bytes[at + 2]) else { return false }
         return at + 3 == bytes.count || !isDigit(bytes[at + 3])
+    }
+
+    /// The lengths of an amount's digit groups, kept as what ``validGrouping(_:)`` looks at.
+    struct DigitGroups {
+        var count = 0
+        var first = 0
+        var last = 0
+        /// Whether every group between the first and the last has three (two) digits.
+        var middleAllThree = true
+        var middleAllTwo = true
+
+        mutating func append(_ length: Int) {
+            if count >= 2 { middleAllThree = middleAllThree && last == 3; middleAllTwo = middleAllTwo && last == 2 }
+            if count == 0 { first = length }
+            last = length
+            count += 1
+        }
+
+        /// ``validGrouping(_:)`` of the lengths appended.
+        var isValid: Bool {
+            guard count >= 2, (1...3).contains(first), last == 3 else { return false }
+            return middleAllThree || (first <= 2 && middleAllTwo)
+        }
     }
 
     /// Groups of three after a first group of one to three digits; Indian grouping (`1,23,456`) too.

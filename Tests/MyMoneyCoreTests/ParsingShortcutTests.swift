@@ -37,6 +37,28 @@ import MyMoneyTestSupport
         }
     }
 
+    @Test func groupedShortcutAgreesWithTheFullReader() {
+        var rng = SeededGenerator(seed: 17)
+        let alphabet = Array("0123456789012345678900..,,-'")
+        var samples = ["-3.000,00", "1.234.567,89", "12.345", "1,234,567.89", "-1,000", "1.23.456", "1,23,456.00",
+                       "0.000,5", "1.2345,00", "1..234", "1.234.", ".234,5", "999.999.999.999.999.999", "9.999.999.999.999.999.999"]
+        for _ in 0..<20000 {
+            samples.append(String((0..<Int.random(in: 1...16, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] }))
+        }
+        for text in samples {
+            for (format, mark, group) in [(AmountFormat.comma, UInt8(ascii: ","), UInt8(ascii: ".")), (.point, UInt8(ascii: "."), UInt8(ascii: ","))] {
+                var copy = text
+                let shortcut = copy.withUTF8 { Amount.parseSimple($0, decimalMark: mark, groupingMark: group) }
+                if let shortcut {
+                    let expected = full(text, format)
+                    #expect("\(shortcut.units)e-\(shortcut.scale)" == expected, "\(text)")
+                }
+            }
+        }
+        var grouped = "-3.000,00"
+        #expect(grouped.withUTF8 { Amount.parseSimple($0, decimalMark: 0x2C, groupingMark: 0x2E) } == Amount(units: -300000, scale: 2))
+    }
+
     @Test func digitGroupsJudgeLikeTheListOfGroups() {
         var rng = SeededGenerator(seed: 3)
         for _ in 0..<5000 {

@@ -129,7 +129,9 @@ struct CSVRowReader {
             // Most cells: `-150.00` read directly, without copying the format or a closure.
             let bytes = CSVTable.trimmed(text, Int(span.start), Int(span.end))
             if bytes.isEmpty { return (nil, true) }
-            if let plain = Amount.parsePlain(bytes, decimalMark: decimalMark) { return (plain, true) }
+            if let simple = Amount.parseSimple(bytes, decimalMark: decimalMark, groupingMark: decimalMark == 0x2C ? 0x2E : 0x2C) {
+                return (simple, true)
+            }
         }
         let format = self.format
         var value: Amount?

@@ -25,6 +25,50 @@ extension Amount {
         return try reader.read()
     }
 
+    /// ``parsePlain(_:decimalMark:)`` plus digit groups written with one ASCII grouping byte
+    /// (`-3.000,00` with `groupingMark` `.`, `1,234,567.89` with `,`): at most 18 digits, groups
+    /// as ``parse(_:format:)`` accepts them. Nil for anything else, which ``parse(_:format:)`` reads
+    /// (to the same value: a shortcut for readers' hot loops). `groupingMark` must be one of the
+    /// format's grouping marks and differ from `decimalMark`.
+    public static func parseSimple(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark mark: UInt8, groupingMark group: UInt8) -> Amount? {
+        if let plain = parsePlain(bytes, decimalMark: mark) { return plain }
+        let n = bytes.count
+        guard n > 0, n <= 32, group != mark else { return nil }
+        @inline(__always) func digit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+        var i = 0
+        let negative = bytes[0] == 0x2D
+        if negative { i = 1 }
+        var units: Int64 = 0
+        var digits = 0
+        var length = 0
+        while i < n, digit(bytes[i]) { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1; length += 1 }
+        guard length > 0, i < n, bytes[i] == group else { return nil }
+        digits = length
+        var groups = AmountReader.DigitGroups()
+        while i < n, bytes[i] == group {
+            guard i + 1 < n, digit(bytes[i + 1]) else { return nil } // as the full reader: a mark before a digit
+            groups.append(length)
+            i += 1
+            length = 0
+            while i < n, digit(bytes[i]) { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1; length += 1 }
+            digits += length
+            guard digits <= 18 else { return nil }
+        }
+        groups.append(length)
+        var scale = 0
+        if i < n {
+            guard bytes[i] == mark else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < n, digit(bytes[i]) { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1 }
+            scale = i - fractionStart
+            digits += scale
+            guard scale > 0, i == n else { return nil }
+        }
+        guard digits <= 18, groups.isValid else { return nil }
+        return Amount(units: negative ? -units : units, scale: scale)
+    }
+
     /// The form most cells take, `-?D+(mD+)?` with at most 18 digits (`-150.00`, `12,5` with the
     /// decimal mark `,`), read without the full state machine; nil for anything else, which
     /// ``parse(_:format:)`` reads (to the same value as here: this is only a shortcut for readers'

@@ -9,13 +9,16 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     if let path = option("--file", in: arguments) {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         var kept: ReadResult?
+        let memory = ReaderMemory.start()
         let cpuStart = processCPUSeconds()
         var result = measure("csv.read", bytes: bytes.count, detail: path) {
             kept = CSVReader().read(bytes, file: path, options: ReadOptions())
             return kept?.statements.reduce(0) { $0 + $1.transactions.count } ?? 0
         }
-        result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s", processCPUSeconds() - cpuStart)
+        let cpu = processCPUSeconds() - cpuStart
+        result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s = %.2fM rows/s", cpu, Double(result.items) / max(cpu, 1e-9) / 1e6) + memory.finish()
         withExtendedLifetime(kept) {}
+        FileHandle.standardError.write(Data("csv.read: \(result.detail ?? "")\n".utf8))
         return [result]
     }
     let folder = scratchDirectory("csv")
@@ -50,6 +53,7 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     var errors = 0
     // The result is kept past the measurement: the figure is reading, not freeing.
     var kept: ReadResult?
+    let memory = ReaderMemory.start()
     let cpuStart = processCPUSeconds()
     var result = measure("csv.read", bytes: bytes.count, detail: "\(rows) rows, inferred layout") {
         let read = CSVReader().read(bytes, file: url.path, options: ReadOptions())
@@ -58,10 +62,40 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         errors = read.diagnostics.filter { $0.severity == .error }.count
         return transactions
     }
-    result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s", processCPUSeconds() - cpuStart)
+    let cpu = processCPUSeconds() - cpuStart
+    result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s = %.2fM rows/s", cpu, Double(transactions) / max(cpu, 1e-9) / 1e6) + memory.finish()
     withExtendedLifetime(kept) {}
+    FileHandle.standardError.write(Data("csv.read: \(result.detail ?? "")\n".utf8))
     if transactions != rows || errors > 0 {
         FileHandle.standardError.write(Data("csv benchmark: read \(transactions) of \(rows) rows, \(errors) errors\n".utf8))
     }
     return [result]
+}
+
+/// What reading costs in memory beyond its result (Linux): the peak resident size during the read
+/// (VmHWM, restarted just before) minus the resident size afterwards with the result still held.
+/// The difference is what the reader held only while working (token tables, copies, scratch arrays).
+struct ReaderMemory {
+    var before: Int
+
+    static func start() -> ReaderMemory {
+        resetPeakMemory()
+        return ReaderMemory(before: residentMemory() ?? 0)
+    }
+
+    /// `, result ≈ R MB, reader peak beyond result ≈ P MB` (empty when /proc is unavailable).
+    func finish() -> String {
+        guard let peak = peakMemorySinceReset(), let after = residentMemory() else { return "" }
+        let mb = 1024.0 * 1024.0
+        return String(format: ", result ≈ %.0f MB, reader peak beyond result ≈ %.0f MB", Double(after - before) / mb, Double(peak - after) / mb)
+    }
+}
+
+/// The current resident set size (VmRSS) in bytes; nil when unknown.
+func residentMemory() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+    }
+    return nil
 }

@@ -5,17 +5,16 @@ struct DayOrderInference {
     /// Whether two still-possible orders gave different days for some cell.
     var disagreement = false
     var examples: [String] = []
-    var invalid = 0
     /// Every cell that left the order open was written with dots.
     var allDotted = true
 
     static let orders: [DayOrder] = [.yearMonthDay, .dayMonthYear, .monthDayYear]
 
     mutating func add(_ cell: UnsafeBufferPointer<UInt8>) {
-        // A four-digit year first (2026-10-05, 20261005) reads the same under every order.
+        // A four-digit year first (2026-10-05, 20261005) reads the same under every order: it
+        // neither rules an order out nor shows a disagreement, so it is not even parsed.
         if cell.count >= 8, cell[0] &- 0x30 < 10, cell[1] &- 0x30 < 10, cell[2] &- 0x30 < 10, cell[3] &- 0x30 < 10,
            cell[4] &- 0x30 >= 10 || cell.count >= 8 && cell.prefix(8).allSatisfy({ $0 &- 0x30 < 10 }) {
-            if Day.parse(utf8: cell, order: .yearMonthDay) == nil { invalid += 1 }
             return
         }
         let a = possible[0] ? Day.parse(utf8: cell, order: .yearMonthDay) : nil
@@ -23,7 +22,6 @@ struct DayOrderInference {
         let c = possible[2] ? Day.parse(utf8: cell, order: .monthDayYear) : nil
         if a == nil && b == nil && c == nil {
             // Possibly valid only under an order already ruled out, or not a date at all.
-            invalid += 1
             return
         }
         if a == nil { possible[0] = false }

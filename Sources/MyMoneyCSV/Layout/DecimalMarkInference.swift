@@ -15,10 +15,12 @@ struct DecimalMarkInference {
         var lastPoint = -1, lastComma = -1, points = 0, commas = 0
         var digitsAfterLast = 0
         var i = 0
-        for b in cell {
+        let n = cell.count
+        while i < n {
+            let b = cell[i]
             if b == 0x2E { lastPoint = i; points += 1; digitsAfterLast = 0 }
             else if b == 0x2C { lastComma = i; commas += 1; digitsAfterLast = 0 }
-            else if b >= 0x30 && b <= 0x39 { digitsAfterLast += 1 }
+            else if b &- 0x30 < 10 { digitsAfterLast += 1 }
             i += 1
         }
         if points == 0 && commas == 0 { return }

@@ -34,12 +34,31 @@ extension CSVReadSession {
                                         at: layout.headerRow.map { table.position(row: $0, column: nil, in: text) }))
         }
 
-        // Decimal mark, once per file.
+        // Decimal mark and day order, once per file, from every data row (one pass for both).
         let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance, .balanceBefore].compactMap { layout.column($0) }
         var marks = DecimalMarkInference()
-        if profile?.decimalMark == nil {
-            for row in layout.firstDataRow..<layout.endDataRow {
-                for c in moneyColumns { _ = resolver.withCell(row, c) { marks.add($0) } }
+        var days = DayOrderInference()
+        let inferMarks = profile?.decimalMark == nil
+        let inferDays = (options.dayOrder ?? profile?.dayOrder) == nil
+        if inferMarks || inferDays {
+            // Straight over the token table: two million cells in a million-row file.
+            let rows = (layout.firstDataRow..<layout.endDataRow).clamped(to: 0..<table.rowCount)
+            table.fields.withUnsafeBufferPointer { fields in
+                table.rowFieldStart.withUnsafeBufferPointer { starts in
+                    for row in rows {
+                        let first = Int(starts[row]), width = Int(starts[row + 1]) - first
+                        if inferMarks {
+                            for c in moneyColumns where c >= 0 && c < width {
+                                let span = fields[first + c]
+                                if span.needsUnescape { CSVTable.withBytes(span, in: text) { marks.add($0) } }
+                                else { marks.add(CSVTable.trimmed(text, Int(span.start), Int(span.end))) }
+                            }
+                        }
+                        if inferDays, dateColumn >= 0, dateColumn < width {
+                            CSVTable.withBytes(fields[first + dateColumn], in: text) { if !$0.isEmpty { days.add($0) } }
+                        }
+                    }
+                }
             }
         }
         layout.decimalMark = profile?.decimalMark ?? marks.decide(fallback: delimiter == 0x3B ? "," : ".")
@@ -53,8 +72,6 @@ extension CSVReadSession {
         if let order = options.dayOrder ?? profile?.dayOrder {
             layout.dayOrder = order
         } else {
-            var days = DayOrderInference()
-            for row in layout.firstDataRow..<layout.endDataRow { _ = resolver.withCell(row, dateColumn) { if !$0.isEmpty { days.add($0) } } }
             if let order = days.decided {
                 layout.dayOrder = order
             } else if days.candidates.count > 1 {
@@ -98,6 +115,7 @@ extension CSVReadSession {
 
         // Rows.
         var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
+        rowReader.balanceHeadSlots = preambleBalances.count + 1
         var rows = rowReader.readRows()
         diagnostics.append(contentsOf: rowReader.diagnostics)
         var assembler = StatementAssembler(file: file, layout: layout, preamble: preamble, preambleBalances: preambleBalances,

@@ -8,8 +8,12 @@ struct CSVRowReader {
     let file: String
     let layout: CSVLayout
     let format: AmountFormat
+    /// The decimal mark as a byte.
+    let decimalMark: UInt8
     var diagnostics: [Diagnostic] = []
     private var counts: [String: Int] = [:]
+    /// Cell strings shared across rows (payees, types, currencies repeat).
+    var texts = RepeatedText()
     /// Diagnostics of one code beyond this many are summarized.
     static let diagnosticLimit = 20
 
@@ -20,6 +24,27 @@ struct CSVRowReader {
         var balance: [Amount?] = []
         var balanceBefore: [Amount?] = []
         var account: [String] = []
+        /// Running balances and their chain check in file order (with a balance column).
+        var chain: RunningBalances?
+        /// Whether some transaction's day comes before (after) the previous one's, in file order.
+        ///
+        /// (`balance`, by transaction, stays empty while `chain` holds the balances: call
+        /// ``materializeBalances()`` before reading it.)
+        var daysGoBack = false
+        var daysGoForward = false
+
+        /// Whether the file has a balance column.
+        var hasBalances: Bool { !balance.isEmpty || chain != nil }
+
+        /// Fills `balance` (after each transaction, by index) from `chain` when it is still empty.
+        mutating func materializeBalances() {
+            guard balance.isEmpty, let chain, !transactions.isEmpty else { return }
+            var filled = [Amount?](repeating: nil, count: transactions.count)
+            for entry in chain.entries.dropFirst(chain.headSlots) {
+                if let i = entry.transactionIndex, i >= 0, i < filled.count { filled[i] = entry.amount }
+            }
+            balance = filled
+        }
     }
 
     /// Column indexes by role, looked up once.
@@ -38,6 +63,9 @@ struct CSVRowReader {
     }
     let columns: Columns
 
+    /// Entries the statement puts before its running balances (preamble balances and an opening).
+    var balanceHeadSlots = 1
+
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []
 
@@ -47,6 +75,7 @@ struct CSVRowReader {
         self.file = file
         self.layout = layout
         self.format = DecimalMarkInference.format(for: layout.decimalMark)
+        self.decimalMark = layout.decimalMark == "," ? 0x2C : 0x2E
         self.columns = Columns(layout)
     }
 
@@ -75,16 +104,35 @@ struct CSVRowReader {
         return s
     }
 
-    func joined(_ row: Int, _ columns: [Int]?) -> String? {
+    /// The cell's text like ``string(_:_:)``, shared with an earlier equal cell's string when possible.
+    mutating func text(_ row: Int, _ column: Int?) -> String {
+        guard let column, let span = table.span(row, column) else { return "" }
+        if layout.stripSingleQuotes { return string(row, column) }
+        return CSVTable.withBytes(span, in: text) { texts.string($0, column: column) }
+    }
+
+    mutating func joined(_ row: Int, _ columns: [Int]?) -> String? {
         guard let columns else { return nil }
-        if columns.count == 1 { let s = string(row, columns[0]); return s.isEmpty ? nil : s }
-        let parts = columns.map { string(row, $0) }.filter { !$0.isEmpty }
+        if columns.count == 1 { let s = text(row, columns[0]); return s.isEmpty ? nil : s }
+        var parts: [String] = []
+        for c in columns {
+            let s = text(row, c)
+            if !s.isEmpty { parts.append(s) }
+        }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// Parses a money cell: nil when empty; reports and returns nil when unreadable.
     mutating func amount(_ row: Int, _ column: Int?, what: String, severity: Diagnostic.Severity = .error) -> (value: Amount?, ok: Bool) {
         guard let column, let span = table.span(row, column) else { return (nil, true) }
+        if !span.needsUnescape {
+            // Most cells: `-150.00` read directly, without copying the format or a closure.
+            let bytes = CSVTable.trimmed(text, Int(span.start), Int(span.end))
+            if bytes.isEmpty { return (nil, true) }
+            if let simple = Amount.parseSimple(bytes, decimalMark: decimalMark, groupingMark: decimalMark == 0x2C ? 0x2E : 0x2C) {
+                return (simple, true)
+            }
+        }
         let format = self.format
         var value: Amount?
         var failure: AmountParseError?

@@ -12,24 +12,28 @@ struct StatementAssembler {
 
     mutating func assemble(_ rows: inout CSVRowReader.Rows, balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [Statement] {
         demoteRepeatedIds(&rows)
-        let all = Array(0..<rows.transactions.count)
+        // Balances by row are needed unless the whole file is one statement already in order
+        // (then the row reader's running balances are taken as they are).
+        let inOrder = rows.account.isEmpty && !rows.daysGoBack && rows.daysGoForward
+        if !inOrder { rows.materializeBalances() }
         // Several accounts in one file (an account column with a few values): one statement each.
         // A column whose values differ on most rows is a counterparty, not the account.
-        var groups: [(key: String?, indexes: [Int])] = []
+        // `nil` indexes stand for every row in file order.
+        var groups: [(key: String?, indexes: [Int]?)] = []
         if !rows.account.isEmpty {
             var index: [String: Int] = [:]
-            for i in all {
+            for i in rows.transactions.indices {
                 let key = rows.account[i]
-                if let g = index[key] { groups[g].indexes.append(i) } else {
+                if let g = index[key] { groups[g].indexes?.append(i) } else {
                     index[key] = groups.count
                     groups.append((key, [i]))
                 }
             }
-            if groups.count > max(2, rows.transactions.count / 4) { groups = [(nil, all)] }
+            if groups.count > max(2, rows.transactions.count / 4) { groups = [(nil, nil)] }
         } else {
-            groups = [(nil, all)]
+            groups = [(nil, nil)]
         }
-        if groups.isEmpty { groups = [(nil, [])] }
+        if groups.isEmpty { groups = [(nil, nil)] }
         let single = groups.count == 1
         var statements: [Statement] = []
         for group in groups {
@@ -42,13 +46,8 @@ struct StatementAssembler {
     /// the bank's transaction id: taken as an id it would make the ledger drop a later purchase at
     /// the same shop as a duplicate. Its values are kept as the extra field `reference`.
     mutating func demoteRepeatedIds(_ rows: inout CSVRowReader.Rows) {
-        var seen = Set<String>()
-        var repeated: String?
-        for t in rows.transactions {
-            guard let id = t.id, !id.isEmpty else { continue }
-            // Repeated, or words without a digit (a shop's name): not an id.
-            if !seen.insert(id).inserted || !id.contains(where: \.isNumber) { repeated = id; break }
-        }
+        guard layout.column(.id) != nil else { return } // ids come only from an id column
+        let repeated = rows.transactions.withUnsafeBufferPointer { IdRepeatCheck.firstOffender($0) }
         guard let repeated else { return }
         for i in rows.transactions.indices {
             guard let id = rows.transactions[i].id else { continue }
@@ -60,9 +59,11 @@ struct StatementAssembler {
                                       file: file))
     }
 
-    mutating func statement(for accountKey: String?, indexes fileOrder: [Int], rows: inout CSVRowReader.Rows,
+    mutating func statement(for accountKey: String?, indexes fileOrder: [Int]?, rows: inout CSVRowReader.Rows,
                             balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> Statement {
-        let order = chronological(fileOrder, rows: rows)
+        // nil: every row, in file order.
+        let order: [Int]? = fileOrder == nil && isChronological(rows) ? nil
+            : chronological(fileOrder ?? Array(rows.transactions.indices), rows: rows)
         var account = StatementAccount()
         let fromColumn = accountKey.flatMap { $0.isEmpty ? nil : $0 }
         account.id = preamble.accountId ?? fromColumn.map { $0.filter { $0 != " " } } ?? layout.accountId ?? options.accountId
@@ -71,26 +72,46 @@ struct StatementAssembler {
         // Currency: the rows' own column (most common), a header, the preamble, the profile, the caller.
         var counts: [Currency: Int] = [:]
         if layout.column(.currency) != nil {
-            for i in order { if let c = rows.transactions[i].currency { counts[c, default: 0] += 1 } }
+            // Counted in runs of the same currency (most rows repeat the previous one's).
+            var run: (currency: Currency, length: Int)?
+            func count(_ c: Currency?) {
+                guard let c else { return }
+                if let r = run, r.currency == c { run = (c, r.length + 1); return }
+                if let r = run { counts[r.currency, default: 0] += r.length }
+                run = (c, 1)
+            }
+            rows.transactions.withUnsafeBufferPointer { t in
+                if let order {
+                    for i in order { count(t[i].currency) }
+                } else {
+                    for i in t.indices { count(t[i].currency) }
+                }
+            }
+            if let r = run { counts[r.currency, default: 0] += r.length }
         }
         let rowCurrency = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
         account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency
 
         var transactions: [StatementTransaction] = []
-        let hasBalances = !rows.balance.isEmpty
+        let hasBalances = rows.hasBalances
         var balances: [Amount?] = []
-        let identity = order.count == rows.transactions.count && order.elementsEqual(0..<order.count)
+        let identity = order.map { $0.count == rows.transactions.count && $0.elementsEqual(0..<$0.count) } ?? true
         if identity {
             // The whole file, already in order: take the arrays as they are.
             swap(&transactions, &rows.transactions)
             swap(&balances, &rows.balance)
-            for i in transactions.indices where transactions[i].currency != nil && transactions[i].currency == account.currency {
-                transactions[i].currency = nil
+            if layout.column(.currency) != nil { // row currencies come only from a currency column
+                let accountCurrency = account.currency
+                transactions.withUnsafeMutableBufferPointer { t in
+                    for i in t.indices where t[i].currency != nil && t[i].currency == accountCurrency { t[i].currency = nil }
+                }
             }
         }
-        transactions.reserveCapacity(order.count)
-        if hasBalances { balances.reserveCapacity(order.count) }
-        for i in order where !identity {
+        if !identity, let order {
+            transactions.reserveCapacity(order.count)
+            if hasBalances { rows.materializeBalances(); balances.reserveCapacity(order.count) }
+        }
+        for i in order ?? [] where !identity {
             // Moved out of the shared rows: each transaction belongs to one statement.
             var t = StatementTransaction(day: rows.transactions[i].day, amount: rows.transactions[i].amount)
             swap(&t, &rows.transactions[i])
@@ -98,17 +119,35 @@ struct StatementAssembler {
             transactions.append(t)
             if hasBalances { balances.append(rows.balance[i]) }
         }
-        let before = rows.balanceBefore.isEmpty ? nil : order.first.map { rows.balanceBefore[$0] } ?? nil
+        let first = order.map { $0.first } ?? (rows.balanceBefore.isEmpty ? nil : 0)
+        let before = rows.balanceBefore.isEmpty ? nil : first.map { rows.balanceBefore[$0] } ?? nil
 
         var statement = Statement(source: StatementSource(file: file, format: "csv", encoding: encoding.rawValue,
                                                           profile: layout.profileName),
                                   account: account, period: period)
-        statement.balances = self.balances(transactions, balances, openingBefore: before, currency: account.currency, balanceOnly: balanceOnly)
+        // The reader's running balances are in file order: right when the statement keeps it.
+        var prebuilt: RunningBalances?
+        if identity { swap(&prebuilt, &rows.chain) }
+        statement.balances = self.balances(transactions, balances, openingBefore: before, currency: account.currency, balanceOnly: balanceOnly,
+                                           prebuilt: &prebuilt)
         statement.transactions = transactions
         for fact in preamble.facts {
             statement.extra.append(StatementField(fact.label, fact.values.joined(separator: " ")))
         }
         return statement
+    }
+
+    /// Whether every row, in file order, is already what ``chronological(_:rows:)`` gives: no day
+    /// goes backwards and, for a one-day file, the balance chain does not read better reversed.
+    func isChronological(_ rows: CSVRowReader.Rows) -> Bool {
+        let n = rows.transactions.count
+        guard n > 1 else { return true }
+        if rows.daysGoBack { return false }
+        let up = rows.daysGoForward
+        if !up, rows.hasBalances {
+            return !(chainScore((0..<n).reversed(), rows) > chainScore(0..<n, rows))
+        }
+        return true
     }
 
     /// Row indexes in chronological order: newest-first files are reversed, then a stable sort by day.
@@ -153,47 +192,39 @@ struct StatementAssembler {
     ///
     /// Running balances carry no currency of their own: the account's applies.
     mutating func balances(_ transactions: [StatementTransaction], _ afters: [Amount?], openingBefore: Amount?, currency: Currency?,
-                           balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)]) -> [StatementBalance] {
-        var result = preambleBalances
-        result.reserveCapacity(result.count + afters.count + 2)
+                           balanceOnly: [(day: Day, balance: Amount, position: SourcePosition)],
+                           prebuilt: inout RunningBalances?) -> [StatementBalance] {
+        var head = preambleBalances
+        let firstAfter = prebuilt.map { $0.firstAfter } ?? (afters.first ?? nil)
         // Opening: the balance before the first row, as of the first row's day (before that day's rows).
-        if !result.contains(where: { $0.kind == .opening }) {
+        if !head.contains(where: { $0.kind == .opening }) {
             if let first = transactions.first, let before = openingBefore {
-                result.append(StatementBalance(kind: .opening, amount: before, day: first.day, currency: currency))
-            } else if let first = transactions.first, let after = afters.first ?? nil, let o = try? after - first.amount {
-                result.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
+                head.append(StatementBalance(kind: .opening, amount: before, day: first.day, currency: currency))
+            } else if let first = transactions.first, let after = firstAfter, let o = try? after - first.amount {
+                head.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
             } else if let only = balanceOnly.first, let first = transactions.first, only.day <= first.day {
-                result.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
+                head.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
             }
         }
-        var previous: Amount?
-        var mismatches = 0
-        var last: (amount: Amount, index: Int)?
-        transactions.withUnsafeBufferPointer { rows in
-            for (i, after) in afters.enumerated() {
-                let amount = rows[i].amount
-                guard let after else {
-                    previous = previous.flatMap { try? $0 + amount }
-                    continue
+        // The running balances: taken as the row reader built them while reading (the file was
+        // already in statement order), else built here.
+        // Moved, not copied: a second reference would make the first write copy every entry.
+        var taken: RunningBalances?
+        swap(&taken, &prebuilt)
+        let wasPrebuilt = taken != nil
+        var chain = taken ?? RunningBalances(file: file, headSlots: head.count, capacity: min(afters.count, transactions.count))
+        taken = nil
+        if !wasPrebuilt {
+            let rowCount = min(afters.count, transactions.count)
+            transactions.withUnsafeBufferPointer { rows in
+                for i in 0..<rowCount {
+                    chain.add(after: afters[i], amount: rows[i].amount, day: rows[i].day, position: rows[i].position, index: i)
                 }
-                if let previous, let expected = try? previous + amount, expected != after {
-                    mismatches += 1
-                    if mismatches <= 3 {
-                        diagnostics.append(.warning("csv.balance.chain",
-                                                    "the balance \(after) does not follow from the previous balance \(previous) and the amount \(amount) (expected \(expected))",
-                                                    file: file, at: rows[i].position,
-                                                    notes: ["rows may be missing, or the bank orders same-day rows differently"]))
-                    }
-                }
-                result.append(StatementBalance(kind: .running, amount: after, day: rows[i].day, transactionIndex: i, position: rows[i].position))
-                previous = after
-                last = (after, i)
             }
         }
-        if mismatches > 3 {
-            diagnostics.append(.warning("csv.balance.chain", "\(mismatches - 3) more balance mismatches not shown", file: file))
-        }
-        if let last, last.index == transactions.count - 1, !preambleBalances.contains(where: { $0.kind == .closing }) {
+        diagnostics.append(contentsOf: chain.diagnostics)
+        var result = chain.takeEntries(head: head)
+        if let last = chain.last, last.index == transactions.count - 1, !preambleBalances.contains(where: { $0.kind == .closing }) {
             result.append(StatementBalance(kind: .closing, amount: last.amount, day: transactions[last.index].day, currency: currency,
                                            position: transactions[last.index].position))
         }

@@ -4,10 +4,20 @@
 /// that needs unescaping (doubled quotes, text after the closing quote) keeps its raw range and
 /// is decoded on demand by ``CSVTable/bytes(of:in:)``.
 struct CSVFieldSpan: Sendable, Hashable {
-    var start: Int32
-    var end: Int32
+    /// Eight bytes a field (a million-row file has millions): the end's top bit is `needsUnescape`.
+    private let startBits: UInt32
+    private let endBits: UInt32
+
+    var start: Int32 { Int32(bitPattern: startBits) }
+    var end: Int32 { Int32(bitPattern: endBits & 0x7FFF_FFFF) }
     /// The range is raw (opening quote included) and must be unescaped.
-    var needsUnescape: Bool
+    var needsUnescape: Bool { endBits & 0x8000_0000 != 0 }
+
+    /// `start` and `end` are offsets below 2 GiB (the tokenizer refuses larger files).
+    init(start: Int32, end: Int32, needsUnescape: Bool) {
+        startBits = UInt32(bitPattern: start)
+        endBits = UInt32(bitPattern: end) & 0x7FFF_FFFF | (needsUnescape ? 0x8000_0000 : 0)
+    }
 }
 
 /// A tokenized CSV file: rows of field spans over the decoded UTF-8 text, with the line and byte
@@ -31,9 +41,10 @@ struct CSVTable: Sendable {
         return fields[Int(rowFieldStart[row]) + column]
     }
 
-    /// Bytes of a field with quotes resolved (a copy only when unescaping is needed).
-    static func unescaped(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
+    /// Writes the field's bytes with quotes resolved into `out` (at least the span's length) and
+    /// returns how many were written.
+    static func unescape(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
         var i = Int(span.start)
         let end = Int(span.end)
         var inQuotes = false
@@ -41,31 +52,34 @@ struct CSVTable: Sendable {
         while i < end {
             let b = text[i]
             if inQuotes && b == 0x22 {
-                if i + 1 < end, text[i + 1] == 0x22 { out.append(0x22); i += 2; continue }
+                if i + 1 < end, text[i + 1] == 0x22 { out[count] = 0x22; count += 1; i += 2; continue }
                 inQuotes = false; i += 1; continue
             }
-            out.append(b); i += 1
+            out[count] = b; count += 1; i += 1
         }
-        return out
+        return count
     }
 
     /// The field's text, trimmed of spaces and tabs (padded bank exports).
     static func string(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> String {
-        if span.needsUnescape {
-            let bytes = unescaped(span, in: text)
-            return bytes.withUnsafeBufferPointer { String(decoding: trimmed($0, 0, $0.count), as: UTF8.self) }
-        }
-        return String(decoding: trimmed(text, Int(span.start), Int(span.end)), as: UTF8.self)
+        withBytes(span, in: text) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Runs `body` over the field's trimmed bytes without copying when possible.
-    static func withBytes<R>(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>,
-                             _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    /// Runs `body` over the field's trimmed bytes (untrimmed with `trimming: false`) without
+    /// copying when possible; a field with doubled quotes is unescaped into a temporary buffer
+    /// (on the stack when small), never into an array.
+    static func withBytes<R>(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>, trimming: Bool = true,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if span.needsUnescape {
-            let bytes = unescaped(span, in: text)
-            return try bytes.withUnsafeBufferPointer { try body(trimmed($0, 0, $0.count)) }
+            let length = max(1, Int(span.end) - Int(span.start))
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+                let count = unescape(span, in: text, into: buffer)
+                let bytes = UnsafeBufferPointer(start: buffer.baseAddress, count: count)
+                return body(trimming ? trimmed(bytes, 0, count) : bytes)
+            }
         }
-        return try body(trimmed(text, Int(span.start), Int(span.end)))
+        return body(trimming ? trimmed(text, Int(span.start), Int(span.end))
+                             : UnsafeBufferPointer(rebasing: text[Int(span.start)..<Int(span.end)]))
     }
 
     @inline(__always)

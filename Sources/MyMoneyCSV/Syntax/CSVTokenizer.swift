@@ -39,6 +39,26 @@ struct CSVTokenizer {
         }
         let delimiter = self.delimiter
         let limit = maximumFieldBytes
+        // Word-at-a-time search for the bytes that end a run: `zeroBytes(w ^ pattern)` marks the
+        // bytes of `w` equal to the pattern's byte; its lowest mark is always exact.
+        let raw = text.baseAddress.map { UnsafeRawPointer($0) }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let delimiterWord = UInt64(delimiter) &* ones, quoteWord = UInt64(0x22) &* ones
+        let lineFeedWord = UInt64(0x0A) &* ones, returnWord = UInt64(0x0D) &* ones
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & 0x8080_8080_8080_8080 }
+        /// From `i`, the offset of the first byte equal to `stop` or a line break, or the last
+        /// offset before `end` from which fewer than eight bytes remain.
+        @inline(__always) func skipPlain(_ i: Int, _ end: Int, _ stop: UInt64) -> Int {
+            guard let raw else { return i }
+            var j = i
+            while j + 8 <= end {
+                let w = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+                let m = zeroBytes(w ^ stop) | zeroBytes(w ^ lineFeedWord) | zeroBytes(w ^ returnWord)
+                if m != 0 { return j + m.trailingZeroBitCount >> 3 }
+                j += 8
+            }
+            return j
+        }
         var i = 0
         var line: Int32 = 1
         var lineStart = 0
@@ -89,6 +109,8 @@ struct CSVTokenizer {
                 var escaped = false
                 var closed = false
                 while i < n {
+                    i = skipPlain(i, min(n, contentStart + limit + 1), quoteWord)
+                    if i >= n { break }
                     let b = text[i]
                     if b == 0x22 {
                         if i + 1 < n, text[i + 1] == 0x22 { escaped = true; i += 2; continue }
@@ -124,6 +146,7 @@ struct CSVTokenizer {
                     span = CSVFieldSpan(start: Int32(contentStart), end: Int32(contentEnd), needsUnescape: false)
                 }
             } else {
+                i = skipPlain(i, n, delimiterWord)
                 while i < n {
                     let b = text[i]
                     if b == delimiter || b == 0x0A || b == 0x0D { break }

@@ -20,8 +20,83 @@ extension Amount {
 
     /// Reads an amount from UTF-8 bytes; the fast path used by readers.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, format: AmountFormat) throws(AmountParseError) -> Amount {
+        if let plain = parsePlain(bytes, decimalMark: format.decimalByte) { return plain }
         var reader = AmountReader(bytes: bytes, format: format)
         return try reader.read()
+    }
+
+    /// ``parsePlain(_:decimalMark:)`` plus digit groups written with one ASCII grouping byte
+    /// (`-3.000,00` with `groupingMark` `.`, `1,234,567.89` with `,`): at most 18 digits, groups
+    /// as ``parse(_:format:)`` accepts them. Nil for anything else, which ``parse(_:format:)`` reads
+    /// (to the same value: a shortcut for readers' hot loops). `groupingMark` must be one of the
+    /// format's grouping marks and differ from `decimalMark`.
+    public static func parseSimple(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark mark: UInt8, groupingMark group: UInt8) -> Amount? {
+        if let plain = parsePlain(bytes, decimalMark: mark) { return plain }
+        let n = bytes.count
+        guard n > 0, n <= 32, group != mark else { return nil }
+        @inline(__always) func digit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+        var i = 0
+        let negative = bytes[0] == 0x2D
+        if negative { i = 1 }
+        var units: Int64 = 0
+        var digits = 0
+        var length = 0
+        while i < n, digit(bytes[i]) { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1; length += 1 }
+        guard length > 0, i < n, bytes[i] == group else { return nil }
+        digits = length
+        var groups = AmountReader.DigitGroups()
+        while i < n, bytes[i] == group {
+            guard i + 1 < n, digit(bytes[i + 1]) else { return nil } // as the full reader: a mark before a digit
+            groups.append(length)
+            i += 1
+            length = 0
+            while i < n, digit(bytes[i]) { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1; length += 1 }
+            digits += length
+            guard digits <= 18 else { return nil }
+        }
+        groups.append(length)
+        var scale = 0
+        if i < n {
+            guard bytes[i] == mark else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < n, digit(bytes[i]) { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1 }
+            scale = i - fractionStart
+            digits += scale
+            guard scale > 0, i == n else { return nil }
+        }
+        guard digits <= 18, groups.isValid else { return nil }
+        return Amount(units: negative ? -units : units, scale: scale)
+    }
+
+    /// The form most cells take, `-?D+(mD+)?` with at most 18 digits (`-150.00`, `12,5` with the
+    /// decimal mark `,`), read without the full state machine; nil for anything else, which
+    /// ``parse(_:format:)`` reads (to the same value as here: this is only a shortcut for readers'
+    /// hot loops).
+    @inlinable
+    public static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>, decimalMark mark: UInt8) -> Amount? {
+        let n = bytes.count
+        guard n > 0, n <= 20 else { return nil }
+        var i = 0
+        let negative = bytes[0] == 0x2D
+        if negative { i = 1 }
+        var units: Int64 = 0
+        let integerStart = i
+        while i < n, bytes[i] &- 0x30 < 10 { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1 }
+        var digits = i - integerStart
+        guard digits > 0 else { return nil }
+        var scale = 0
+        if i < n {
+            guard bytes[i] == mark else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < n, bytes[i] &- 0x30 < 10 { units = units &* 10 &+ Int64(bytes[i] &- 0x30); i += 1 }
+            scale = i - fractionStart
+            digits += scale
+            guard scale > 0, i == n else { return nil }
+        }
+        guard digits <= 18 else { return nil } // 18 digits never overflow Int64
+        return Amount(units: negative ? -units : units, scale: scale)
     }
 }
 
@@ -139,7 +214,7 @@ struct AmountReader {
         var units: Int64 = 0
         var digits = 0, significant = 0, scale = 0
         var seenDecimal = false
-        var groupLengths: [Int] = []
+        var groups = DigitGroups() // not an array: no allocation per grouped amount
         var currentGroup = 0
         var sawGrouping = false
         let numberStart = i
@@ -151,18 +226,24 @@ struct AmountReader {
                 units = units * 10 + Int64(b - ascii0)
                 digits += 1
                 currentGroup += 1
-                if seenDecimal { scale += 1 }
+                if seenDecimal {
+                    scale += 1
+                    // Leading zeros after the mark are not significant but still need scale.
+                    if scale > Amount.maximumScale {
+                        throw AmountParseError("more than \(Amount.maximumScale) decimal places", offset: i)
+                    }
+                }
                 i += 1
             } else if b == decimalMark && !seenDecimal {
                 seenDecimal = true
-                if sawGrouping { groupLengths.append(currentGroup) }
+                if sawGrouping { groups.append(currentGroup) }
                 i += 1
             } else if !seenDecimal, isGroupingMark(b), i + 1 < bytes.count, isDigit(bytes[i + 1]) {
-                groupLengths.append(currentGroup); currentGroup = 0; sawGrouping = true
+                groups.append(currentGroup); currentGroup = 0; sawGrouping = true
                 i += 1
             } else if !seenDecimal, groupsWithSpaces, digits > 0, spaceLength(at: i) > 0,
                       startsDigitGroup(at: i + spaceLength(at: i)) {
-                groupLengths.append(currentGroup); currentGroup = 0; sawGrouping = true
+                groups.append(currentGroup); currentGroup = 0; sawGrouping = true
                 i += spaceLength(at: i)
             } else {
                 break number
@@ -175,8 +256,8 @@ struct AmountReader {
             throw AmountParseError("no digits", offset: numberStart)
         }
         if sawGrouping {
-            if !seenDecimal { groupLengths.append(currentGroup) }
-            if !AmountReader.validGrouping(groupLengths) {
+            if !seenDecimal { groups.append(currentGroup) }
+            if !groups.isValid {
                 throw AmountParseError("digit groups do not fit the grouping marks (is \"\(Character(UnicodeScalar(decimalMark)))\" the right decimal mark?)", offset: numberStart)
             }
         }
@@ -213,6 +294,29 @@ struct AmountReader {
     func startsDigitGroup(at: Int) -> Bool {
         guard at + 2 < bytes.count, isDigit(bytes[at]), isDigit(bytes[at + 1]), isDigit(bytes[at + 2]) else { return false }
         return at + 3 == bytes.count || !isDigit(bytes[at + 3])
+    }
+
+    /// The lengths of an amount's digit groups, kept as what ``validGrouping(_:)`` looks at.
+    struct DigitGroups {
+        var count = 0
+        var first = 0
+        var last = 0
+        /// Whether every group between the first and the last has three (two) digits.
+        var middleAllThree = true
+        var middleAllTwo = true
+
+        mutating func append(_ length: Int) {
+            if count >= 2 { middleAllThree = middleAllThree && last == 3; middleAllTwo = middleAllTwo && last == 2 }
+            if count == 0 { first = length }
+            last = length
+            count += 1
+        }
+
+        /// ``validGrouping(_:)`` of the lengths appended.
+        var isValid: Bool {
+            guard count >= 2, (1...3).contains(first), last == 3 else { return false }
+            return middleAllThree || (first <= 2 && middleAllTwo)
+        }
     }
 
     /// Groups of three after a first group of one to three digits; Indian grouping (`1,23,456`) too.

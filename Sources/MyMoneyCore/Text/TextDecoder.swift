@@ -41,7 +41,7 @@ public enum TextDecoder {
                 return DecodedText(utf8: try utf16(bytes, littleEndian: false), encoding: .utf16BE, hadByteOrderMark: false)
             }
         }
-        if let nul = bytes.firstIndex(of: 0) {
+        if let nul = firstNUL(bytes) {
             throw TextDecodingError(reason: "binary data: a NUL byte is not text", offset: nul)
         }
         if isValidUTF8(bytes) {
@@ -92,13 +92,42 @@ public enum TextDecoder {
         }
     }
 
+    /// The offset of the first NUL byte, or nil; eight bytes at a time.
+    static func firstNUL(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { b -> Int? in
+            guard let base = b.baseAddress else { return nil }
+            let raw = UnsafeRawPointer(base)
+            let n = b.count
+            var i = 0
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if (w &- ones) & ~w & highs != 0 { break } // some byte of w is zero
+                i += 8
+            }
+            while i < n {
+                if b[i] == 0 { return i }
+                i += 1
+            }
+            return nil
+        }
+    }
+
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { b -> Int? in
             var i = 0
             let n = b.count
+            let raw = b.baseAddress.map { UnsafeRawPointer($0) }
             while i < n {
                 let c = b[i]
-                if c < 0x80 { i += 1; continue }
+                if c < 0x80 {
+                    // ASCII runs (most of a bank file), eight bytes at a time.
+                    if let raw {
+                        while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+                    }
+                    if i < n, b[i] < 0x80 { i += 1 }
+                    continue
+                }
                 var need = 0
                 var min: UInt32 = 0
                 var value: UInt32 = 0

@@ -18,6 +18,35 @@ extension Day {
     /// The byte-level form of ``parse(_:order:twoDigitYears:)`` used by readers.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, order: DayOrder,
                              twoDigitYears: TwoDigitYearRule = .standard) -> Day? {
+        // `2026-10-05` (also with `/` or `.`), the most common form, read directly: a four-digit
+        // first number means year-month-day under every order, as below; what follows must be a
+        // time or a weekday, as below.
+        if bytes.count >= 10 {
+            @inline(__always) func digit(_ k: Int) -> Int? {
+                let d = bytes[k] &- 0x30
+                return d < 10 ? Int(d) : nil
+            }
+            @inline(__always) func isSeparator(_ b: UInt8) -> Bool { b == 0x2D || b == 0x2F || b == 0x2E }
+            if isSeparator(bytes[4]), isSeparator(bytes[7]),
+               let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3),
+               let m0 = digit(5), let m1 = digit(6), let d0 = digit(8), let d1 = digit(9) {
+                if bytes.count > 10 && !trailerIsTimeOrWeekday(bytes, from: 10) { return nil }
+                return Day(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
+            }
+            // `05.10.2026`, `10/05/2026`: two two-digit numbers and a four-digit year, read by `order`
+            // as below (year-month-day cannot read a year last).
+            if isSeparator(bytes[2]), isSeparator(bytes[5]),
+               let a0 = digit(0), let a1 = digit(1), let b0 = digit(3), let b1 = digit(4),
+               let y0 = digit(6), let y1 = digit(7), let y2 = digit(8), let y3 = digit(9) {
+                if bytes.count > 10 && !trailerIsTimeOrWeekday(bytes, from: 10) { return nil }
+                let a = a0 * 10 + a1, b = b0 * 10 + b1, year = y0 * 1000 + y1 * 100 + y2 * 10 + y3
+                switch order {
+                case .yearMonthDay: return nil
+                case .dayMonthYear: return Day(year: year, month: b, day: a)
+                case .monthDayYear: return Day(year: year, month: a, day: b)
+                }
+            }
+        }
         var numbers: (Int, Int, Int) = (0, 0, 0)
         var widths: (Int, Int, Int) = (0, 0, 0)
         var count = 0

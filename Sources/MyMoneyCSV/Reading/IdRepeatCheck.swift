@@ -1,0 +1,117 @@
+/// Finds the first transaction id that is no bank id: one that repeats an earlier id or holds no
+/// digit (a shop's name in a reference column). Used by ``StatementAssembler``.
+///
+/// A `Set<String>` of a million ids spent most of a million-row read hashing, comparing and
+/// rehashing strings. ASCII ids (nearly all) are checked through hashes of their bytes instead:
+/// each id becomes one 64-bit key (hash above, row below), the keys are radix-sorted, and ids
+/// whose hashes meet are compared as strings, so the answer is exactly the set's. An id with
+/// other characters sends the whole check to the set, where equality follows Unicode's rules
+/// (`é` written as one or two code points is the same id).
+enum IdRepeatCheck {
+    enum Outcome: Equatable {
+        case offender(String)
+        case none
+        /// Some id is not ASCII: the set must decide.
+        case notASCII
+    }
+
+    /// The first offending id in file order, or nil when every id is distinct and has a digit.
+    static func firstOffender(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
+        switch byHashes(transactions) {
+        case .offender(let id): return id
+        case .none: return nil
+        case .notASCII: return bySet(transactions)
+        }
+    }
+
+    /// The plain rule: the first id that repeats an earlier one or has no digit.
+    static func bySet(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
+        var seen = Set<String>()
+        for t in transactions.indices {
+            guard let id = transactions[t].id, !id.isEmpty else { continue }
+            if !seen.insert(id).inserted || !id.contains(where: \.isNumber) { return id }
+        }
+        return nil
+    }
+
+    /// The same rule over ASCII ids. `hashBits` (at most 33) is lowered by tests to force hashes to meet.
+    static func byHashes(_ transactions: UnsafeBufferPointer<StatementTransaction>, hashBits: Int = 33) -> Outcome {
+        let rowBits = 31 // row indexes stay below 2^31 (the tokenizer refuses files of 2 GiB)
+        // Keys up to the first id without a digit: a repeat after it cannot come first.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(transactions.count)
+        var noDigit: Int?
+        for t in transactions.indices {
+            guard var id = transactions[t].id, !id.isEmpty else { continue }
+            var ascii = true, digit = false
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            id.withUTF8 { bytes in
+                for b in bytes {
+                    if b >= 0x80 { ascii = false }
+                    if b &- 0x30 < 10 { digit = true }
+                    h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
+                }
+            }
+            guard ascii else { return .notASCII }
+            if !digit { noDigit = t; break }
+            h = (h ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+            keys.append((h >> UInt64(64 - hashBits)) << UInt64(rowBits) | UInt64(t))
+        }
+        // Ids with another transaction of the same hash are compared; the smallest row that
+        // repeats an earlier row's id is the first repeat.
+        radixSort(&keys)
+        let rowMask: UInt64 = (1 << UInt64(rowBits)) - 1
+        var firstRepeat = Int.max
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end] >> UInt64(rowBits) == keys[start] >> UInt64(rowBits) { end += 1 }
+            if end - start > 1 {
+                // Rows of one hash, ascending: the first whose id equals an earlier one's.
+                outer: for k in (start + 1)..<end {
+                    let row = Int(keys[k] & rowMask)
+                    if row >= firstRepeat { break }
+                    for e in start..<k where transactions[Int(keys[e] & rowMask)].id == transactions[row].id {
+                        firstRepeat = row
+                        break outer
+                    }
+                }
+            }
+            start = end
+        }
+        let first = min(firstRepeat, noDigit ?? Int.max)
+        guard first < transactions.count, let id = transactions[first].id else { return .none }
+        return .offender(id)
+    }
+
+    /// Sorts in place, eight bits at a time from the lowest (stable, so equal hashes keep rows ascending).
+    static func radixSort(_ keys: inout [UInt64]) {
+        let n = keys.count
+        guard n > 1 else { return }
+        var scratch = [UInt64](repeating: 0, count: n)
+        var counts = [Int](repeating: 0, count: 256)
+        keys.withUnsafeMutableBufferPointer { a in
+            scratch.withUnsafeMutableBufferPointer { b in
+                var from = a, to = b
+                for pass in 0..<8 {
+                    let shift = UInt64(pass * 8)
+                    for i in 0..<256 { counts[i] = 0 }
+                    for k in from { counts[Int((k >> shift) & 0xFF)] += 1 }
+                    if counts[Int((from[0] >> shift) & 0xFF)] == n { continue } // every key has this byte
+                    var sum = 0
+                    for i in 0..<256 { let c = counts[i]; counts[i] = sum; sum += c }
+                    for k in from {
+                        let d = Int((k >> shift) & 0xFF)
+                        to[counts[d]] = k
+                        counts[d] += 1
+                    }
+                    swap(&from, &to)
+                }
+                if from.baseAddress != a.baseAddress, let source = from.baseAddress, let target = a.baseAddress {
+                    target.update(from: source, count: n)
+                }
+            }
+        }
+    }
+}

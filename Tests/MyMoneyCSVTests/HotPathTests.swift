@@ -1,0 +1,266 @@
+import Testing
+@testable import MyMoneyCSV
+import MyMoneyTestSupport
+
+/// The reader's fast paths (shared cell strings, unescaping without arrays, the in-order shortcut)
+/// give exactly what the plain paths give.
+@Suite struct HotPathTests {
+    @Test func repeatedTextGivesEqualStringsForEveryCellEvenWhenSlotsCollide() {
+        var texts = RepeatedText(slots: 16) // tiny: most of these share a slot with another
+        var expected: [String] = []
+        var got: [String] = []
+        let words = (0..<200).map { "Payee number \($0) of the statement" } + ["REWE Markt Berlin", "short", "", "Café Zürich Hauptbahnhof €"]
+        for round in 0..<3 {
+            for (k, word) in words.enumerated() where (k + round) % 2 == 0 || round == 2 {
+                var copy = word
+                got.append(copy.withUTF8 { texts.string($0) })
+                expected.append(word)
+            }
+        }
+        #expect(got == expected)
+        #expect(got.allSatisfy { $0.utf8.count == $0.utf8.count })
+    }
+
+    @Test func repeatedTextTellsApartSameLengthTextsWithTheSameEnds() {
+        var texts = RepeatedText(slots: 16)
+        let a = "Lastschrift 0001 Stadtwerke", b = "Lastschrift 0002 Stadtwerke"
+        var ca = a, cb = b
+        let first = ca.withUTF8 { texts.string($0) }
+        let second = cb.withUTF8 { texts.string($0) }
+        let again = ca.withUTF8 { texts.string($0) }
+        #expect([first, second, again] == [a, b, a])
+    }
+
+    @Test func doubledQuotesAreUnescapedAlsoInFieldsLongerThanTheStackBuffer() {
+        let long = String(repeating: "x", count: 5000)
+        let text = "Date,Description,Amount\n2024-01-02,\"A \"\"quoted\"\" \(long)\",-1.00\n2024-01-03,\"  \"\"B\"\"  \",2.00\n"
+        let s = onlyStatement(readCSV(text))
+        #expect(s?.transactions.map(\.payee) == ["A \"quoted\" \(long)", "\"B\""])
+    }
+
+    @Test func repeatedPayeesStayEqualToTheirCells() throws {
+        var text = "Date,Description,Amount,Balance\n"
+        var balance = 0
+        let payees = ["REWE Markt Berlin Mitte", "\"ACME, Inc \"\"Store 12\"\"\"", "Netflix International", "Geldautomat Alexanderplatz"]
+        let shown = ["REWE Markt Berlin Mitte", "ACME, Inc \"Store 12\"", "Netflix International", "Geldautomat Alexanderplatz"]
+        for i in 0..<40 {
+            balance += 100 - i
+            text += "2024-01-\(10 + i / 4),\(payees[i % 4]),\(100 - i).00,\(balance).00\n"
+        }
+        let s = try #require(onlyStatement(readCSV(text)))
+        #expect(s.transactions.map(\.payee) == (0..<40).map { shown[$0 % 4] })
+        #expect(s.balances.filter { $0.kind == .running }.count == 40)
+    }
+
+    @Test func inOrderFileKeepsFileOrderAndEverySameDayRow() throws {
+        let text = "Date,Description,Amount,Balance\n2024-01-02,A,-1.00,9.00\n2024-01-02,B,-2.00,7.00\n2024-01-03,C,5.00,12.00\n"
+        let s = try #require(onlyStatement(readCSV(text)))
+        #expect(s.transactions.map(\.payee) == ["A", "B", "C"])
+        #expect(s.balances.first { $0.kind == .opening }?.amount == amount("10.00"))
+        #expect(s.balances.filter { $0.kind == .running }.map(\.transactionIndex) == [0, 1, 2])
+    }
+
+    @Test func oneDayFileReadsNewestFirstWhenTheChainSaysSo() throws {
+        // Same day, balances chain only bottom-up: the file lists the newest row first.
+        let text = "Date,Description,Amount,Balance\n2024-01-02,C,5.00,12.00\n2024-01-02,B,-2.00,7.00\n2024-01-02,A,-1.00,9.00\n"
+        let s = try #require(onlyStatement(readCSV(text)))
+        #expect(s.transactions.map(\.payee) == ["A", "B", "C"])
+    }
+
+    @Test func balancesKeepTheirOrderWithAndWithoutPreambleBalances() throws {
+        let withPreamble = """
+        Description,,Summary Amt.
+        Beginning balance as of 01/01/2020,,"1,000.00"
+        Ending balance as of 01/31/2020,,"1,050.00"
+
+        Date,Description,Amount,Running Bal.
+        01/15/2020,"Payroll",75.00,"1,075.00"
+        01/20/2020,"Coffee",-25.00,"1,050.00"
+
+        """
+        let a = try #require(onlyStatement(readCSV(withPreamble)))
+        #expect(a.balances.map(\.kind) == [.opening, .closing, .running, .running])
+        #expect(a.balances.map(\.transactionIndex) == [nil, nil, 0, 1])
+
+        let plain = "Date,Description,Amount,Balance\n2024-01-02,A,-1.00,9.00\n2024-01-03,B,-2.00,7.00\n"
+        let b = try #require(onlyStatement(readCSV(plain)))
+        #expect(b.balances.map(\.kind) == [.opening, .running, .running, .closing])
+        #expect(b.balances.map(\.amount) == [amount("10.00"), amount("9.00"), amount("7.00"), amount("7.00")])
+    }
+
+    @Test func chainBreaksAreReportedAlikeInFileOrderAndWhenTurnedAround() throws {
+        // Ten broken links: three shown, then a count; the same whether the reader keeps the file's
+        // order (balances checked while reading) or turns a newest-first file around.
+        var rows: [String] = []
+        var balance = 100
+        for k in 0..<12 {
+            balance += 1
+            let written = k % 2 == 1 && k < 10 ? balance + 1000 : balance // every other row breaks the chain
+            rows.append("2024-01-\(10 + k),P\(k),1.00,\(written).00")
+        }
+        let forward = readCSV("Date,Description,Amount,Balance\n" + rows.joined(separator: "\n") + "\n")
+        let backward = readCSV("Date,Description,Amount,Balance\n" + rows.reversed().joined(separator: "\n") + "\n")
+        let f = forward.diagnostics.filter { $0.code == "csv.balance.chain" }.map(\.message)
+        let b = backward.diagnostics.filter { $0.code == "csv.balance.chain" }.map(\.message)
+        #expect(f.count == 4)
+        #expect(f.last == "7 more balance mismatches not shown") // each break fails two links: 10 in all
+        #expect(f == b)
+        let s = try #require(onlyStatement(backward))
+        #expect(s.transactions.map(\.payee) == (0..<12).map { "P\($0)" })
+        #expect(s.balances.filter { $0.kind == .running }.map(\.transactionIndex) == (0..<12).map { $0 })
+    }
+
+    /// Kind, amount, day and transaction of each balance: what must not depend on the file's order.
+    func balanceShape(_ s: Statement) -> [String] {
+        s.balances.map { "\($0.kind) \($0.amount) \($0.day.map { "\($0)" } ?? "-") \($0.transactionIndex.map { "\($0)" } ?? "-")" }
+    }
+
+    @Test(arguments: [
+        // The first row's balance is empty: no opening from it.
+        ["2024-01-02,A,-1.00,", "2024-01-03,B,-2.00,7.00", "2024-01-04,C,3.00,10.00"],
+        // A hole in the middle, and a break of the chain.
+        ["2024-01-02,A,-1.00,9.00", "2024-01-03,B,-2.00,", "2024-01-04,C,3.00,10.00", "2024-01-05,D,1.00,99.00"],
+        // Same-day rows at the end.
+        ["2024-01-02,A,-1.00,9.00", "2024-01-03,B,-2.00,7.00", "2024-01-03,C,3.00,10.00"],
+    ])
+    func balancesReadAlikeFromOldestFirstAndNewestFirstFiles(rows: [String]) throws {
+        let header = "Date,Description,Amount,Balance\n"
+        let forward = readCSV(header + rows.joined(separator: "\n") + "\n")
+        let backward = readCSV(header + rows.reversed().joined(separator: "\n") + "\n")
+        let f = try #require(onlyStatement(forward)), b = try #require(onlyStatement(backward))
+        #expect(f.transactions.map(\.payee) == b.transactions.map(\.payee))
+        #expect(balanceShape(f) == balanceShape(b))
+        #expect(forward.diagnostics.map(\.code) == backward.diagnostics.map(\.code))
+    }
+
+    @Test func accountColumnStatementsKeepTheirRunningBalances() throws {
+        let text = """
+        Date,Account,Description,Amount,Balance
+        2024-01-02,DE01,A,-1.00,9.00
+        2024-01-02,DE02,X,5.00,105.00
+        2024-01-03,DE01,B,-2.00,7.00
+        2024-01-04,DE02,Y,-5.00,100.00
+
+        """
+        let result = readCSV(text)
+        #expect(result.statements.count == 2)
+        let first = try #require(result.statements.first { $0.account.id == "DE01" })
+        let second = try #require(result.statements.first { $0.account.id == "DE02" })
+        #expect(balanceShape(first) == ["opening 10.00 2024-01-02 -", "running 9.00 2024-01-02 0", "running 7.00 2024-01-03 1", "closing 7.00 2024-01-03 -"])
+        #expect(balanceShape(second).first == "opening 100.00 2024-01-02 -")
+        #expect(balanceShape(second).last == "closing 100.00 2024-01-04 -")
+    }
+
+    @Test func alternatingStatusesAndCurrenciesAreJudgedRowByRow() throws {
+        // The reader remembers the last status and currency cell: every change must be seen.
+        let text = """
+        Date,Description,Amount,Currency,State
+        2024-01-02,A,-1.00,EUR,COMPLETED
+        2024-01-03,B,-2.00,USD,PENDING
+        2024-01-04,C,-3.00,USD,COMPLETED
+        2024-01-05,D,-4.00,EUR,pending
+        2024-01-06,E,-5.00,ZZZ1,Completed
+        2024-01-07,F,-6.00,USD,COMPLETED
+        2024-01-08,G,-7.00,EUR,PENDING
+
+        """
+        let result = readCSV(text)
+        let s = try #require(onlyStatement(result))
+        #expect(s.transactions.map(\.payee) == ["A", "C", "E", "F"])
+        #expect(result.diagnostics.filter { $0.code == "csv.row.pending" }.count == 3)
+        // Read rows: A EUR, C USD, E unknown code (kept as an extra), F USD: the account is in
+        // USD (the most common), so only A keeps a currency of its own.
+        #expect(s.account.currency?.code == "USD")
+        #expect(s.transactions.map { $0.currency?.code ?? "-" } == ["EUR", "-", "-", "-"])
+        #expect(s.transactions.first { $0.payee == "E" }?.extra("Currency") == "ZZZ1")
+    }
+
+    @Test func columnsWithoutRepeatsAreLeftOutButStillReadExactly() {
+        var texts = RepeatedText(slots: 64)
+        var copy = "Lastschrift Stadtwerke Berlin"
+        let shared = copy.withUTF8 { texts.string($0, column: 0) }
+        for k in 0..<(Int(RepeatedText.trial) + 100) { // column 1: all different, left out after the trial
+            var unique = "2024-01-02 10:00:\(k) reference"
+            let got = unique.withUTF8 { texts.string($0, column: 1) }
+            #expect(got == unique)
+            let again = copy.withUTF8 { texts.string($0, column: 0) }
+            #expect(again == shared)
+        }
+        var late = "2024-01-02 10:00:7 reference"
+        #expect(late.withUTF8 { texts.string($0, column: 1) } == "2024-01-02 10:00:7 reference")
+        #expect(copy.withUTF8 { texts.string($0, column: 5) } == shared) // a new column starts its own trial
+    }
+
+    @Test(arguments: [
+        (["TX-0001", "TX-0002", "TX-0003"], true),      // ASCII with digits: ids
+        (["TX-A", "TX-B", "TX-C"], false),              // no digit: not ids
+        (["رقم٣٤٥", "رقم٣٤٦", "رقم٣٤٧"], true),       // digits outside ASCII count too
+        (["TX-0001", "TX-0002", "TX-0001"], false),     // a repeat: not ids
+    ])
+    func referenceColumnIsAnIdOnlyWithDigitsAndNoRepeats(ids: [String], kept: Bool) throws {
+        var text = "Date,Description,Transaction ID,Amount\n"
+        for (k, id) in ids.enumerated() { text += "2024-01-0\(k + 2),Shop,\(id),-1.00\n" }
+        let s = try #require(onlyStatement(readCSV(text)))
+        #expect(s.transactions.map(\.id) == (kept ? ids.map { Optional($0) } : ids.map { _ in nil }))
+        #expect(s.transactions.map { $0.extra("reference") } == (kept ? ids.map { _ in nil } : ids.map { Optional($0) }))
+    }
+
+    @Test func amountWithMoreDecimalPlacesThanAnAmountHoldsIsAnErrorNotACrash() throws {
+        // Once a precondition failure in Amount(units:scale:): 20 places, none significant.
+        let text = "Date,Description,Amount\n2024-01-02,A,0.00000000000000000000\n2024-01-03,B,-2.00\n"
+        let result = readCSV(text)
+        let s = try #require(onlyStatement(result))
+        #expect(s.transactions.map(\.payee) == ["B"])
+        #expect(result.diagnostics.contains { $0.code == "csv.amount" && $0.message.contains("more than 18 decimal places") })
+    }
+
+    @Test func idCheckByHashesAgreesWithTheSetOnRandomIds() {
+        var rng = SeededGenerator(seed: 99)
+        let alphabet = Array("AB01-")
+        for round in 0..<400 {
+            let count = round % 50 == 0 ? 3000 : Int.random(in: 0...40, using: &rng)
+            let transactions = (0..<count).map { _ -> StatementTransaction in
+                var t = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+                let length = count > 100 ? 9 : Int.random(in: 0...4, using: &rng) // short: repeats are common
+                t.id = length == 0 && Bool.random(using: &rng) ? nil
+                    : String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+                return t
+            }
+            transactions.withUnsafeBufferPointer { t in
+                #expect(IdRepeatCheck.firstOffender(t) == IdRepeatCheck.bySet(t), "round \(round)")
+                // Hashes of 2 bits meet all the time: ids are then told apart by comparing them.
+                let expected = IdRepeatCheck.bySet(t)
+                switch IdRepeatCheck.byHashes(t, hashBits: 2) {
+                case .notASCII: break
+                case .none: #expect(expected == nil, "round \(round)")
+                case .offender(let id): #expect(id == expected, "round \(round)")
+                }
+            }
+        }
+    }
+
+    @Test func idsEqualUnderUnicodeButWrittenDifferentlyStillRepeat() {
+        // "é" as one code point and as e + combining accent: one id for Swift's String, two byte strings.
+        let ids = ["Caf\u{e9} 12", "Cafe\u{301} 12"]
+        let transactions = ids.map { id -> StatementTransaction in
+            var t = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+            t.id = id
+            return t
+        }
+        transactions.withUnsafeBufferPointer { t in
+            #expect(IdRepeatCheck.byHashes(t) == .notASCII)
+            #expect(IdRepeatCheck.firstOffender(t) == "Cafe\u{301} 12")
+        }
+    }
+
+    @Test func radixSortSortsLikeSort() {
+        var rng = SeededGenerator(seed: 5)
+        for n in [0, 1, 2, 17, 1000, 70000] {
+            var keys = (0..<n).map { _ in rng.next() >> UInt64(Int.random(in: 0...63, using: &rng)) }
+            if n > 10 { keys[3] = keys[7] } // equal keys too
+            let expected = keys.sorted()
+            IdRepeatCheck.radixSort(&keys)
+            #expect(keys == expected, "n \(n)")
+        }
+    }
+}

@@ -92,7 +92,7 @@ public struct SkippedDuplicate: Sendable {
 /// A file that cannot be read stops the whole run before the ledger is touched; a failure while
 /// storing rolls everything back. A dry run does all the work inside a transaction that is rolled back.
 public enum ImportWorkflow {
-    /// Transactions the rules see at a time (see step 3).
+    /// Transactions the rules see at a time (see steps 3 and 4).
     static let rulePart = 50_000
 
     public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
@@ -232,9 +232,9 @@ public enum ImportWorkflow {
         let pipeline = StatementPipeline()
         let statementsToStore = Handoff(converted)
         converted = []
-        let rulesAtWork = BackgroundWork { pass.run(statementsToStore.take() ?? [], into: pipeline) }
         // The import's rows get ids above this one: the ledger's other rows are those up to it.
         let lastIdBefore = try ledger.lastTransactionId()
+        let rulesAtWork = BackgroundWork { pass.run(statementsToStore.take() ?? [], into: pipeline) }
         progress?(rules == nil ? "storing \(total) transactions" : "applying rules and storing \(total) transactions")
         var importStatements: [ImportStatement] = []
         let report: ImportReport

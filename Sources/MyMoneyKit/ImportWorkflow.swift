@@ -368,6 +368,8 @@ public enum ImportWorkflow {
         outcome.transfersConfirmed = matching.confirmed
         outcome.transfersProposed = matching.proposed
         outcome.diagnostics += matching.result.diagnostics
+        // What is left is committing the SQL transaction (a dry run rolls it back).
+        progress?(request.dryRun ? "rolling back" : "writing the ledger file")
     }
 
     /// The rows the store added, as it holds them (with their ids, tags in the ledger's order),

@@ -19,6 +19,7 @@ func qifBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
 
     var read = 0
     var document: QIFDocument?
+    let memory = ReaderMemory.start()
     let cpuStart = threadCPUSeconds()
     var result = measure("qif.read", bytes: bytes.count, detail: "\(size) transactions, \(bytes.count / 1_000_000) MB") {
         // The document outlives the measurement: freeing it is not reading.
@@ -29,7 +30,9 @@ func qifBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let cpu = threadCPUSeconds() - cpuStart
     // Wall time suffers when other processes share the cores; CPU time shows the reader's own cost.
     result.detail = (result.detail ?? "") + String(format: ", CPU %.3f s = %.1f MB/s, %.0f transactions/s",
-                                                   cpu, Double(bytes.count) / 1e6 / cpu, Double(read) / cpu)
+                                                   cpu, Double(bytes.count) / 1e6 / cpu, Double(read) / cpu) + memory.finish()
+    withExtendedLifetime(document) {}
+    FileHandle.standardError.write(Data("qif.read: \(result.detail ?? "")\n".utf8))
     if option("--file", in: arguments) == nil, let errors = document?.result.diagnostics.filter({ $0.severity != .note }), !errors.isEmpty {
         throw NSError(domain: "qif", code: 2, userInfo: [NSLocalizedDescriptionKey: "\(errors.count) diagnostics: \(errors[0].message)"])
     }

@@ -21,8 +21,10 @@ extension QIFParser {
             var transferAccount: String?
             var tags: [String] = []
             if let line = raw.category {
-                QIFCategoryField.parse(value(line), strings: strings, category: &category,
-                                       transferAccount: &transferAccount, tags: &tags)
+                let parts = categoryCache.field(value(line), strings: strings)
+                category = parts.category
+                transferAccount = parts.transferAccount
+                tags = parts.tags
             }
             if amount == nil {
                 diagnostics.append(.warning("qif.split.amount", "a split has no $ (amount) line; read as 0",

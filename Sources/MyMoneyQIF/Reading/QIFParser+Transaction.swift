@@ -35,8 +35,10 @@ extension QIFParser {
         var transferAccount: String?
         var tags: [String] = []
         if let line = record.category {
-            QIFCategoryField.parse(value(line), strings: strings, category: &category,
-                                   transferAccount: &transferAccount, tags: &tags)
+            let parts = categoryCache.field(value(line), strings: strings)
+            category = parts.category
+            transferAccount = parts.transferAccount
+            tags = parts.tags
         }
         var payee = sharedText(record.payee)
         if let line = record.payee, let p = payee, containsAmpersand(line) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
@@ -60,18 +62,55 @@ extension QIFParser {
         }
 
         if let cleared = record.cleared, let status = clearedStatus(cleared) {
-            extra.append(StatementField("qif.cleared", status))
+            if extra.isEmpty && record.address.isEmpty && record.other.isEmpty, let shared = clearedExtra(status) {
+                extra = shared // one array for every transaction with only this status
+            } else {
+                extra.append(StatementField("qif.cleared", status))
+            }
         }
         for line in record.address { extra.append(StatementField("qif.address", string(line))) }
         for line in record.other { extra.append(otherField(line)) }
         let splits = record.splits.isEmpty ? [] : readSplits(total: amount, first: first)
         if let total = slots[slotIndex].total { slots[slotIndex].total = try? total + amount }
         if slots[slotIndex].latestDay.map({ day > $0 }) ?? true { slots[slotIndex].latestDay = day }
-        slots[slotIndex].transactions.append(StatementTransaction(
-            day: day, amount: amount, payee: payee, memo: sharedText(record.memo),
-            checkNumber: investment ? nil : text(record.number), category: category,
-            transferAccount: transferAccount, tags: tags, splits: splits, extra: extra,
-            position: position(first)))
+        // The transaction is set up in its place in the array: appending a whole transaction built
+        // here copied it (every string retained) and then destroyed the temporary (every string released).
+        let memo = sharedText(record.memo)
+        let number = investment ? nil : text(record.number)
+        let index = slots[slotIndex].transactions.count
+        slots[slotIndex].transactions.append(blankTransaction)
+        QIFParser.fill(&slots[slotIndex].transactions[index], day: day, amount: amount, payee: payee, memo: memo,
+                       checkNumber: number, category: category, transferAccount: transferAccount, tags: tags,
+                       splits: splits, extra: extra, position: position(first))
+    }
+
+    /// Sets a blank transaction's fields (those left nil or empty are not touched).
+    @inline(__always)
+    static func fill(_ t: inout StatementTransaction, day: Day, amount: Amount, payee: String?, memo: String?,
+                     checkNumber: String?, category: String?, transferAccount: String?, tags: [String],
+                     splits: [StatementSplit], extra: [StatementField], position: SourcePosition) {
+        t.day = day
+        t.amount = amount
+        if payee != nil { t.payee = payee }
+        if memo != nil { t.memo = memo }
+        if checkNumber != nil { t.checkNumber = checkNumber }
+        if category != nil { t.category = category }
+        if transferAccount != nil { t.transferAccount = transferAccount }
+        if !tags.isEmpty { t.tags = tags }
+        if !splits.isEmpty { t.splits = splits }
+        if !extra.isEmpty { t.extra = extra }
+        t.position = position
+    }
+
+    /// The `extra` of a transaction whose only extra field is its cleared status, one shared array
+    /// per status word; nil for other values.
+    func clearedExtra(_ status: String) -> [StatementField]? {
+        switch status {
+        case "cleared": return clearedExtras.cleared
+        case "reconciled": return clearedExtras.reconciled
+        case "budgeted": return clearedExtras.budgeted
+        default: return nil
+        }
     }
 
     /// Makes room for the block's transactions at once (their count is known from the first pass),
@@ -98,16 +137,11 @@ extension QIFParser {
     /// The day of a `D` line under the file's order; nil (with a diagnostic) when it is none.
     mutating func readDay(_ line: QIFLine) -> Day? {
         let bytes = value(line)
-        // Consecutive records often share their date: reuse the last one read when the text is the same.
-        let start = line.start + 1
-        let count = bytes.count
-        if count == lastDateCount, count <= 16, let base = self.bytes.baseAddress {
-            var same = true
-            for k in 0..<count where base[lastDateStart + k] != base[start + k] { same = false; break }
-            if same { return lastDateDay }
-        }
+        // Records repeat their dates: a text read before (without a diagnostic) gives the same day.
+        guard let key = QIFDayCache.key(bytes) else { return readNewDay(line, bytes) }
+        if let day = dayCache.day(bytes, key: key) { return day }
         let day = readNewDay(line, bytes)
-        if let day { lastDateStart = start; lastDateCount = count; lastDateDay = day }
+        if let day { dayCache.store(day, length: bytes.count, key: key) }
         return day
     }
 

@@ -74,10 +74,16 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
-    /// The last date read: where its text is, how long, and its day (length -1: none yet).
-    var lastDateStart = 0
-    var lastDateCount = -1
-    var lastDateDay = Day(daysSinceEpoch: 0)
+    /// Days of `D` texts read so far.
+    let dayCache = QIFDayCache()
+    /// `L` and `S` values taken apart so far.
+    let categoryCache = QIFCategoryCache()
+    /// What each transaction starts as in its slot of the array (nothing in it to retain or release).
+    let blankTransaction = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+    /// The `extra` of a transaction whose only extra field is its cleared status, shared.
+    let clearedExtras = (cleared: [StatementField("qif.cleared", "cleared")],
+                         reconciled: [StatementField("qif.cleared", "reconciled")],
+                         budgeted: [StatementField("qif.cleared", "budgeted")])
     /// Shared payee and memo strings, sized for the file (a small file needs few).
     let strings: QIFStringTable
     /// `D` lines per register block (from the first pass) and the current block's index.

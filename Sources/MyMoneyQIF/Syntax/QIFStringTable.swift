@@ -51,19 +51,7 @@ final class QIFStringTable {
             // Long values (rare) are not kept.
             return String(decoding: bytes, as: UTF8.self)
         }
-        // Eight bytes at a time, multiply-xorshift mixing.
-        var hash = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= n {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 29
-            i += 8
-        }
-        var tail: UInt64 = 0
-        while i < n { tail = tail << 8 | UInt64(base[i]); i += 1 }
-        hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= hash >> 32
+        let hash = QIFStringTable.hash(base, n)
         let slot = Int(truncatingIfNeeded: hash) & (slots - 1)
         let key = keys + slot * QIFStringTable.width
         if hashes[slot] == hash && lengths[slot] == n && memcmp(key, base, n) == 0 {
@@ -81,5 +69,23 @@ final class QIFStringTable {
         memcpy(key, base, n)
         strings[slot] = made
         return made
+    }
+
+    /// A 64-bit hash of `n` bytes: eight bytes at a time, multiply-xorshift mixing.
+    @inline(__always)
+    static func hash(_ base: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
+        var hash = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        while i + 8 <= n {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        while i < n { tail = tail << 8 | UInt64(base[i]); i += 1 }
+        hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 32
+        return hash
     }
 }

@@ -1,0 +1,173 @@
+import Testing
+@testable import MyMoneyQIF
+
+/// The reader's caches (dates, `L`/`S` values, record fields, shared extras) against reading every
+/// value afresh: random files whose values repeat, compared record by record.
+@Suite struct QIFCacheTests {
+    /// A small deterministic generator (SplitMix64).
+    struct Random: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+    }
+
+    /// A date text in one of QIF's forms, sometimes invalid, sometimes long.
+    static func dateText(_ r: inout Random) -> String {
+        let m = r.below(14), d = r.below(33), y = r.below(100)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        func pad(_ v: Int) -> String { v < 10 ? " \(v)" : "\(v)" }
+        switch r.below(12) {
+        case 0: return "\(m)/\(pad(d))'\(two(y))"
+        case 1: return "\(m)/\(d)/\(two(y))"
+        case 2: return "\(two(m))/\(two(d))/20\(two(y))"
+        case 3: return "\(two(d)).\(two(m)).19\(two(y))"
+        case 4: return "20\(two(y))-\(two(m))-\(two(d))"
+        case 5: return "20\(two(y))\(two(m))\(two(d))"
+        case 6: return "\(d) \(r.pick(["Jan", "Feb", "Mär", "Dec", "Foo"])) 20\(two(y))"
+        case 7: return "\(m)/\(pad(d))'20\(two(y))"
+        case 8: return "\(m) / \(d) / \(two(y))     x" // letters after it: no date
+        case 9: return "\(m)/\(d)/19\(100 + y)" // the Y2K printing bug
+        case 10: return "\(two(m))/\(two(d))/20\(two(y))   \t  " + String(repeating: "9", count: r.below(3)) // over 16 bytes
+        default: return "\(m)/\(d)"
+        }
+    }
+
+    /// A category value: categories, classes, transfers, splits markers, investment bars, blanks.
+    static func categoryText(_ r: inout Random) -> String {
+        let names = ["Food", "Food:Groceries", "Auto:Fuel", " Rent ", "Gifts & Donations", "Mär:Ausgaben", ""]
+        let classes = ["", "/Home", "/Trip:Berlin", "/ ", "/Business/Extra"]
+        switch r.below(7) {
+        case 0: return r.pick(names) + r.pick(classes)
+        case 1: return "[" + r.pick(["Savings", "Visa Card", " Cash ", ""]) + "]" + r.pick(classes)
+        case 2: return r.pick(["--Split--", " --Split-- ", "--split--"])
+        case 3: return r.pick(names) + r.pick(classes) + "|[" + r.pick(["Brokerage", "Cash"]) + "]" + r.pick(classes)
+        case 4: return "[Unclosed" + r.pick(classes)
+        case 5: return String(repeating: "Long:", count: 10 + r.below(8)) + r.pick(names) // over 64 bytes
+        default: return r.pick(names)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func cachedDatesReadAsEachDateAlone(seed: UInt64) throws {
+        var r = Random(state: seed)
+        let texts = (0..<400).map { _ in QIFCacheTests.dateText(&r) }
+        // Repeat every text a few times, in a shuffled order, so the cache is both hit and replaced.
+        var order: [String] = []
+        for _ in 0..<3 { order += texts.shuffled(using: &r) }
+        for dayOrder in [DayOrder.monthDayYear, .dayMonthYear, .yearMonthDay] {
+            var lines = ["!Type:Bank"]
+            for (i, text) in order.enumerated() { lines += ["D" + text, "T-1.00", "P\(i)", "^"] }
+            let document = readQIF(lines, options: ReadOptions(dayOrder: dayOrder))
+            var expected: [String: String] = [:] // payee (record index) → day
+            var invalid = 0
+            for (i, text) in order.enumerated() {
+                var copy = text
+                let trimmed = copy.withUTF8 { bytes -> String in
+                    var s = 0, e = bytes.count
+                    while s < e, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
+                    while e > s, bytes[e - 1] == 0x20 || bytes[e - 1] == 0x09 { e -= 1 }
+                    return String(decoding: bytes[s..<e], as: UTF8.self)
+                }
+                var t = trimmed
+                if let day = t.withUTF8({ QIFDateText.scan($0) })?.day(dayOrder) {
+                    expected["\(i)"] = day.description
+                } else {
+                    invalid += 1
+                }
+            }
+            let read = Dictionary(document.transactions.map { ($0.payee ?? "", $0.day.description) }, uniquingKeysWith: { a, _ in a })
+            #expect(read == expected, "order \(dayOrder)")
+            // Every unreadable date is reported at its own line, also when the same text came before.
+            #expect(document.codes(.error).filter { $0 == "qif.date" }.count == invalid, "order \(dayOrder)")
+            #expect(invalid > 0 && expected.count > 0)
+        }
+    }
+
+    @Test(arguments: [5, 6, 7] as [UInt64])
+    func cachedCategoriesReadAsEachValueAlone(seed: UInt64) {
+        var r = Random(state: seed)
+        var lines = ["!Type:Bank"]
+        var expected: [QIFCategoryField] = []
+        var splitExpected: [[QIFCategoryField]] = []
+        for i in 0..<600 {
+            let text = QIFCacheTests.categoryText(&r)
+            lines += ["D1/2'24", "T-10.00", "P\(i)", "L" + text]
+            expected.append(QIFCategoryField(text))
+            var splits: [QIFCategoryField] = []
+            if r.below(4) == 0 {
+                for amount in ["-4.00", "-6.00"] {
+                    let s = QIFCacheTests.categoryText(&r)
+                    lines += ["S" + s, "$" + amount]
+                    splits.append(QIFCategoryField(s))
+                }
+            }
+            splitExpected.append(splits)
+            lines.append("^")
+        }
+        let transactions = readQIF(lines, options: ReadOptions(dayOrder: .monthDayYear)).transactions
+        #expect(transactions.count == expected.count)
+        for (t, (want, wantSplits)) in zip(transactions, zip(expected, splitExpected)) {
+            #expect(QIFCategoryField(category: t.category, transferAccount: t.transferAccount, tags: t.tags) == want,
+                    "transaction \(t.payee ?? "")")
+            let got = t.splits.map { QIFCategoryField(category: $0.category, transferAccount: $0.transferAccount, tags: $0.tags) }
+            #expect(got == wantSplits, "splits of \(t.payee ?? "")")
+        }
+    }
+
+    @Test func categoryCacheGivesTheSameAsReadingOnCollidingSlots() {
+        // Two slots: almost every value replaces another, and equal hashes must still compare bytes.
+        let cache = QIFCategoryCache(slots: 2)
+        let strings = QIFStringTable(slots: 4)
+        var r = Random(state: 99)
+        for _ in 0..<500 {
+            var text = QIFCacheTests.categoryText(&r)
+            let (cached, direct) = text.withUTF8 { (cache.field($0, strings: strings), QIFCategoryField($0)) }
+            #expect(cached == direct, "\(text)")
+        }
+    }
+
+    @Test func dayCacheKeyTellsTextsApartByEveryByteAndLength() {
+        func key(_ s: String) -> (UInt64, UInt64) {
+            var copy = s
+            return copy.withUTF8 { QIFDayCache.key($0).map { ($0.low, $0.high) } ?? (0, 0) }
+        }
+        #expect(key("1/2'24") != key("1/2'25"))
+        #expect(key("12/31/2024000001") != key("12/31/2024000002")) // the sixteenth byte
+        var long = "12/31/2024 000000 0"
+        #expect(long.withUTF8 { QIFDayCache.key($0) } == nil)
+        let cache = QIFDayCache()
+        var a = "3/4'24", b = "3/4'24\u{0}"
+        a.withUTF8 { bytes in
+            if let k = QIFDayCache.key(bytes) { cache.store(Day(daysSinceEpoch: 7), length: bytes.count, key: k) }
+        }
+        // Same packed words (a trailing NUL adds nothing to them), other length: no hit.
+        let hit = b.withUTF8 { bytes in QIFDayCache.key(bytes).flatMap { cache.day(bytes, key: $0) } }
+        #expect(hit == nil)
+        let same = a.withUTF8 { bytes in QIFDayCache.key(bytes).flatMap { cache.day(bytes, key: $0) } }
+        #expect(same == Day(daysSinceEpoch: 7))
+    }
+
+    @Test func fieldsOfOneRecordDoNotCarryIntoTheNext() throws {
+        let document = readQIF(["!Type:Bank",
+                                 "D1/2'24", "T-1.00", "PShop", "MA memo", "N101", "LFood/Home", "C*", "AStreet 1", "FX", "^",
+                                 "D1/3'24", "T-2.00", "^",
+                                 "D1/4'24", "U-3.00", "C*", "^"], options: ReadOptions(dayOrder: .monthDayYear))
+        let t = document.transactions
+        try #require(t.count == 3)
+        #expect(t[0].payee == "Shop" && t[0].memo == "A memo" && t[0].checkNumber == "101" && t[0].category == "Food")
+        #expect(t[0].tags == ["Home"])
+        #expect(t[0].extra.map(\.key) == ["qif.cleared", "qif.address", "qif.F"])
+        #expect(t[1].payee == nil && t[1].memo == nil && t[1].checkNumber == nil && t[1].category == nil)
+        #expect(t[1].tags.isEmpty && t[1].extra.isEmpty && t[1].splits.isEmpty)
+        #expect(t[1].amount == amount("-2.00"))
+        #expect(t[2].amount == amount("-3.00") && t[2].extra == [StatementField("qif.cleared", "cleared")])
+        #expect(t[2].position?.line == 15)
+    }
+}

@@ -133,25 +133,31 @@ import Testing
         }
     }
 
-    @Test func dayCacheKeyTellsTextsApartByEveryByteAndLength() {
-        func key(_ s: String) -> (UInt64, UInt64) {
-            var copy = s
-            return copy.withUTF8 { QIFDayCache.key($0).map { ($0.low, $0.high) } ?? (0, 0) }
+    @Test func dayCacheTellsTextsApartByEveryByteAndLength() {
+        // One slot: every text lands in it, so only the stored bytes and length tell texts apart.
+        let cache = QIFDayCache(slots: 1)
+        func store(_ text: String, _ day: Int32) {
+            var copy = text
+            copy.withUTF8 { bytes in
+                if let key = cache.key(bytes) { cache.store(Day(daysSinceEpoch: day), length: bytes.count, key: key) }
+            }
         }
-        #expect(key("1/2'24") != key("1/2'25"))
-        #expect(key("12/31/2024000001") != key("12/31/2024000002")) // the sixteenth byte
-        var long = "12/31/2024 000000 0"
-        #expect(long.withUTF8 { QIFDayCache.key($0) } == nil)
-        let cache = QIFDayCache()
-        var a = "3/4'24", b = "3/4'24\u{0}"
-        a.withUTF8 { bytes in
-            if let k = QIFDayCache.key(bytes) { cache.store(Day(daysSinceEpoch: 7), length: bytes.count, key: k) }
+        func lookup(_ text: String) -> Day? {
+            var copy = text
+            return copy.withUTF8 { bytes in cache.key(bytes).flatMap { cache.day(bytes, key: $0) } }
         }
-        // Same packed words (a trailing NUL adds nothing to them), other length: no hit.
-        let hit = b.withUTF8 { bytes in QIFDayCache.key(bytes).flatMap { cache.day(bytes, key: $0) } }
-        #expect(hit == nil)
-        let same = a.withUTF8 { bytes in QIFDayCache.key(bytes).flatMap { cache.day(bytes, key: $0) } }
-        #expect(same == Day(daysSinceEpoch: 7))
+        store("12/31/2024", 1)
+        #expect(lookup("12/31/2024") == Day(daysSinceEpoch: 1))
+        #expect(lookup("12/31/2025") == nil) // differs in the second word
+        #expect(lookup("12/30/2024") == nil) // differs in the first word
+        store("3/4'24", 2)
+        #expect(lookup("3/4'24") == Day(daysSinceEpoch: 2))
+        #expect(lookup("3/4'24\u{0}") == nil) // the same packed words, another length
+        store("01/02/2024 00001", 3) // sixteen bytes: the last one counts
+        #expect(lookup("01/02/2024 00001") == Day(daysSinceEpoch: 3))
+        #expect(lookup("01/02/2024 00002") == nil)
+        var long = "12/31/2024 000000 0" // over sixteen bytes: not cached
+        #expect(long.withUTF8 { cache.key($0) } == nil)
     }
 
     @Test func fieldsOfOneRecordDoNotCarryIntoTheNext() throws {

@@ -138,7 +138,7 @@ extension QIFParser {
     mutating func readDay(_ line: QIFLine) -> Day? {
         let bytes = value(line)
         // Records repeat their dates: a text read before (without a diagnostic) gives the same day.
-        guard let key = QIFDayCache.key(bytes) else { return readNewDay(line, bytes) }
+        guard let key = dayCache.key(bytes) else { return readNewDay(line, bytes) }
         if let day = dayCache.day(bytes, key: key) { return day }
         let day = readNewDay(line, bytes)
         if let day { dayCache.store(day, length: bytes.count, key: key) }

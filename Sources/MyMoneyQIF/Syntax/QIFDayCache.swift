@@ -8,22 +8,24 @@
 /// A class because it owns manually allocated memory (freed in `deinit`); one instance per read,
 /// never shared between threads (not `Sendable`).
 final class QIFDayCache {
-    static let slots = 1024
+    private let slots: Int
     /// The text's bytes packed little-endian into two words, and its length (0: empty slot).
     private let low: UnsafeMutablePointer<UInt64>
     private let high: UnsafeMutablePointer<UInt64>
     private let lengths: UnsafeMutablePointer<Int>
     private let days: UnsafeMutablePointer<Day>
 
-    init() {
-        low = .allocate(capacity: QIFDayCache.slots)
-        low.initialize(repeating: 0, count: QIFDayCache.slots)
-        high = .allocate(capacity: QIFDayCache.slots)
-        high.initialize(repeating: 0, count: QIFDayCache.slots)
-        lengths = .allocate(capacity: QIFDayCache.slots)
-        lengths.initialize(repeating: 0, count: QIFDayCache.slots)
-        days = .allocate(capacity: QIFDayCache.slots)
-        days.initialize(repeating: Day(daysSinceEpoch: 0), count: QIFDayCache.slots)
+    /// `slots` must be a power of two.
+    init(slots: Int = 1024) {
+        self.slots = slots
+        low = .allocate(capacity: slots)
+        low.initialize(repeating: 0, count: slots)
+        high = .allocate(capacity: slots)
+        high.initialize(repeating: 0, count: slots)
+        lengths = .allocate(capacity: slots)
+        lengths.initialize(repeating: 0, count: slots)
+        days = .allocate(capacity: slots)
+        days.initialize(repeating: Day(daysSinceEpoch: 0), count: slots)
     }
 
     deinit {
@@ -36,7 +38,7 @@ final class QIFDayCache {
     /// The key of a text: its bytes in two words and the slot they map to; nil when the text is
     /// empty or longer than 16 bytes (such texts are not cached).
     @inline(__always)
-    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64, slot: Int)? {
+    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64, slot: Int)? {
         let n = bytes.count
         guard n > 0, n <= 16 else { return nil }
         var low: UInt64 = 0, high: UInt64 = 0
@@ -45,7 +47,7 @@ final class QIFDayCache {
         while i < n { high |= UInt64(bytes[i]) << (UInt64(i &- 8) << 3); i &+= 1 }
         var mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(n)) &* 0xBF58_476D_1CE4_E5B9
         mixed ^= mixed >> 31
-        return (low, high, Int(truncatingIfNeeded: mixed >> 40) & (QIFDayCache.slots - 1))
+        return (low, high, Int(truncatingIfNeeded: mixed >> 40) & (slots - 1))
     }
 
     /// The day stored for the text, if any.

@@ -160,6 +160,33 @@ import Testing
         #expect(long.withUTF8 { cache.key($0) } == nil)
     }
 
+    @Test func stringTableGivesEachValueThroughTrialsAndBypasses() {
+        // Unique values first (the table is then bypassed), then repeated ones (a later trial
+        // takes it back): every answer is the value's own text, whichever way it was made.
+        let table = QIFStringTable(slots: 64)
+        var r = Random(state: 11)
+        var phases: [[String]] = []
+        phases.append((0..<3000).map { "Card payment \($0)" })
+        phases.append((0..<70_000).map { _ in r.pick(["REWE", "AMAZON.COM*M21KD0HA0 AM", "Shell 57442 Berlin-Mitte", "é ü"]) })
+        phases.append((0..<3000).map { "memo \($0) " + String(repeating: "x", count: $0 % 120) })
+        var mismatches = 0
+        for phase in phases {
+            for text in phase {
+                var copy = text
+                if copy.withUTF8({ table.string($0) }) != text { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func memosAndPayeesKeepTheirOwnTextWhenMemosNeverRepeat() {
+        var lines = ["!Type:Bank"]
+        for i in 0..<5000 { lines += ["D1/2'24", "T-1.00", "PShop \(i % 7)", "MPayment \(i)", "^"] }
+        let transactions = readQIF(lines, options: ReadOptions(dayOrder: .monthDayYear)).transactions
+        #expect(transactions.count == 5000)
+        #expect(transactions.enumerated().allSatisfy { i, t in t.memo == "Payment \(i)" && t.payee == "Shop \(i % 7)" })
+    }
+
     @Test func fieldsOfOneRecordDoNotCarryIntoTheNext() throws {
         let document = readQIF(["!Type:Bank",
                                  "D1/2'24", "T-1.00", "PShop", "MA memo", "N101", "LFood/Home", "C*", "AStreet 1", "FX", "^",

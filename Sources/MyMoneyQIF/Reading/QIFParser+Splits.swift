@@ -33,7 +33,7 @@ extension QIFParser {
             let value = amount ?? .zero
             if let running = sum { sum = try? running + value }
             splits.append(StatementSplit(amount: value, category: category, transferAccount: transferAccount,
-                                         memo: sharedText(raw.memo), tags: tags))
+                                         memo: sharedMemo(raw.memo), tags: tags))
         }
         guard let sum else {
             diagnostics.append(.warning("qif.split.sum", "the split amounts are too large to add up",

@@ -75,7 +75,7 @@ extension QIFParser {
         if slots[slotIndex].latestDay.map({ day > $0 }) ?? true { slots[slotIndex].latestDay = day }
         // The transaction is set up in its place in the array: appending a whole transaction built
         // here copied it (every string retained) and then destroyed the temporary (every string released).
-        let memo = sharedText(record.memo)
+        let memo = sharedMemo(record.memo)
         let number = investment ? nil : text(record.number)
         let index = slots[slotIndex].transactions.count
         slots[slotIndex].transactions.append(blankTransaction)
@@ -119,7 +119,9 @@ extension QIFParser {
         guard blockDateCounts.indices.contains(blockIndex) else { return }
         let needed = slots[slotIndex].transactions.count + blockDateCounts[blockIndex]
         let capacity = slots[slotIndex].transactions.capacity
-        if needed > capacity { slots[slotIndex].transactions.reserveCapacity(max(needed, capacity * 2)) }
+        if needed > capacity {
+            slots[slotIndex].transactions.reserveCapacity(max(needed, capacity * 2))
+        }
     }
 
     /// `Opening Balance`, any case.

@@ -86,6 +86,7 @@ struct QIFParser {
                          budgeted: [StatementField("qif.cleared", "budgeted")])
     /// Shared payee and memo strings, sized for the file (a small file needs few).
     let strings: QIFStringTable
+    let memoStrings: QIFStringTable
     /// `D` lines per register block (from the first pass) and the current block's index.
     var blockDateCounts: [Int] = []
     var blockIndex = -1
@@ -100,6 +101,7 @@ struct QIFParser {
         var slots = 64
         while slots < 4096 && slots * 512 < bytes.count { slots *= 2 }
         self.strings = QIFStringTable(slots: slots)
+        self.memoStrings = QIFStringTable(slots: slots)
     }
 
     // MARK: Lines
@@ -271,6 +273,14 @@ struct QIFParser {
     func sharedText(_ line: QIFLine?) -> String? {
         guard let line, line.start + 1 < line.end else { return nil }
         return strings.string(value(line))
+    }
+
+    /// A memo, shared with earlier equal memos through a table of its own (memos repeat less
+    /// than payees: when they do not repeat at all their table is bypassed, not the payees').
+    @inline(__always)
+    func sharedMemo(_ line: QIFLine?) -> String? {
+        guard let line, line.start + 1 < line.end else { return nil }
+        return memoStrings.string(value(line))
     }
 
     func position(_ line: QIFLine, column: Int = 1) -> SourcePosition {

@@ -44,18 +44,40 @@ final class QIFStringTable {
         hashes.deallocate()
     }
 
+    /// Lookups and hits of the current trial, and lookups left before the next one while the
+    /// table is bypassed (0: not bypassed).
+    private var trialLookups = 0
+    private var trialHits = 0
+    private var bypassLeft = 0
+
     /// The string of `bytes` (valid UTF-8).
+    ///
+    /// A table whose values do not repeat (memos with a running number) is bypassed: after 1024
+    /// lookups with fewer than one hit in eight, strings are made directly for the next 65,536
+    /// values, then a new trial starts. Replacing entries that are never found again only costs
+    /// (the old string's release touches memory written long ago).
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let n = bytes.count
+        if bypassLeft > 0 {
+            bypassLeft &-= 1
+            return String(decoding: bytes, as: UTF8.self)
+        }
         guard n > 0, n <= QIFStringTable.width, let base = bytes.baseAddress else {
             // Long values (rare) are not kept.
             return String(decoding: bytes, as: UTF8.self)
+        }
+        trialLookups &+= 1
+        if trialLookups == 1024 {
+            if trialHits < 128 { bypassLeft = 65536 }
+            trialLookups = 0
+            trialHits = 0
         }
         let hash = QIFStringTable.hash(base, n)
         let slot = Int(truncatingIfNeeded: hash) & (slots - 1)
         let key = keys + slot * QIFStringTable.width
         if hashes[slot] == hash && lengths[slot] == n && memcmp(key, base, n) == 0 {
             misses[slot] = 0
+            trialHits &+= 1
             return strings[slot]
         }
         let made = String(decoding: bytes, as: UTF8.self)

@@ -179,6 +179,28 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    @Test func stringTableSharesRepeatedValuesAmidValuesThatNeverRepeat() {
+        let table = QIFStringTable(slots: 8)
+        var kept: [String] = [] // every answer stays alive: a freed string's address could come back
+        func storage(_ text: String) -> UnsafePointer<UInt8>? {
+            var copy = text
+            var made = copy.withUTF8 { table.string($0) }
+            kept.append(made)
+            return made.withUTF8 { $0.baseAddress }
+        }
+        var shared = 0
+        var previous: UnsafePointer<UInt8>?
+        for i in 0..<2000 {
+            _ = storage("Card payment number \(i)") // longer than a small string
+            let address = storage("Stadtwerke Berlin GmbH")
+            if address == previous { shared += 1 }
+            previous = address
+        }
+        // Once in the table, the repeated value is one string; the unique ones never displace it.
+        #expect(shared >= 1990)
+        #expect(kept.count == 4000)
+    }
+
     @Test func memosAndPayeesKeepTheirOwnTextWhenMemosNeverRepeat() {
         var lines = ["!Type:Bank"]
         for i in 0..<5000 { lines += ["D1/2'24", "T-1.00", "PShop \(i % 7)", "MPayment \(i)", "^"] }

@@ -86,9 +86,10 @@ extension QIFParser {
 
     /// Sets a blank transaction's fields (those left nil or empty are not touched).
     @inline(__always)
-    static func fill(_ t: inout StatementTransaction, day: Day, amount: Amount, payee: String?, memo: String?,
-                     checkNumber: String?, category: String?, transferAccount: String?, tags: [String],
-                     splits: [StatementSplit], extra: [StatementField], position: SourcePosition) {
+    static func fill(_ t: inout StatementTransaction, day: Day, amount: Amount, payee: consuming String?,
+                     memo: consuming String?, checkNumber: consuming String?, category: consuming String?,
+                     transferAccount: consuming String?, tags: consuming [String],
+                     splits: consuming [StatementSplit], extra: consuming [StatementField], position: SourcePosition) {
         t.day = day
         t.amount = amount
         if payee != nil { t.payee = payee }

@@ -5,8 +5,9 @@ import Foundation
 /// Payees and memos repeat a lot in statements (the same shops, the same transfers); sharing one
 /// string per distinct value saves an allocation and a copy per field and memory per transaction.
 /// A small direct-mapped table keyed by the bytes themselves. A slot's entry is replaced only
-/// after 8 misses in a row, so values that never repeat (memos with a running number) do not
-/// evict the ones that do; and the old string, long out of the cache, is rarely touched.
+/// after 8 misses in a row and by a value that came twice in a row, so values that never repeat
+/// (memos with a running number) do not evict the ones that do; and the old string, long out of
+/// the cache, is rarely touched.
 ///
 /// A class because it owns manually allocated memory (freed in `deinit`), so lookups pay no
 /// reference counting on the tables; one instance per read, never shared between threads
@@ -17,6 +18,8 @@ final class QIFStringTable {
     private let hashes: UnsafeMutablePointer<UInt64>
     private let lengths: UnsafeMutablePointer<Int>
     private let misses: UnsafeMutablePointer<UInt8>
+    /// The hash of the last value that missed in each slot.
+    private let candidates: UnsafeMutablePointer<UInt64>
     private let keys: UnsafeMutablePointer<UInt8>
     private let strings: UnsafeMutablePointer<String>
 
@@ -29,6 +32,8 @@ final class QIFStringTable {
         lengths.initialize(repeating: 0, count: slots)
         misses = .allocate(capacity: slots)
         misses.initialize(repeating: 0, count: slots)
+        candidates = .allocate(capacity: slots)
+        candidates.initialize(repeating: 0, count: slots)
         keys = .allocate(capacity: slots * QIFStringTable.width)
         keys.initialize(repeating: 0, count: slots * QIFStringTable.width)
         strings = .allocate(capacity: slots)
@@ -39,6 +44,7 @@ final class QIFStringTable {
         strings.deinitialize(count: slots)
         strings.deallocate()
         keys.deallocate()
+        candidates.deallocate()
         misses.deallocate()
         lengths.deallocate()
         hashes.deallocate()
@@ -81,9 +87,14 @@ final class QIFStringTable {
             return strings[slot]
         }
         let made = String(decoding: bytes, as: UTF8.self)
-        if lengths[slot] != 0 && misses[slot] < 8 {
-            misses[slot] += 1
-            return made
+        if lengths[slot] != 0 {
+            // An occupied slot changes hands only to a value seen twice in a row here, after its
+            // entry missed 8 times: values that never repeat are then never stored, and the
+            // entry's string (made long ago, out of the cache) is not released for them.
+            let candidate = candidates[slot]
+            candidates[slot] = hash
+            if misses[slot] < 8 { misses[slot] += 1 }
+            if misses[slot] < 8 || candidate != hash { return made }
         }
         misses[slot] = 0
         hashes[slot] = hash

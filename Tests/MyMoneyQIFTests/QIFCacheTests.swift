@@ -209,6 +209,26 @@ import Testing
         #expect(transactions.enumerated().allSatisfy { i, t in t.memo == "Payment \(i)" && t.payee == "Shop \(i % 7)" })
     }
 
+    @Test func largeBlocksOfTwoAccountsKeepEveryTransaction() throws {
+        // Big enough for the storage to be provided ahead in several steps (and moved when the
+        // second block of an account needs more room than the first pass estimated).
+        var lines = ["!Account", "NChecking", "TBank", "^", "!Type:Bank"]
+        func record(_ i: Int) -> [String] { ["D\(i % 12 + 1)/\(i % 28 + 1)'24", "T-\(i).\(i % 100 < 10 ? "0" : "")\(i % 100)", "P\(i)", "^"] }
+        for i in 0..<24_000 { lines += record(i) }
+        lines += ["!Account", "NVisa", "TCCard", "^", "!Type:CCard"]
+        for i in 24_000..<30_000 { lines += record(i) }
+        lines += ["!Account", "NChecking", "TBank", "^", "!Type:Bank"]
+        for i in 30_000..<42_000 { lines += record(i) }
+        let statements = readQIF(lines, options: ReadOptions(dayOrder: .monthDayYear)).statements
+        try #require(statements.count == 2)
+        let checking = statements[0].transactions, visa = statements[1].transactions
+        #expect(checking.count == 36_000 && visa.count == 6000)
+        let expected = Array(0..<24_000) + Array(30_000..<42_000)
+        #expect(checking.map { $0.payee ?? "" } == expected.map { "\($0)" })
+        #expect(visa.map { $0.payee ?? "" } == (24_000..<30_000).map { "\($0)" })
+        #expect(checking.last?.amount == amount("-41999.99") && visa.first?.amount == amount("-24000.00"))
+    }
+
     @Test func fieldsOfOneRecordDoNotCarryIntoTheNext() throws {
         let document = readQIF(["!Type:Bank",
                                  "D1/2'24", "T-1.00", "PShop", "MA memo", "N101", "LFood/Home", "C*", "AStreet 1", "FX", "^",

@@ -78,6 +78,7 @@ extension QIFParser {
         let memo = sharedMemo(record.memo)
         let number = investment ? nil : text(record.number)
         let index = slots[slotIndex].transactions.count
+        if index >= slots[slotIndex].populatedUntil { populateAhead(slotIndex, from: index) }
         slots[slotIndex].transactions.append(blankTransaction)
         QIFParser.fill(&slots[slotIndex].transactions[index], day: day, amount: amount, payee: payee, memo: memo,
                        checkNumber: number, category: category, transferAccount: transferAccount, tags: tags,
@@ -122,7 +123,33 @@ extension QIFParser {
         let capacity = slots[slotIndex].transactions.capacity
         if needed > capacity {
             slots[slotIndex].transactions.reserveCapacity(max(needed, capacity * 2))
+            slots[slotIndex].populatedUntil = 0 // the storage has moved
         }
+    }
+
+    /// Asks Linux for the memory of the next transactions of a slot in one call
+    /// (`MADV_POPULATE_WRITE`, at most 16,384 transactions, about 3 MB, ahead of the last one
+    /// written) instead of one page fault per 4 kB page as they are written: a fifth of the time
+    /// of a large read went to those faults. Only memory the array already holds and is about to
+    /// fill is named, so an estimate of the block's size that is too large costs nothing resident.
+    /// A hint: where it is not supported nothing changes but the time.
+    mutating func populateAhead(_ slotIndex: Int, from index: Int) {
+        let capacity = slots[slotIndex].transactions.capacity
+        let until = min(capacity, index + 16384)
+        slots[slotIndex].populatedUntil = until
+        #if os(Linux)
+        let stride = MemoryLayout<StatementTransaction>.stride
+        guard (until - index) * stride >= 1 << 20 else { return } // small arrays fault a few pages only
+        slots[slotIndex].transactions.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let page: UInt = 4096
+            let address = UInt(bitPattern: UnsafeMutableRawPointer(base))
+            let start = (address + UInt(index * stride) + page - 1) & ~(page - 1)
+            let end = (address + UInt(until * stride)) & ~(page - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, Int(end - start), 23) // MADV_POPULATE_WRITE (Linux 5.14)
+        }
+        #endif
     }
 
     /// `Opening Balance`, any case.

@@ -31,6 +31,8 @@ struct QIFParser {
         var opening: StatementBalance?
         var statementBalance: StatementBalance?
         var extra: [StatementField] = []
+        /// Transaction storage up to this index has been asked for (see `populateAhead`).
+        var populatedUntil = 0
     }
 
     let bytes: UnsafeBufferPointer<UInt8>

@@ -90,6 +90,42 @@ import Testing
         }
     }
 
+    @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
+    func evidenceFromRepeatedDatesDecidesAsEveryDateAlone(seed: UInt64) throws {
+        // Few distinct texts, many repeats, in files short enough to be examined to the end.
+        var r = Random(state: seed)
+        let pool = (0..<(3 + r.below(20))).map { _ -> String in
+            switch r.below(4) {
+            case 0: return "\(1 + r.below(12))/\(1 + r.below(12))/\(10 + r.below(20))"
+            case 1: return "\(1 + r.below(31))/\(1 + r.below(12))/2024"
+            case 2: return "2024-0\(1 + r.below(9))-1\(r.below(9))"
+            default: return QIFCacheTests.dateText(&r)
+            }
+        }
+        let dates = (0..<(50 + r.below(400))).map { _ in r.pick(pool) }
+        var text = "!Type:Bank\n"
+        for d in dates { text += "D\(d)\nT-1.00\n^\n" }
+        var bytes = Array(text.utf8)
+        let scanned = bytes.withUnsafeMutableBufferPointer { QIFFileEvidence.scan(UnsafeBufferPointer($0)) }
+        var alone = QIFDateEvidence()
+        for (i, d) in dates.enumerated() {
+            var copy = d
+            if let date = copy.withUTF8({ QIFDateText.scan($0) }) {
+                alone.add(date, text: d, position: SourcePosition(offset: 0, line: 2 + 3 * i, column: 2))
+            }
+        }
+        #expect(scanned.dates.count == alone.count)
+        #expect(scanned.dates.remaining == alone.remaining && scanned.dates.conflicts == alone.conflicts)
+        let (a, b) = (scanned.dates.decide(), alone.decide())
+        #expect(a == b, "\(dates.prefix(20))")
+        if case .ambiguous(_, let x) = a, case .ambiguous(_, let y) = b {
+            #expect(x.map(\.line) == y.map(\.line) && x.map(\.text) == y.map(\.text))
+        }
+        if case .contradictory(let x) = a, case .contradictory(let y) = b {
+            #expect(x.map(\.1.line) == y.map(\.1.line))
+        }
+    }
+
     @Test(arguments: [5, 6, 7] as [UInt64])
     func cachedCategoriesReadAsEachValueAlone(seed: UInt64) {
         var r = Random(state: seed)

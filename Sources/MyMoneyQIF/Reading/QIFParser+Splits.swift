@@ -74,7 +74,7 @@ extension QIFParser {
 
     /// `total × percent / 100`, at the total's scale (at least 2).
     func percentShare(_ line: QIFLine, of total: Amount) -> Amount? {
-        var text = string(line).trimmingCharacters(in: .whitespaces)
+        var text = string(line).trimmingBlanks()
         if text.hasSuffix("%") { text.removeLast() }
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer -> Amount? in

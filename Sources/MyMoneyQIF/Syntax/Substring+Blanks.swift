@@ -1,7 +1,8 @@
-extension StringProtocol {
+extension Substring {
     /// The text without leading and trailing blanks: exactly the characters Foundation's
     /// `trimmingCharacters(in: .whitespaces)` removes on Linux, without the bridging to `NSString`
     /// it costs there (a microsecond and more per call, once per `!` header line and account record).
+    /// Works on Unicode scalars, as Foundation does (a blank before a combining mark goes too).
     func trimmingBlanks() -> String {
         let scalars = unicodeScalars
         var start = scalars.startIndex
@@ -12,7 +13,14 @@ extension StringProtocol {
             guard scalars[before].isBlank else { break }
             end = before
         }
-        return String(String.UnicodeScalarView(scalars[start..<end]))
+        return String(scalars[start..<end])
+    }
+}
+
+extension String {
+    /// The text without leading and trailing blanks (see ``Substring/trimmingBlanks()``).
+    func trimmingBlanks() -> String {
+        self[...].trimmingBlanks()
     }
 }
 

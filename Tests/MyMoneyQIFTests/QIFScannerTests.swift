@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MyMoneyQIF
 
@@ -54,6 +55,22 @@ import Testing
         #expect(fast("-1.234,56", mark: 0x2C) == "-1234.56")
         #expect(fast("-3.000", mark: 0x2C) == "-3000")
         #expect(fast("1,5.0", mark: 0x2C) == nil)
+    }
+
+    @Test func blanksTrimmedAsFoundationTrimsWhitespaces() {
+        let pieces = [" ", "\t", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{202F}", "\n", "\r", "\u{200B}", "\u{FEFF}", "\u{1680}", "\u{205F}", "\u{200C}",
+                      "a", "Bank", "ü", "€", "👍🏽", "e\u{0301}", "\u{0301}", ":"]
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        for _ in 0..<3000 {
+            let text = (0..<(next() % 7)).map { _ in pieces[next() % pieces.count] }.joined()
+            #expect(text.trimmingBlanks() == text.trimmingCharacters(in: .whitespaces), "\(text.unicodeScalars.map(\.value))")
+            let sub = text.dropFirst(text.isEmpty ? 0 : 1)
+            #expect(sub.trimmingBlanks() == sub.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     @Test func sharedStringsAreEqualToTheirBytes() {

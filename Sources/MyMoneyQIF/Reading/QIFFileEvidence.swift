@@ -23,6 +23,9 @@ struct QIFFileEvidence {
         var datesSettled = false
         var amountsSettled = false
         var datesInFile = 0
+        // Texts already examined (a day of 1: readable, 0: not): a repeated text adds nothing but
+        // its count, so files whose dates never settle the order (all year-first) are not scanned date by date.
+        let seen = QIFDayCache()
         while let line = lines.next() {
             if datesSettled && amountsSettled && datesInFile >= 4096 {
                 // Both decisions are made: estimate the rest of the block's records from the share read so far.
@@ -48,7 +51,16 @@ struct QIFFileEvidence {
             case 0x44: // D
                 if section == .register || section == .investment {
                     if !datesSettled {
-                        evidence.addDate(value, line: line)
+                        if let key = seen.key(value) {
+                            if let known = seen.day(value, key: key) {
+                                if known.daysSinceEpoch == 1 { evidence.dates.addRepeated() }
+                            } else {
+                                let readable = evidence.addDate(value, line: line)
+                                seen.store(Day(daysSinceEpoch: readable ? 1 : 0), length: value.count, key: key)
+                            }
+                        } else {
+                            evidence.addDate(value, line: line)
+                        }
                         let numeric = evidence.dates.remaining & 6
                         datesSettled = (numeric == 2 || numeric == 4) && evidence.dates.count >= 1000
                     }
@@ -74,9 +86,12 @@ struct QIFFileEvidence {
         return evidence
     }
 
-    private mutating func addDate(_ value: UnsafeBufferPointer<UInt8>, line: QIFLine) {
-        guard let date = QIFDateText.scan(value) else { return }
+    /// Adds a date's evidence; false when the text is no date in any order.
+    @discardableResult
+    private mutating func addDate(_ value: UnsafeBufferPointer<UInt8>, line: QIFLine) -> Bool {
+        guard let date = QIFDateText.scan(value) else { return false }
         dates.add(date, text: String(decoding: value, as: UTF8.self), position: valuePosition(line))
+        return true
     }
 }
 

@@ -15,7 +15,7 @@ extension QIFParser {
         var dayLine: QIFLine?
         for (code, value, line) in listFields() {
             switch code {
-            case 0x4E: name = value.trimmingCharacters(in: .whitespaces)
+            case 0x4E: name = value.trimmingBlanks()
             case 0x54: account.type = value.isEmpty ? nil : value
             case 0x44: account.description = value.isEmpty ? nil : value
             case 0x4C: account.creditLimit = value.isEmpty ? nil : value

@@ -21,8 +21,10 @@ extension QIFParser {
             var transferAccount: String?
             var tags: [String] = []
             if let line = raw.category {
-                QIFCategoryField.parse(value(line), strings: strings, category: &category,
-                                       transferAccount: &transferAccount, tags: &tags)
+                let parts = categoryCache.field(value(line), strings: strings)
+                category = parts.category
+                transferAccount = parts.transferAccount
+                tags = parts.tags
             }
             if amount == nil {
                 diagnostics.append(.warning("qif.split.amount", "a split has no $ (amount) line; read as 0",
@@ -31,7 +33,7 @@ extension QIFParser {
             let value = amount ?? .zero
             if let running = sum { sum = try? running + value }
             splits.append(StatementSplit(amount: value, category: category, transferAccount: transferAccount,
-                                         memo: sharedText(raw.memo), tags: tags))
+                                         memo: sharedMemo(raw.memo), tags: tags))
         }
         guard let sum else {
             diagnostics.append(.warning("qif.split.sum", "the split amounts are too large to add up",
@@ -72,7 +74,7 @@ extension QIFParser {
 
     /// `total × percent / 100`, at the total's scale (at least 2).
     func percentShare(_ line: QIFLine, of total: Amount) -> Amount? {
-        var text = string(line).trimmingCharacters(in: .whitespaces)
+        var text = string(line).trimmingBlanks()
         if text.hasSuffix("%") { text.removeLast() }
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer -> Amount? in

@@ -31,6 +31,8 @@ struct QIFParser {
         var opening: StatementBalance?
         var statementBalance: StatementBalance?
         var extra: [StatementField] = []
+        /// Transaction storage up to this index has been asked for (see `populateAhead`).
+        var populatedUntil = 0
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -74,12 +76,19 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
-    /// The last date read: where its text is, how long, and its day (length -1: none yet).
-    var lastDateStart = 0
-    var lastDateCount = -1
-    var lastDateDay = Day(daysSinceEpoch: 0)
+    /// Days of `D` texts read so far.
+    let dayCache = QIFDayCache()
+    /// `L` and `S` values taken apart so far.
+    let categoryCache = QIFCategoryCache()
+    /// What each transaction starts as in its slot of the array (nothing in it to retain or release).
+    let blankTransaction = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+    /// The `extra` of a transaction whose only extra field is its cleared status, shared.
+    let clearedExtras = (cleared: [StatementField("qif.cleared", "cleared")],
+                         reconciled: [StatementField("qif.cleared", "reconciled")],
+                         budgeted: [StatementField("qif.cleared", "budgeted")])
     /// Shared payee and memo strings, sized for the file (a small file needs few).
     let strings: QIFStringTable
+    let memoStrings: QIFStringTable
     /// `D` lines per register block (from the first pass) and the current block's index.
     var blockDateCounts: [Int] = []
     var blockIndex = -1
@@ -94,6 +103,7 @@ struct QIFParser {
         var slots = 64
         while slots < 4096 && slots * 512 < bytes.count { slots *= 2 }
         self.strings = QIFStringTable(slots: slots)
+        self.memoStrings = QIFStringTable(slots: slots)
     }
 
     // MARK: Lines
@@ -265,6 +275,14 @@ struct QIFParser {
     func sharedText(_ line: QIFLine?) -> String? {
         guard let line, line.start + 1 < line.end else { return nil }
         return strings.string(value(line))
+    }
+
+    /// A memo, shared with earlier equal memos through a table of its own (memos repeat less
+    /// than payees: when they do not repeat at all their table is bypassed, not the payees').
+    @inline(__always)
+    func sharedMemo(_ line: QIFLine?) -> String? {
+        guard let line, line.start + 1 < line.end else { return nil }
+        return memoStrings.string(value(line))
     }
 
     func position(_ line: QIFLine, column: Int = 1) -> SourcePosition {

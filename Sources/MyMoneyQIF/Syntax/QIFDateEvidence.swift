@@ -20,6 +20,11 @@ struct QIFDateEvidence {
     private(set) var conflictExamples: [Example?] = [nil, nil, nil]
     private(set) var count = 0
 
+    /// Counts a date whose text was added before: the same text says nothing new about the order.
+    mutating func addRepeated() {
+        count += 1
+    }
+
     mutating func add(_ date: QIFDateText, text: @autoclosure () -> String, position: @autoclosure () -> SourcePosition) {
         count += 1
         guard date.isNumeric else { return }

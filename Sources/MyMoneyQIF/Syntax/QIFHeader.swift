@@ -24,14 +24,14 @@ enum QIFHeader: Equatable {
 
     /// Reads a header line (the bytes after `!`), any case, `!type bank` with a space too.
     init(text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         let lower = trimmed.lowercased()
         func value(after prefix: String) -> String? {
             guard lower.hasPrefix(prefix) else { return nil }
             var rest = trimmed.dropFirst(prefix.count)
             guard let first = rest.first, first == ":" || first == " " else { return nil }
             rest = rest.dropFirst()
-            return rest.trimmingCharacters(in: .whitespaces)
+            return rest.trimmingBlanks()
         }
         if lower == "account" { self = .account; return }
         if let type = value(after: "type") {

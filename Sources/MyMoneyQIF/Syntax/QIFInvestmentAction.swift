@@ -19,7 +19,7 @@ enum QIFInvestmentAction {
 
     /// The effect of an action, any case; nil for an action we do not know.
     static func cashEffect(of action: String) -> CashEffect? {
-        let a = action.lowercased().trimmingCharacters(in: .whitespaces)
+        let a = action.lowercased().trimmingBlanks()
         if a.isEmpty || a == "cash" { return .asWritten }
         switch a {
         case "xin", "contribx": return .inflow

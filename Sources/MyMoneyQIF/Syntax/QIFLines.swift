@@ -12,6 +12,9 @@ struct QIFLine {
     var number: Int
 
     var isEmpty: Bool { start >= end }
+
+    /// A placeholder for a line not (yet) seen.
+    static let none = QIFLine(start: 0, end: 0, lineStart: 0, number: 0)
 }
 
 /// Splits UTF-8 bytes into lines without making strings.

@@ -77,11 +77,14 @@ public struct ImportOutcome: Sendable {
     public var readFailed: Bool { readings.contains { !$0.isUsable } }
 }
 
-/// A statement transaction an import skipped because the ledger already held it.
+/// A statement transaction an import skipped because the ledger already held it (what a report
+/// shows of it; a re-import of a large file has as many of these as transactions).
 public struct SkippedDuplicate: Sendable {
     public var accountName: String
-    /// The transaction as it was offered (after the rules).
-    public var transaction: LedgerTransaction
+    public var day: Day
+    public var amount: Amount
+    /// The payee as offered (after the rules).
+    public var payee: String?
     public var reason: DuplicateReason
     /// The stored transaction it is a duplicate of.
     public var existingId: Int64
@@ -263,9 +266,9 @@ public enum ImportWorkflow {
             for skipped in account.skipped {
                 guard importStatements.indices.contains(skipped.statementIndex),
                       importStatements[skipped.statementIndex].transactions.indices.contains(skipped.index) else { continue }
-                outcome.duplicates.append(SkippedDuplicate(
-                    accountName: account.accountName, transaction: importStatements[skipped.statementIndex].transactions[skipped.index],
-                    reason: skipped.reason, existingId: skipped.existingId))
+                let offered = importStatements[skipped.statementIndex].transactions[skipped.index]
+                outcome.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: offered.day, amount: offered.amount,
+                                                           payee: offered.payee, reason: skipped.reason, existingId: skipped.existingId))
             }
         }
 

@@ -55,6 +55,31 @@ struct StoryTests {
         #expect(checking.checkpoints.first?.source == .ledger)
     }
 
+    @Test func longRunsOfAgreeingCheckpointsAreShortenedInTheTable() throws {
+        // 100 days with a running balance each; day 60's balance is off by 1.00.
+        let account = Account(id: 1, name: "Daily", kind: .bank, currency: .EUR)
+        var transactions: [LedgerTransaction] = []
+        var checkpoints: [Checkpoint] = []
+        var balance = Amount(units: 0, scale: 2)
+        for n in 0..<100 {
+            let day = Day(daysSinceEpoch: Int32(20_000 + n))
+            let amount = Amount(units: Int64(100 + n), scale: 2)
+            transactions.append(LedgerTransaction(id: Int64(n + 1), accountId: 1, day: day, amount: amount, currency: .EUR))
+            balance = try balance + amount
+            let stated = n == 59 ? try balance + Amount(units: 100, scale: 2) : balance
+            checkpoints.append(Checkpoint(day: day, balance: stated, source: .running, currency: .EUR, file: "daily.csv"))
+        }
+        var input = ReconciliationInput(account: account, transactions: transactions)
+        input.checkpoints = checkpoints
+        let table = Reconciler().reconcile([input]).renderTable()
+        let rows = table.split(separator: "\n").filter { $0.contains(" running ") }
+        // Before the mismatch 59 agree: 3 + 3 shown; after it 40 agree: 3 + 3 shown.
+        #expect(rows.count == 13, "\(table)")
+        #expect(table.contains("… 53 more checkpoints agree"))
+        #expect(table.contains("… 34 more checkpoints agree"))
+        #expect(rows.filter { $0.contains("mismatch") }.count == 1)
+    }
+
     @Test func storyTableGolden() throws {
         try GoldenFile.check(Reconciler().reconcile(try Story.inputs()).renderTable(), against: "story.txt")
     }

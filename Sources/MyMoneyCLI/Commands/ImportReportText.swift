@@ -86,8 +86,8 @@ enum ImportReportJSON {
         if let report = outcome.report {
             members.append(("new", .int(report.addedCount)))
             members.append(("duplicates", .array(outcome.duplicates.map { d in
-                .object([("account", .string(d.accountName)), ("date", .string(d.transaction.day.description)),
-                         ("amount", .string(d.transaction.amount.description)), ("payee", .optional(d.transaction.payee)),
+                .object([("account", .string(d.accountName)), ("date", .string(d.day.description)),
+                         ("amount", .string(d.amount.description)), ("payee", .optional(d.payee)),
                          ("reason", .string(d.reason.rawValue)), ("existing_id", .number(String(d.existingId)))])
             })))
         }

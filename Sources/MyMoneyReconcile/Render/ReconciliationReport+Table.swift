@@ -18,6 +18,11 @@ extension ReconciliationReport {
 }
 
 extension AccountReconciliation {
+    /// Agreeing checkpoints in a row that a table shows in full; a longer run shows
+    /// ``agreeingRowsShown`` of them (half at each end).
+    static let longestAgreeingRun = 31
+    static let agreeingRowsShown = 6
+
     var table: String {
         var out = "\(account.name) (\(account.currency.code)): \(status.rawValue)"
         if let day = reconciledThrough { out += ", reconciled through \(day)" }
@@ -43,7 +48,28 @@ extension AccountReconciliation {
             return "  " + parts.joined(separator: "  ") + "\n"
         }
         out += line(header)
-        for (r, cells) in zip(checkpoints, rows) {
+        // A long run of agreeing checkpoints (a running balance gives one a day: ten years of
+        // statements are thousands) shows its first and last rows and how many agree between.
+        var hidden = Set<Int>()
+        var runStart = 0
+        for i in 0...checkpoints.count {
+            let agrees = i < checkpoints.count && checkpoints[i].status == .ok && checkpoints[i].suspects.isEmpty
+                && checkpoints[i].sameDifferenceSince == nil
+            if agrees { continue }
+            if i - runStart > AccountReconciliation.longestAgreeingRun {
+                hidden.formUnion((runStart + AccountReconciliation.agreeingRowsShown / 2)..<(i - AccountReconciliation.agreeingRowsShown / 2))
+            }
+            runStart = i + 1
+        }
+        for (n, (r, cells)) in zip(checkpoints, rows).enumerated() {
+            if hidden.contains(n) {
+                if !hidden.contains(n - 1) {
+                    var count = 0
+                    while hidden.contains(n + count) { count += 1 }
+                    out += "  … \(count) more checkpoints agree\n"
+                }
+                continue
+            }
             out += line(cells)
             if let since = r.sameDifferenceSince {
                 out += "      same difference since \(since): see the suspects there\n"

@@ -136,6 +136,9 @@ def main():
         add("load a ledger (ours: full CSV import into SQLite; ledger: journal balance)", ours_import, "ledger", t)
     try:
         from beancount import loader
+        # Its pickle cache would make every run after the first a cache read.
+        if hasattr(loader, "initialize"):
+            loader.initialize(use_cache=False)
 
         def run_beancount():
             entries, errors, _ = loader.load_file(bean)

@@ -17,8 +17,18 @@ public enum TransferLinking {
     public static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
                              rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
                              store: Bool = true) throws -> Outcome {
-        try match(ledger: ledger, around: transactions, confirmThreshold: confirmThreshold, rates: rates, options: options,
-                  store: store, candidates: nil)
+        var filter = TransactionFilter()
+        if let transactions {
+            guard let window = window(around: transactions, options: options) else {
+                return Outcome(result: TransferMatcher(options: options).match(TransferMatchInput(transactions: [], accounts: [])),
+                               confirmed: 0, proposed: 0)
+            }
+            filter = window
+        }
+        let input = try matchInput(ledger: ledger, candidates: try ledger.transactions(matching: filter), rates: rates)
+        let result = TransferMatcher(options: options).match(input)
+        return store ? try link(result, ledger: ledger, confirmThreshold: confirmThreshold)
+                     : Outcome(result: result, confirmed: 0, proposed: 0)
     }
 
     /// The ledger query for the days around `transactions` that ``match(ledger:around:confirmThreshold:rates:options:store:)``
@@ -34,32 +44,6 @@ public enum TransferLinking {
         filter.from = first.advanced(by: -(options.windowDays + 1))
         filter.through = last.advanced(by: options.windowDays + 1)
         return filter
-    }
-
-    /// As above over `candidates`: the ledger's transactions in ``window(around:options:)``, already
-    /// loaded by the caller.
-    static func match(ledger: Ledger, candidates: [LedgerTransaction], confirmThreshold: Double,
-                      rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
-                      store: Bool = true) throws -> Outcome {
-        try match(ledger: ledger, around: nil, confirmThreshold: confirmThreshold, rates: rates, options: options,
-                  store: store, candidates: candidates)
-    }
-
-    static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
-                      rates: [ExchangeRate], options: TransferMatchOptions,
-                      store: Bool, candidates loaded: [LedgerTransaction]?) throws -> Outcome {
-        var filter = TransactionFilter()
-        if loaded == nil, let transactions {
-            guard let window = window(around: transactions, options: options) else {
-                return Outcome(result: TransferMatcher(options: options).match(TransferMatchInput(transactions: [], accounts: [])),
-                               confirmed: 0, proposed: 0)
-            }
-            filter = window
-        }
-        let input = try matchInput(ledger: ledger, candidates: try loaded ?? ledger.transactions(matching: filter), rates: rates)
-        let result = TransferMatcher(options: options).match(input)
-        return store ? try link(result, ledger: ledger, confirmThreshold: confirmThreshold)
-                     : Outcome(result: result, confirmed: 0, proposed: 0)
     }
 
     /// What the matcher needs besides `candidates`, read from the ledger: the accounts, the legs

@@ -71,31 +71,3 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     }
     return [result]
 }
-
-/// What reading costs in memory beyond its result (Linux): the peak resident size during the read
-/// (VmHWM, restarted just before) minus the resident size afterwards with the result still held.
-/// The difference is what the reader held only while working (token tables, copies, scratch arrays).
-struct ReaderMemory {
-    var before: Int
-
-    static func start() -> ReaderMemory {
-        resetPeakMemory()
-        return ReaderMemory(before: residentMemory() ?? 0)
-    }
-
-    /// `, result ≈ R MB, reader peak beyond result ≈ P MB` (empty when /proc is unavailable).
-    func finish() -> String {
-        guard let peak = peakMemorySinceReset(), let after = residentMemory() else { return "" }
-        let mb = 1024.0 * 1024.0
-        return String(format: ", result ≈ %.0f MB, reader peak beyond result ≈ %.0f MB", Double(after - before) / mb, Double(peak - after) / mb)
-    }
-}
-
-/// The current resident set size (VmRSS) in bytes; nil when unknown.
-func residentMemory() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
-    return nil
-}

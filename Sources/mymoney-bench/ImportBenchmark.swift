@@ -100,18 +100,3 @@ func importRules(count: Int, accounts: Int) -> String {
     text += "rule \"Salary\"\n  when payee contains \"SALARY\"\n  set category Income:Salary\n"
     return text
 }
-
-/// Starts the kernel's peak resident set size (VmHWM) of this process afresh (Linux; nothing elsewhere).
-func resetPeakMemory() {
-    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
-}
-
-/// The peak resident set size (VmHWM) since the last ``resetPeakMemory()``, in bytes; nil when unknown.
-func peakMemorySinceReset() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-        return digits.map { $0 * 1024 }
-    }
-    return nil
-}

@@ -46,8 +46,53 @@ func scratchDirectory(_ name: String) -> URL {
 
 /// CPU seconds this process has used (all threads, user + system): on a shared machine wall time
 /// also counts the time other processes held the cores.
-func processCPUSeconds() -> Double {
+func processCPUSeconds() -> Double { cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) }
+
+/// CPU seconds the calling thread has used.
+func threadCPUSeconds() -> Double { cpuSeconds(CLOCK_THREAD_CPUTIME_ID) }
+
+private func cpuSeconds(_ clock: clockid_t) -> Double {
     var spec = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    clock_gettime(clock, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
+
+/// Starts the kernel's peak resident set size (VmHWM) of this process afresh (Linux; nothing elsewhere).
+func resetPeakMemory() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+}
+
+/// The peak resident set size (VmHWM) since the last ``resetPeakMemory()``, in bytes; nil when unknown.
+func peakMemorySinceReset() -> Int? { processStatusBytes("VmHWM:") }
+
+/// The current resident set size (VmRSS) in bytes; nil when unknown.
+func residentMemory() -> Int? { processStatusBytes("VmRSS:") }
+
+/// A size `/proc/self/status` gives in kB (`VmRSS:  1234 kB`), in bytes; nil when unknown.
+private func processStatusBytes(_ key: String) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix(key) {
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+    }
+    return nil
+}
+
+/// What reading costs in memory beyond its result (Linux): the peak resident size during the read
+/// (VmHWM, restarted just before) minus the resident size afterwards with the result still held.
+/// The difference is what the reader held only while working (token tables, copies, scratch arrays).
+struct ReaderMemory {
+    var before: Int
+
+    static func start() -> ReaderMemory {
+        resetPeakMemory()
+        return ReaderMemory(before: residentMemory() ?? 0)
+    }
+
+    /// `, result ≈ R MB, reader peak beyond result ≈ P MB` (empty when /proc is unavailable).
+    func finish() -> String {
+        guard let peak = peakMemorySinceReset(), let after = residentMemory() else { return "" }
+        let mb = 1024.0 * 1024.0
+        return String(format: ", result ≈ %.0f MB, reader peak beyond result ≈ %.0f MB", Double(after - before) / mb, Double(peak - after) / mb)
+    }
+}
+

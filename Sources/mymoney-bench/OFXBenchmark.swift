@@ -108,7 +108,7 @@ private func compareWithOFXTools(size: Int, xml: Bool, directory: URL, style: St
 private func streamFile(_ url: URL, name: String, expected: Int?) throws -> BenchmarkResult {
     let fileSize = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
     resetPeakMemory()
-    let before = residentMemoryBytes() ?? 0
+    let before = residentMemory() ?? 0
     let cpuBefore = processCPUSeconds()
     var count = 0
     var total = Amount.zero
@@ -131,15 +131,6 @@ private func streamFile(_ url: URL, name: String, expected: Int?) throws -> Benc
                              Double(before) / 1_048_576, "\(total)")
     FileHandle.standardError.write(Data("\(name): \(measured.detail ?? "")\n".utf8))
     return measured
-}
-
-/// The resident set size (VmRSS) now, in bytes; nil when unknown.
-private func residentMemoryBytes() -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
-    return nil
 }
 
 /// A bank statement with `size` transactions, as OFX 2 XML or OFX 1 SGML (leaf end tags omitted).

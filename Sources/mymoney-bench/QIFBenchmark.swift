@@ -58,13 +58,6 @@ func qifBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     return [result]
 }
 
-/// CPU time this thread has used, in seconds.
-func threadCPUSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
-
 /// A QIF file with one `!Account` and `count` transactions.
 func generatedQIF(transactions count: Int) -> [UInt8] {
     var out: [UInt8] = []

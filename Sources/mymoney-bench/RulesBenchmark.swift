@@ -1,9 +1,21 @@
 import Foundation
 import MyMoneyRules
 
-/// `mymoney-bench rules [--size N] [--rules N]`: compiles generated rules, then applies them to
-/// generated transactions (default 1,000 rules on 1,000,000 transactions).
+/// `mymoney-bench rules [--size N] [--rules N] [--set synthetic|realistic|both] [--kinds K] [--threads N]`:
+/// compiles generated rules, then applies them to generated transactions (default 1,000 rules on
+/// 1,000,000 transactions). `synthetic` is mostly literal tests; `realistic` is the rule set of
+/// ``RealisticRules`` (a third regexes); `--kinds` picks one kind of its rules (`contains`,
+/// `contains-no-tags`, `regex`, `prefix-regex`, `other-regex`).
 func rulesBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    let which = option("--set", in: arguments) ?? "both"
+    var results: [BenchmarkResult] = []
+    if which == "synthetic" || which == "both" { results += try syntheticRulesBenchmark(arguments) }
+    if which == "realistic" || which == "both" { results += try realisticRulesBenchmark(arguments) }
+    return results
+}
+
+/// The literal-heavy rule set: mostly contains/equals on payee and memo, some amount and account tests, a few regexes.
+func syntheticRulesBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap { Int($0) } ?? 1_000_000
     let ruleCount = option("--rules", in: arguments).flatMap { Int($0) } ?? 1_000
     var random = BenchmarkRandom(seed: 42)
@@ -113,4 +125,56 @@ struct BenchmarkRandom {
         z ^= z >> 31
         return Int(z % UInt64(max(1, bound)))
     }
+}
+
+/// The realistic rule set (``RealisticRules``) on realistic payees: the rules stage alone, on all
+/// cores and on one.
+func realisticRulesBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    let size = option("--size", in: arguments).flatMap { Int($0) } ?? 1_000_000
+    let ruleCount = option("--rules", in: arguments).flatMap { Int($0) } ?? 1_000
+    guard let kinds = RealisticRules.Kinds(rawValue: option("--kinds", in: arguments) ?? "all") else {
+        throw CocoaError(.featureUnsupported)
+    }
+    var random = BenchmarkRandom(seed: 7)
+    let generator = RealisticRules()
+    let text = generator.rulesText(count: ruleCount, kinds: kinds, random: &random)
+    var compiled: CompiledRuleSet?
+    var compileResult = measure("rules.realistic.compile", detail: "\(ruleCount) rules (\(kinds.rawValue))") { () -> Int in
+        let compilation = RuleCompiler.compile(sources: [("realistic.rules", text)])
+        compiled = compilation.ruleSet
+        if compilation.hasErrors { FileHandle.standardError.write(Data(compilation.renderDiagnostics().utf8)) }
+        return ruleCount
+    }
+    compileResult.bytes = text.utf8.count
+    guard let ruleSet = compiled else { throw CocoaError(.featureUnsupported) }
+    if let path = option("--write-rules", in: arguments) { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+
+    let accounts = (1...8).map { Account(id: Int64($0), name: "Account \($0)", kind: $0 == 8 ? .creditCard : .bank, currency: .EUR) }
+    let base = Day(iso: "2026-01-01") ?? Day(daysSinceEpoch: 20_454)
+    var inputs: [RuleInput] = []
+    inputs.reserveCapacity(size)
+    for _ in 0..<size {
+        let account = accounts[random.next(accounts.count)]
+        let amount = Amount(units: Int64(random.next(40_000)) - 30_000, scale: 2)
+        let memo = random.next(3) == 0 ? "Kartenzahlung \(random.next(10_000))" : nil
+        let t = LedgerTransaction(accountId: account.id ?? 0, day: base.advanced(by: random.next(365)), amount: amount,
+                                  currency: account.currency, originalPayee: generator.payee(&random), memo: memo, sourceFormat: "csv")
+        inputs.append(RuleInput(transaction: t, account: account))
+    }
+    let threads = option("--threads", in: arguments).flatMap { Int($0) } ?? ProcessInfo.processInfo.activeProcessorCount
+    var run: RuleRun?
+    var results = [compileResult]
+    for (label, count) in [("rules.realistic.apply", threads), ("rules.realistic.apply.1-thread", 1)] where count == threads || threads != 1 {
+        run = nil
+        let cpu = processCPUSeconds()
+        var result = measure(label) { () -> Int in
+            run = ruleSet.apply(to: inputs, options: RuleApplyOptions(threads: count))
+            return size
+        }
+        let changed = run?.outcomes.reduce(0) { $0 + ($1.isChanged ? 1 : 0) } ?? 0
+        result.detail = "\(ruleCount) rules (\(kinds.rawValue)), \(count) threads, \(changed) of \(size) changed"
+            + String(format: ", %.2f s CPU", processCPUSeconds() - cpu)
+        results.append(result)
+    }
+    return results
 }

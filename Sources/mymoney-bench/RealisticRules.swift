@@ -5,7 +5,9 @@ import MyMoneyRules
 /// 500 merchants spelled in six bank styles (`POS 1234 NAME`, `CARD 5678 NAME CITY`, `Name GmbH`,
 /// `SQ *NAME`, `NAME #12345`, plain); rules written in mixed case: `contains` with `add tag`,
 /// amount ranges, and about a third regexes: optional `POS nnn`/`CARD nnn` prefix groups before
-/// an alternation of merchant names, plain alternations, `A.*B` and `(A|B).*(X|Y)`.
+/// an alternation of merchant names, plain alternations, `A.*B` and `(A|B).*(X|Y)`: of 1,000
+/// rules, 350 regexes, 235 of them beginning with a group (the shape of the import measured in
+/// `MEASURED.md`: 349 regexes, 210 beginning with a group).
 struct RealisticRules {
     /// Which rules to generate: all of them, or one kind alone (to see what each kind costs).
     enum Kinds: String, CaseIterable {
@@ -56,13 +58,13 @@ struct RealisticRules {
         var written = 0
         var i = 0
         while written < count {
-            let slot = i % 20
+            let slot = i % 100
             i += 1
             let kind: Kinds
             switch slot {
-            case 0..<11: kind = .contains     // 55% contains, half of them tagging, some with amount ranges
-            case 11..<15: kind = .prefixRegex  // 20% begin with an optional prefix group
-            default: kind = .otherRegex        // 25% alternations, A.*B, (A|B).*(X|Y)
+            case 0..<65: kind = .contains     // 65% contains, half of them tagging, a fifth with amount ranges
+            case 65..<77: kind = .prefixRegex  // 12% begin with an optional prefix group
+            default: kind = .otherRegex        // 23% alternations, A.*B, (A|B).*(X|Y), (A|B) (CITY|…)
             }
             switch kinds {
             case .all: break

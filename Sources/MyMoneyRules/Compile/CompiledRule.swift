@@ -37,8 +37,9 @@ struct ConditionLeaf: Sendable {
     enum Test: Sendable {
         /// A literal test (contains, equals, starts with, ends with) answered by the shared scan.
         case literal(bit: Int)
-        /// A regular expression; skipped when none of the prefilter literals occurred.
-        case regex(Int, prefilter: [Int]?)
+        /// A regular expression; skipped unless every prefilter set has a literal that occurred
+        /// (sets of alternatives from ``RegexLiterals``, best first; empty: always run).
+        case regex(Int, prefilter: [[Int]])
         case empty(Bool)
         /// Bounds, inclusive unless `exclusive` (`<`, `>`: only one bound is set); nil is unbounded.
         case amount(low: Amount?, high: Amount?, absolute: Bool, exclusive: Bool)

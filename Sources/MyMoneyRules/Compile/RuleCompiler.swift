@@ -48,7 +48,8 @@ private struct PendingRule {
 /// What a literal leaf or regex prefilter holds before bits are assigned.
 private enum PendingTest {
     case literal(Int)
-    case regex(Int, [Int]?)
+    /// The regex and its prefilter: sets of alternatives, each of which must have one member present.
+    case regex(Int, [[Int]])
 }
 
 private struct RegexKey: Hashable {
@@ -65,6 +66,9 @@ private struct CompilerState {
     /// One compiled regex per field, pattern and case mode: equal tests share it (and its per-transaction answer).
     var regexes: [RuleRegex] = []
     var regexIndexes: [RegexKey: Int] = [:]
+    /// Per regex: the literal sets a matching text must contain, and whether it is exponential under backtracking.
+    var regexPrefilters: [[[String]]] = []
+    var regexRisks: [Bool] = []
     var literals = LiteralGroupBuilder()
     var names: [String: (String, Int)] = [:]
 
@@ -79,6 +83,15 @@ private struct CompilerState {
 
     mutating func warning(_ code: String, _ message: String, at range: RuleTextRange, notes: [String] = []) {
         diagnostics.append(.warning(code, message, file: file, at: range.start, notes: notes))
+    }
+
+    /// Where byte `offset` of a regex's pattern is in the file: past the opening `/`, and past the
+    /// backslash of every `\/` before it (the lexer unescaped those).
+    static func position(of offset: Int, in value: ParsedValue) -> SourcePosition {
+        let slashes = value.text.utf8.prefix(max(0, offset)).filter { $0 == UInt8(ascii: "/") }.count
+        let shift = offset < 0 ? 0 : 1 + offset + slashes
+        return SourcePosition(offset: value.range.start.offset + shift, line: value.range.start.line,
+                              column: value.range.start.column + shift)
     }
 
     // MARK: rules
@@ -165,19 +178,27 @@ private struct CompilerState {
                 do {
                     regex = try RuleRegex(pattern: value.text, caseSensitive: test.caseSensitive)
                 } catch {
-                    self.error("rules.bad-regex", "cannot compile the regular expression /\(value.text)/", at: value.range,
-                          notes: ["check brackets, parentheses and quantifiers; escape a literal character with \\ (\\. \\( \\*)"])
+                    diagnostics.append(Diagnostic(.error, code: error.code, "cannot use the regular expression /\(value.text)/: \(error.message)",
+                                                  file: file, position: Self.position(of: error.offset, in: value), notes: error.notes))
                     return nil
                 }
                 regexes.append(regex)
                 regexIndex = regexes.count - 1
                 regexIndexes[dedupeKey] = regexIndex
+                regexPrefilters.append(RegexLiterals(regex.tree).required)
+                regexRisks.append(BacktrackingRisk.isExponential(regex.tree))
             }
-            var prefilter: [Int]?
-            if let literals = RegexPrefilter.requiredLiterals(of: value.text) {
-                prefilter = literals.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
+            if regexRisks[regexIndex] {
+                warning("rules.regex-backtracking", "/\(value.text)/ can take exponential time in tools that backtrack", at: value.range,
+                        notes: ["My Money matches it in time proportional to the text, but PCRE, ICU, Python, JavaScript and grep -P try "
+                                + "the ways it can match one by one, and their number doubles with each character of a text that almost matches",
+                                "a repeated group whose inside can match the same text in more than one way causes this, as in (a+)+ or (a|a)*: "
+                                + "write a+ or a* instead"])
             }
-            let node = leaf(test, .regex(regexIndex, prefilter: nil))
+            let prefilter = regexPrefilters[regexIndex].map { alternatives in
+                alternatives.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
+            }
+            let node = leaf(test, .regex(regexIndex, prefilter: []))
             if case .leaf(let i) = node {
                 pendingTests[i] = .regex(regexIndex, prefilter)
                 ruleRegexLeaves.append(i)
@@ -466,7 +487,7 @@ private struct CompilerState {
             let test: ConditionLeaf.Test
             switch pendingTest {
             case .literal(let id): test = .literal(bit: bitOf[id])
-            case .regex(let r, let ids): test = .regex(r, prefilter: ids.map { $0.map { bitOf[$0] } })
+            case .regex(let r, let sets): test = .regex(r, prefilter: sets.map { $0.map { bitOf[$0] } })
             }
             leaves[leafIndex] = ConditionLeaf(field: old.field, test: test, text: old.text, range: old.range)
         }

@@ -11,8 +11,12 @@ struct RuleEvaluator {
     /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
     var regexMemo: [UInt8]
     var regexTouched: [Int32] = []
-    /// Per regex: answers for values seen before (payees and memos repeat a lot). Bounded.
-    var regexAnswers: [[String: Bool]]
+    /// This thread's DFAs and VM scratch space.
+    var matcher: RegexMatcher
+    /// The input index of the transaction being evaluated.
+    var transactionIndex = 0
+    /// Regex runs that ran out of steps (counted as no match), in input order.
+    var gaveUp: [RegexGiveUp] = []
     /// Bits fired by `account` and `account kind` tests, per account id: they depend on the account only.
     var accountBits: [Int64: [Int32]] = [:]
     let accountGroups: [Int]
@@ -28,7 +32,7 @@ struct RuleEvaluator {
         self.fired = [UInt64](repeating: 0, count: set.bitWords)
         self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
         self.regexMemo = [UInt8](repeating: 0, count: set.regexes.count)
-        self.regexAnswers = [[String: Bool]](repeating: [:], count: set.regexes.count)
+        self.matcher = RegexMatcher(regexCount: set.regexes.count, stepLimit: options.regexStepLimit)
         self.accountGroups = set.groups.indices.filter { set.groups[$0].field == .account || set.groups[$0].field == .accountKind }
         self.otherGroups = set.groups.indices.filter { !(set.groups[$0].field == .account || set.groups[$0].field == .accountKind) }
         var projects: [String: RuleProject] = [:]
@@ -157,13 +161,14 @@ struct RuleEvaluator {
     mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         let memo = regexMemo[r]
         if memo != 0 { return memo == 2 }
-        let regex = set.regexes[r]
         let result = FieldValues.any(set.leaves[i].field, t, account) { value in
-            if let known = regexAnswers[r][value] { return known }
-            let answer = regex.matches(value)
-            if regexAnswers[r].count >= 50_000 { regexAnswers[r].removeAll(keepingCapacity: true) }
-            regexAnswers[r][value] = answer
-            return answer
+            switch matcher.matches(r, set.regexes[r], value) {
+            case .match: return true
+            case .noMatch: return false
+            case .gaveUp:
+                gaveUp.append(RegexGiveUp(transaction: transactionIndex, leaf: i, textLength: value.unicodeScalars.count))
+                return false
+            }
         }
         regexMemo[r] = result ? 2 : 1
         regexTouched.append(Int32(r))
@@ -192,15 +197,18 @@ struct RuleEvaluator {
             let bit = Int(leaf.bit)
             return fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0
         case .regex:
-            if leaf.prefilterLow >= 0 {
-                var any = false
-                var k = leaf.prefilterLow
-                while k < leaf.prefilterHigh {
-                    let bit = Int(set.program.prefilterBits[Int(k)])
-                    if fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { any = true; break }
-                    k += 1
+            // Every prefilter set needs one of its literals (sets end with -1).
+            var k = leaf.prefilterLow
+            var any = false
+            while k >= 0 && k < leaf.prefilterHigh {
+                let bit = Int(set.program.prefilterBits[Int(k)])
+                k += 1
+                if bit < 0 {
+                    if !any { return false }
+                    any = false
+                } else if !any && fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
+                    any = true
                 }
-                if !any { return false }
             }
             return regexHolds(i, Int(leaf.regex), t, account)
         case .empty:
@@ -227,13 +235,17 @@ struct RuleEvaluator {
     }
 
     /// The captures of the rule's first regular expression (in reading order) that matches.
-    func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
+    mutating func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
         for i in rule.regexLeaves {
             let leaf = set.leaves[i]
             guard case .regex(let r, _) = leaf.test else { continue }
             var found: [String]?
             _ = FieldValues.any(leaf.field, t, account) { value in
-                found = set.regexes[r].captures(in: value)
+                switch matcher.captures(set.regexes[r], value) {
+                case .match(let groups): found = groups
+                case .noMatch: break
+                case .gaveUp: gaveUp.append(RegexGiveUp(transaction: transactionIndex, leaf: i, textLength: value.unicodeScalars.count))
+                }
                 return found != nil
             }
             if let found { return found }
@@ -250,6 +262,7 @@ struct RuleEvaluator {
         var t = inputs[index].transaction
         let account = inputs[index].account
         let locked = options.overwriteManual || inputs[index].lockedFields.isEmpty ? [] : inputs[index].lockedFields
+        transactionIndex = index
         start(t, account)
         var outcome = TransactionOutcome(index: index)
         var setBy = SIMD8<Int32>(repeating: -1)   // by RuleTarget rank: no allocation per transaction

@@ -173,8 +173,28 @@ func realisticRulesBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] 
         }
         let changed = run?.outcomes.reduce(0) { $0 + ($1.isChanged ? 1 : 0) } ?? 0
         result.detail = "\(ruleCount) rules (\(kinds.rawValue)), \(count) threads, \(changed) of \(size) changed"
-            + String(format: ", %.2f s CPU", processCPUSeconds() - cpu)
+            + String(format: ", %.2f s CPU", processCPUSeconds() - cpu) + ", digest " + String(run.map(runDigest) ?? 0, radix: 16)
         results.append(result)
     }
     return results
+}
+
+/// FNV-1a over what the rules did to every transaction (fields they set, rules that matched), so
+/// two engines can be shown to give the same result.
+func runDigest(_ run: RuleRun) -> UInt64 {
+    var h: UInt64 = 0xcbf29ce484222325
+    func mix(_ text: String) {
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        h = (h ^ 0xFF) &* 0x100000001b3
+    }
+    for (t, o) in zip(run.transactions, run.outcomes) {
+        mix(t.category?.description ?? "-")
+        mix(t.tags.joined(separator: ","))
+        mix(t.payee ?? "-")
+        mix(t.notes ?? "-")
+        mix(t.type.rawValue)
+        mix(t.transferHint ?? "-")
+        mix(o.matched.map(String.init).joined(separator: ","))
+    }
+    return h
 }

@@ -97,16 +97,16 @@ import Testing
             guard (try? NSRegularExpression(pattern: pattern)) != nil else { continue }
             let regex = try RuleRegex(pattern: pattern, caseSensitive: caseSensitive)
             let compareCaptures = !Self.capturesMayDiffer(regex.tree)
-            var matcher = RegexMatcher(regexCount: 1)
+            var matcher = RegexMatcher(regexes: [regex])
             for _ in 0..<16 {
                 let text = g.text()
                 let expected = try Self.reference(pattern, caseSensitive: caseSensitive, text)
-                let answer = matcher.matches(0, regex, text)
+                let answer = matcher.matches(0, text)
                 #expect((answer != .noMatch) == (expected != nil), "/\(pattern)/\(caseSensitive ? "" : "i") on \(text.debugDescription)")
                 compared += 1
                 if expected != nil { matched += 1 }
                 if let expected, compareCaptures {
-                    #expect(matcher.captures(regex, text) == .match(expected), "captures of /\(pattern)/ on \(text.debugDescription)")
+                    #expect(matcher.captures(0, text) == .match(expected), "captures of /\(pattern)/ on \(text.debugDescription)")
                     capturesCompared += 1
                 }
             }
@@ -130,7 +130,7 @@ import Testing
                 let text = String(g.text().unicodeScalars.filter(\.isASCII).map(Character.init))
                 var steps = 1_000_000
                 var copy = text
-                let fast = copy.withUTF8 { dfa.run(regex.program, $0, steps: &steps) }
+                let fast = copy.withUTF8 { dfa.run($0, steps: &steps) }
                 let scalars = text.unicodeScalars.map(\.value)
                 var vmSteps = 1_000_000
                 let plain = scalars.withUnsafeBufferPointer { PikeVM.run(regex.program, $0, captures: false, steps: &vmSteps, scratch: &scratch) }
@@ -157,8 +157,8 @@ import Testing
             #expect(outcome != .gaveUp)
             let bound = (scalars.count + 1) * (regex.program.instructions.count + 1) * 2
             #expect(budget - steps <= bound, "/\(pattern)/ on \(length) characters took \(budget - steps) steps")
-            var matcher = RegexMatcher(regexCount: 1, stepLimit: bound)
-            #expect(matcher.matches(0, regex, text) != .gaveUp)
+            var matcher = RegexMatcher(regexes: [regex], stepLimit: bound)
+            #expect(matcher.matches(0, text) != .gaveUp)
         }
     }
 

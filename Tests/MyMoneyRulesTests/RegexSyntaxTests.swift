@@ -5,8 +5,8 @@ import Testing
 @Suite struct RegexSyntaxTests {
     func answer(_ pattern: String, _ text: String, caseSensitive: Bool = false) throws -> RegexAnswer {
         let regex = try RuleRegex(pattern: pattern, caseSensitive: caseSensitive)
-        var matcher = RegexMatcher(regexCount: 1)
-        return matcher.captures(regex, text)
+        var matcher = RegexMatcher(regexes: [regex])
+        return matcher.captures(0, text)
     }
 
     func refusal(_ pattern: String) -> RegexSyntaxError? {

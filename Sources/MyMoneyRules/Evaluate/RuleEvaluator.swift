@@ -32,7 +32,7 @@ struct RuleEvaluator {
         self.fired = [UInt64](repeating: 0, count: set.bitWords)
         self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
         self.regexMemo = [UInt8](repeating: 0, count: set.regexes.count)
-        self.matcher = RegexMatcher(regexCount: set.regexes.count, stepLimit: options.regexStepLimit)
+        self.matcher = RegexMatcher(regexes: set.regexes, stepLimit: options.regexStepLimit)
         self.accountGroups = set.groups.indices.filter { set.groups[$0].field == .account || set.groups[$0].field == .accountKind }
         self.otherGroups = set.groups.indices.filter { !(set.groups[$0].field == .account || set.groups[$0].field == .accountKind) }
         var projects: [String: RuleProject] = [:]
@@ -162,7 +162,7 @@ struct RuleEvaluator {
         let memo = regexMemo[r]
         if memo != 0 { return memo == 2 }
         let result = FieldValues.any(set.leaves[i].field, t, account) { value in
-            switch matcher.matches(r, set.regexes[r], value) {
+            switch matcher.matches(r, value) {
             case .match: return true
             case .noMatch: return false
             case .gaveUp:
@@ -241,7 +241,7 @@ struct RuleEvaluator {
             guard case .regex(let r, _) = leaf.test else { continue }
             var found: [String]?
             _ = FieldValues.any(leaf.field, t, account) { value in
-                switch matcher.captures(set.regexes[r], value) {
+                switch matcher.captures(r, value) {
                 case .match(let groups): found = groups
                 case .noMatch: break
                 case .gaveUp: gaveUp.append(RegexGiveUp(transaction: transactionIndex, leaf: i, textLength: value.unicodeScalars.count))
@@ -266,8 +266,7 @@ struct RuleEvaluator {
         start(t, account)
         var outcome = TransactionOutcome(index: index)
         var setBy = SIMD8<Int32>(repeating: -1)   // by RuleTarget rank: no allocation per transaction
-        var tagAddedBy: [String: Int] = [:]
-        var tagRemovedBy: [String: Int] = [:]
+        var tagEdits = TagEdits()
         var stoppedBy: Int?
         var position = 0
         let tracing = trace != nil
@@ -315,7 +314,15 @@ struct RuleEvaluator {
                 }
                 switch action {
                 case .setCategory(let path):
-                    setField(path.description, t.category?.description) { $0.category = path }
+                    // Paths compare as values: their text is built only for reports.
+                    if setBy[target.rank] >= 0 && Int(setBy[target.rank]) != r && path != t.category {
+                        outcome.overridden.append(OverriddenMatch(rule: Int(setBy[target.rank]), target: target, by: r, reason: .overridden))
+                    }
+                    if path != t.category {
+                        t.category = path
+                        setBy[target.rank] = Int32(r)
+                        changed = true
+                    }
                 case .setProject(let name):
                     if let project = projects[name.lowercased()], let dates = project.dates, !dates.contains(t.day) {
                         outcome.skipped.append(SkippedAction(rule: r, target: .project, value: project.name, reason: .outsideProjectDates,
@@ -342,20 +349,19 @@ struct RuleEvaluator {
                         changed = true
                     }
                 case .addTags(let tags):
-                    for (tag, key) in tags where !t.tags.contains(where: { $0 == tag || $0.lowercased() == key }) {
+                    for (tag, key) in tags where !t.tags.contains(where: { TagKey.matches($0, key) }) {
                         t.tags.append(tag)
-                        tagAddedBy[key] = r
-                        if !tagRemovedBy.isEmpty { tagRemovedBy[key] = nil }
+                        tagEdits.add(key, by: r)
                         changed = true
                     }
                 case .removeTags(let tags):
                     for (_, key) in tags {
-                        guard t.tags.contains(where: { $0.lowercased() == key }) else { continue }
-                        t.tags.removeAll { $0.lowercased() == key }
-                        if let adder = tagAddedBy.removeValue(forKey: key) {
+                        guard t.tags.contains(where: { TagKey.matches($0, key) }) else { continue }
+                        t.tags.removeAll { TagKey.matches($0, key) }
+                        if let adder = tagEdits.takeAdder(of: key) {
                             outcome.overridden.append(OverriddenMatch(rule: adder, target: .tags, by: r, reason: .overridden))
                         } else {
-                            tagRemovedBy[key] = r
+                            tagEdits.remove(key, by: r)
                         }
                         changed = true
                     }
@@ -379,50 +385,9 @@ struct RuleEvaluator {
             if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }
         if !outcome.matched.isEmpty {
-            outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+            outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tags: tagEdits)
         }
         if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }
         return (t, outcome)
     }
-
-    func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
-        switch action {
-        case .setCategory(let p): return p.description
-        case .setProject(let s): return s
-        case .setPlace(let t), .setPayee(let t), .setNotes(let t), .appendNotes(let t): return t.render(captures)
-        case .addTags(let tags), .removeTags(let tags): return tags.map(\.tag).joined(separator: ", ")
-        case .transfer(let d, let name): return "\(d.rawValue) \(name)"
-        case .ignore: return nil
-        }
-    }
-
-    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: SIMD8<Int32>,
-                         tagAddedBy: [String: Int], tagRemovedBy: [String: Int]) -> [FieldChange] {
-        var result: [FieldChange] = []
-        func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
-            guard setBy[target.rank] >= 0 else { return }
-            let before = old(), after = new()
-            if before != after {
-                result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: Int(setBy[target.rank])))
-            }
-        }
-        field(.category, a.category?.description, b.category?.description)
-        if (!tagAddedBy.isEmpty || !tagRemovedBy.isEmpty) && a.tags != b.tags {
-            let before = Set(a.tags.map { $0.lowercased() })
-            let after = Set(b.tags.map { $0.lowercased() })
-            for tag in b.tags where !before.contains(tag.lowercased()) {
-                if let r = tagAddedBy[tag.lowercased()] { result.append(FieldChange(target: .tags, operation: .add, previous: nil, value: tag, rule: r)) }
-            }
-            for tag in a.tags where !after.contains(tag.lowercased()) {
-                if let r = tagRemovedBy[tag.lowercased()] { result.append(FieldChange(target: .tags, operation: .remove, previous: nil, value: tag, rule: r)) }
-            }
-        }
-        field(.project, a.project, b.project)
-        field(.place, a.place, b.place)
-        field(.payee, a.payee, b.payee)
-        field(.notes, a.notes, b.notes)
-        field(.transfer, a.type == .transfer ? a.transferHint : nil, b.type == .transfer ? b.transferHint : nil)
-        return result
-    }
 }
-

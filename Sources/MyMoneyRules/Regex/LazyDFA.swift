@@ -22,6 +22,9 @@ struct LazyDFA {
 
     private struct StateKey: Hashable { var pcs: [Int32]; var word: Bool; var start: Bool }
 
+    /// The program, kept here so the hot loop touches nothing shared (no reference counting).
+    private let program: RegexProgram
+    private let byteClass: [UInt8]
     /// Columns: the program's byte classes, then non-ASCII, then the end of the text.
     private let stride: Int
     private var table: [Int32] = []
@@ -35,6 +38,8 @@ struct LazyDFA {
     private(set) var cacheResets = 0
 
     init(program: RegexProgram, maximumStates: Int = LazyDFA.defaultMaximumStates) {
+        self.program = program
+        self.byteClass = program.byteClass
         self.maximumStates = max(2, maximumStates)
         stride = program.classCount + 2
         visited = [UInt32](repeating: 0, count: program.instructions.count)
@@ -58,7 +63,7 @@ struct LazyDFA {
     }
 
     /// Runs over `bytes`; `steps` counts bytes read and instructions visited.
-    mutating func run(_ program: RegexProgram, _ bytes: UnsafeBufferPointer<UInt8>, steps: inout Int) -> Outcome {
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, steps: inout Int) -> Outcome {
         let n = bytes.count
         // The DFA reads `$` as the end of the text; `$` before a final line break is the VM's.
         if program.usesFinalLineBreak, n > 0, bytes[n - 1] >= 0x0A && bytes[n - 1] <= 0x0D { return .useVM }
@@ -68,7 +73,7 @@ struct LazyDFA {
             let limit = min(n, i + max(0, steps))
             let start = i
             table.withUnsafeBufferPointer { table in
-                program.byteClass.withUnsafeBufferPointer { classOf in
+                byteClass.withUnsafeBufferPointer { classOf in
                     while i < limit {
                         let next = table[Int(s) &* stride &+ Int(classOf[Int(bytes[i])])]
                         if next < 0 { break }
@@ -79,10 +84,10 @@ struct LazyDFA {
             }
             steps -= i - start
             if i < n && i == limit { return .gaveUp }
-            let column = i < n ? Int(program.byteClass[Int(bytes[i])]) : stride - 1
+            let column = i < n ? Int(byteClass[Int(bytes[i])]) : stride - 1
             var next = table[Int(s) * stride + column]
             if next == Self.unknown {
-                guard let computed = transition(program, from: s, column: column, steps: &steps) else {
+                guard let computed = transition(from: s, column: column, steps: &steps) else {
                     cacheResets += 1
                     reset()
                     return .useVM
@@ -104,7 +109,7 @@ struct LazyDFA {
     }
 
     /// The state after reading the byte class `column` (or the end) in state `s`; nil when the cache is full.
-    private mutating func transition(_ program: RegexProgram, from s: Int32, column: Int, steps: inout Int) -> Int32? {
+    private mutating func transition(from s: Int32, column: Int, steps: inout Int) -> Int32? {
         let key = states[Int(s)]
         let atEnd = column == stride - 1
         let byte = atEnd ? 0 : UInt32(program.classRepresentative[column])

@@ -14,6 +14,8 @@ struct RegexMatcher {
 
     let stepLimit: Int
     let maximumDFAStates: Int
+    /// The rule set's regexes, by number.
+    let regexes: [RuleRegex]
     private var dfas: [LazyDFA?]
     private var scratch = PikeVM.Scratch()
     private var scalars: [UInt32] = []
@@ -22,35 +24,34 @@ struct RegexMatcher {
     private(set) var vmRuns = 0
     var cacheResets: Int { dfas.reduce(0) { $0 + ($1?.cacheResets ?? 0) } }
 
-    init(regexCount: Int, stepLimit: Int = RegexMatcher.defaultStepLimit, maximumDFAStates: Int = LazyDFA.defaultMaximumStates) {
+    init(regexes: [RuleRegex], stepLimit: Int = RegexMatcher.defaultStepLimit, maximumDFAStates: Int = LazyDFA.defaultMaximumStates) {
+        self.regexes = regexes
         self.stepLimit = max(1, stepLimit)
         self.maximumDFAStates = maximumDFAStates
-        self.dfas = [LazyDFA?](repeating: nil, count: regexCount)
+        self.dfas = [LazyDFA?](repeating: nil, count: regexes.count)
     }
 
-    /// Whether regex number `r` of the set (``RuleRegex`` `regex`) matches anywhere in `text`.
+    /// Whether regex number `r` matches anywhere in `text`.
     ///
     /// - Complexity: O(text length) on ASCII text once the DFA states exist; O(text length ×
     ///   program size) otherwise; never more than ``stepLimit`` steps.
-    mutating func matches(_ r: Int, _ regex: RuleRegex, _ text: String) -> RegexAnswer {
+    mutating func matches(_ r: Int, _ text: String) -> RegexAnswer {
         var steps = stepLimit
         var copy = text
-        let outcome: LazyDFA.Outcome = copy.withUTF8 { bytes in
-            if dfas[r] == nil { dfas[r] = LazyDFA(program: regex.program, maximumStates: maximumDFAStates) }
-            return dfas[r]!.run(regex.program, bytes, steps: &steps)
-        }
+        if dfas[r] == nil { dfas[r] = LazyDFA(program: regexes[r].program, maximumStates: maximumDFAStates) }
+        let outcome: LazyDFA.Outcome = copy.withUTF8 { bytes in dfas[r]!.run(bytes, steps: &steps) }
         switch outcome {
         case .match: dfaAnswers += 1; return .match([])
         case .noMatch: dfaAnswers += 1; return .noMatch
         case .gaveUp: return .gaveUp
-        case .useVM: return runVM(regex, text, captures: false, steps: &steps)
+        case .useVM: return runVM(regexes[r], text, captures: false, steps: &steps)
         }
     }
 
-    /// The captures of the leftmost-first match of `regex` in `text` (index 0 the whole match).
-    mutating func captures(_ regex: RuleRegex, _ text: String) -> RegexAnswer {
+    /// The captures of the leftmost-first match of regex `r` in `text` (index 0 the whole match).
+    mutating func captures(_ r: Int, _ text: String) -> RegexAnswer {
         var steps = stepLimit
-        return runVM(regex, text, captures: true, steps: &steps)
+        return runVM(regexes[r], text, captures: true, steps: &steps)
     }
 
     /// The VM on the text's scalars, in NFC when the text is not ASCII.

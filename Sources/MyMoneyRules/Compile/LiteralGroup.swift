@@ -2,7 +2,10 @@
 ///
 /// `contains`, `starts with` and `ends with` patterns share one ``LiteralAutomaton``; `equals`
 /// values are a hash lookup. Each test owns one bit in the per-transaction "fired" set.
-struct LiteralGroup: Sendable {
+///
+/// Immutable; a final class rather than a struct because the evaluator reaches it for every
+/// transaction, and each copy of a struct holding eight arrays cost eight atomic retains.
+final class LiteralGroup: Sendable {
     enum Kind: UInt8, Sendable { case contains, startsWith, endsWith, equals }
 
     let field: RuleField
@@ -17,6 +20,18 @@ struct LiteralGroup: Sendable {
     let equals: [UInt64: [EqualsEntry]]
     /// The bits this group owns, contiguous.
     let bits: Range<Int>
+
+    init(field: RuleField, caseSensitive: Bool, automaton: LiteralAutomaton?, patternStart: [Int32], patternBits: [Int32],
+         patternKinds: [Kind], equals: [UInt64: [EqualsEntry]], bits: Range<Int>) {
+        self.field = field
+        self.caseSensitive = caseSensitive
+        self.automaton = automaton
+        self.patternStart = patternStart
+        self.patternBits = patternBits
+        self.patternKinds = patternKinds
+        self.equals = equals
+        self.bits = bits
+    }
 
     /// Sets the bits of every test that holds for `text` (already folded for this group).
     ///

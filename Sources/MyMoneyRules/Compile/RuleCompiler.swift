@@ -36,7 +36,7 @@ public enum RuleCompiler {
 }
 
 /// A rule waiting for the literal layout.
-private struct PendingRule {
+struct PendingRule {
     let file: String
     let parsed: ParsedRule
     let condition: ConditionNode?
@@ -46,19 +46,20 @@ private struct PendingRule {
 }
 
 /// What a literal leaf or regex prefilter holds before bits are assigned.
-private enum PendingTest {
+enum PendingTest {
     case literal(Int)
     /// The regex and its prefilter: sets of alternatives, each of which must have one member present.
     case regex(Int, [[Int]])
 }
 
-private struct RegexKey: Hashable {
+struct RegexKey: Hashable {
     let field: RuleField
     let pattern: String
     let caseSensitive: Bool
 }
 
-private struct CompilerState {
+/// What compiling collects, rule by rule (regex tests: `RuleCompiler+Regex.swift`).
+struct CompilerState {
     var diagnostics: [Diagnostic] = []
     var pending: [PendingRule] = []
     var leaves: [ConditionLeaf] = []
@@ -83,15 +84,6 @@ private struct CompilerState {
 
     mutating func warning(_ code: String, _ message: String, at range: RuleTextRange, notes: [String] = []) {
         diagnostics.append(.warning(code, message, file: file, at: range.start, notes: notes))
-    }
-
-    /// Where byte `offset` of a regex's pattern is in the file: past the opening `/`, and past the
-    /// backslash of every `\/` before it (the lexer unescaped those).
-    static func position(of offset: Int, in value: ParsedValue) -> SourcePosition {
-        let slashes = value.text.utf8.prefix(max(0, offset)).filter { $0 == UInt8(ascii: "/") }.count
-        let shift = offset < 0 ? 0 : 1 + offset + slashes
-        return SourcePosition(offset: value.range.start.offset + shift, line: value.range.start.line,
-                              column: value.range.start.column + shift)
     }
 
     // MARK: rules
@@ -161,50 +153,7 @@ private struct CompilerState {
         case .isEmpty: return leaf(test, .empty(true))
         case .isSet: return leaf(test, .empty(false))
         case .matches:
-            guard let value = test.values.first else { return nil }
-            let unknownFlags = value.flags.filter { $0 != "i" }
-            if !unknownFlags.isEmpty {
-                error("rules.bad-regex", "unknown regular expression flag `\(unknownFlags)`", at: value.range,
-                      notes: ["tests ignore case unless `case-sensitive` follows the value"])
-                return nil
-            }
-            let regex: RuleRegex
-            let regexIndex: Int
-            let dedupeKey = RegexKey(field: test.field, pattern: value.text, caseSensitive: test.caseSensitive)
-            if let existing = regexIndexes[dedupeKey] {
-                regexIndex = existing
-                regex = regexes[existing]
-            } else {
-                do {
-                    regex = try RuleRegex(pattern: value.text, caseSensitive: test.caseSensitive)
-                } catch {
-                    diagnostics.append(Diagnostic(.error, code: error.code, "cannot use the regular expression /\(value.text)/: \(error.message)",
-                                                  file: file, position: Self.position(of: error.offset, in: value), notes: error.notes))
-                    return nil
-                }
-                regexes.append(regex)
-                regexIndex = regexes.count - 1
-                regexIndexes[dedupeKey] = regexIndex
-                regexPrefilters.append(RegexLiterals(regex.tree).required)
-                regexRisks.append(BacktrackingRisk.isExponential(regex.tree))
-            }
-            if regexRisks[regexIndex] {
-                warning("rules.regex-backtracking", "/\(value.text)/ can take exponential time in tools that backtrack", at: value.range,
-                        notes: ["My Money matches it in time proportional to the text, but PCRE, ICU, Python, JavaScript and grep -P try "
-                                + "the ways it can match one by one, and their number doubles with each character of a text that almost matches",
-                                "a repeated group whose inside can match the same text in more than one way causes this, as in (a+)+ or (a|a)*: "
-                                + "write a+ or a* instead"])
-            }
-            let prefilter = regexPrefilters[regexIndex].map { alternatives in
-                alternatives.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
-            }
-            let node = leaf(test, .regex(regexIndex, prefilter: []))
-            if case .leaf(let i) = node {
-                pendingTests[i] = .regex(regexIndex, prefilter)
-                ruleRegexLeaves.append(i)
-            }
-            ruleCaptureGroups = max(ruleCaptureGroups, regex.captureGroupCount)
-            return node
+            return compileRegex(test)
         case .contains, .startsWith, .endsWith, .equals, .notEquals, .oneOf:
             var nodes: [ConditionNode] = []
             for value in test.values {

@@ -47,11 +47,10 @@ struct RuleEvaluator {
     // MARK: literal scanning
 
     mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
-        let field = set.groups[g].field
-        let caseSensitive = set.groups[g].caseSensitive
-        _ = FieldValues.any(field, t, account) { value in
-            TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer)
-            set.groups.withUnsafeBufferPointer { $0[g].scan(buffer, into: &fired) }
+        let group = set.groups[g]
+        _ = FieldValues.any(group.field, t, account) { value in
+            TextFolding.fold(value, caseSensitive: group.caseSensitive, into: &buffer)
+            group.scan(buffer, into: &fired)
             return false
         }
     }

@@ -121,7 +121,7 @@ private struct OutputSlots: @unchecked Sendable {
     /// One slot per part (thread), already initialized.
     let giveUps: UnsafeMutableBufferPointer<[RegexGiveUp]>
 
-    func store(_ i: Int, _ t: LedgerTransaction, _ o: TransactionOutcome) {
+    func store(_ i: Int, _ t: consuming LedgerTransaction, _ o: consuming TransactionOutcome) {
         guard let tb = transactions.baseAddress, let ob = outcomes.baseAddress else { return }
         (tb + i).initialize(to: t)
         (ob + i).initialize(to: o)

@@ -60,6 +60,8 @@ struct ValueTemplate: Sendable, Hashable {
     enum Part: Sendable, Hashable { case text(String), capture(Int) }
     let parts: [Part]
 
+    init(parts: [Part]) { self.parts = parts }
+
     var maximumCapture: Int {
         parts.reduce(0) { if case .capture(let n) = $1 { return max($0, n) } else { return $0 } }
     }

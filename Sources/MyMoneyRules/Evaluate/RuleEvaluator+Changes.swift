@@ -22,7 +22,11 @@ extension RuleEvaluator {
                 result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: Int(setBy[target.rank])))
             }
         }
-        if a.category != b.category { field(.category, a.category?.description, b.category?.description) }
+        if a.category != b.category {
+            // The rule that set the category last wrote exactly its path: its text is ready.
+            let setter = Int(setBy[RuleTarget.category.rank])
+            field(.category, a.category?.description, setter >= 0 ? categoryTexts[setter] : b.category?.description)
+        }
         if !tags.isEmpty && a.tags != b.tags {
             for tag in b.tags where !a.tags.contains(where: { TagKey.same($0, tag) }) {
                 if let r = tags.adder(of: tag) { result.append(FieldChange(target: .tags, operation: .add, previous: nil, value: tag, rule: r)) }

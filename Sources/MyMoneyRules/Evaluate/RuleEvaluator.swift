@@ -8,6 +8,8 @@ struct RuleEvaluator {
     var fired: [UInt64]
     var candidates: [UInt64]
     var buffer: [UInt8] = []
+    /// Literal occurrences of the scan in progress.
+    var hits: [UInt64] = []
     /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
     var regexMemo: [UInt8]
     var regexTouched: [Int32] = []
@@ -24,6 +26,10 @@ struct RuleEvaluator {
     let projects: [String: RuleProject]
     let knownProjects: Set<String>
     let accountsByName: [String: Account]
+    /// This thread's copy of every rule's actions (``RuleAction/copiedForThread()``), and the text
+    /// of the category each rule sets (for ``FieldChange/value``).
+    let actions: [[RuleAction]]
+    let categoryTexts: [String?]
 
     init(set: CompiledRuleSet, context: RuleContext, options: RuleApplyOptions) {
         self.set = set
@@ -42,15 +48,20 @@ struct RuleEvaluator {
         var accounts: [String: Account] = [:]
         for a in context.accounts where accounts[a.name.lowercased()] == nil { accounts[a.name.lowercased()] = a }
         self.accountsByName = accounts
+        self.actions = set.ruleActions.map { $0.map { $0.copiedForThread() } }
+        self.categoryTexts = actions.map { list in
+            list.compactMap { if case .setCategory(let path) = $0 { return path.description } else { return nil } }.last
+        }
     }
 
     // MARK: literal scanning
 
     mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
-        let group = set.groups[g]
-        _ = FieldValues.any(group.field, t, account) { value in
-            TextFolding.fold(value, caseSensitive: group.caseSensitive, into: &buffer)
-            group.scan(buffer, into: &fired)
+        let field = set.groups[g].field
+        let caseSensitive = set.groups[g].caseSensitive
+        _ = FieldValues.any(field, t, account) { value in
+            TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer)
+            set.groups[g].scan(buffer, into: &fired, hits: &hits)
             return false
         }
     }
@@ -293,7 +304,7 @@ struct RuleEvaluator {
             }
             outcome.matched.append(r)
             let captures = set.ruleUsesCaptures[r] ? self.captures(for: set.rules[r], t, account) : nil
-            for action in set.ruleActions[r] {
+            for action in actions[r] {
                 let target = action.target
                 if locked.contains(target) {
                     outcome.skipped.append(SkippedAction(rule: r, target: target, value: describe(action, captures), reason: .lockedByUser,

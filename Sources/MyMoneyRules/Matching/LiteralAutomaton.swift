@@ -110,22 +110,23 @@ struct LiteralAutomaton: Sendable {
         self.patternLengths = patterns.map { Int32($0.count) }
     }
 
-    /// Calls `found(pattern, end)` for every occurrence in `text`, `end` being the offset just past it.
-    func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int32, Int) -> Void) {
+    /// Appends every occurrence in `text` to `hits` as `pattern << 32 | end`, `end` being the
+    /// offset just past it (a buffer, not a callback: a closure would capture and retain the
+    /// caller's tables once per scan).
+    func scan(_ text: UnsafeBufferPointer<UInt8>, into hits: inout [UInt64]) {
         classOf.withUnsafeBufferPointer { classOf in
             outputStart.withUnsafeBufferPointer { outputStart in
                 outputs.withUnsafeBufferPointer { outputs in
                     let width = classCount
-                    func report(_ state: Int, _ i: Int) {
-                        for k in Int(outputStart[state])..<Int(outputStart[state &+ 1]) { found(outputs[k], i + 1) }
-                    }
                     if !next16.isEmpty {
                         next16.withUnsafeBufferPointer { next in
                             var state = 0
                             for i in 0..<text.count {
                                 let entry = next[state &* width &+ Int(classOf[Int(text[i])])]
                                 state = Int(entry & 0x7FFF)
-                                if entry & Self.endsPattern16 != 0 { report(state, i) }
+                                if entry & Self.endsPattern16 != 0 {
+                                    for k in Int(outputStart[state])..<Int(outputStart[state &+ 1]) { hits.append(UInt64(outputs[k]) << 32 | UInt64(i + 1)) }
+                                }
                             }
                         }
                     } else {
@@ -134,12 +135,21 @@ struct LiteralAutomaton: Sendable {
                             for i in 0..<text.count {
                                 let entry = next[state &* width &+ Int(classOf[Int(text[i])])]
                                 state = Int(entry & 0x7FFF_FFFF)
-                                if entry & Self.endsPattern32 != 0 { report(state, i) }
+                                if entry & Self.endsPattern32 != 0 {
+                                    for k in Int(outputStart[state])..<Int(outputStart[state &+ 1]) { hits.append(UInt64(outputs[k]) << 32 | UInt64(i + 1)) }
+                                }
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Calls `found(pattern, end)` for every occurrence in `text` (tests and tools).
+    func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int32, Int) -> Void) {
+        var hits: [UInt64] = []
+        scan(text, into: &hits)
+        for h in hits { found(Int32(truncatingIfNeeded: h >> 32), Int(h & 0xFFFF_FFFF)) }
     }
 }

@@ -12,9 +12,29 @@
 ///   than 64 positions are not analysed (and not flagged).
 enum BacktrackingRisk {
     static func isExponential(_ node: RegexNode) -> Bool {
+        // Two loops over the same text need a loop whose body can match in more than one way:
+        // one holding an alternation or another repetition. Most patterns have none.
+        guard hasAmbiguousLoop(node, insideLoop: false) else { return false }
         var automaton = PositionAutomaton()
         guard automaton.build(node) != nil else { return false }
         return automaton.hasTwoLoopsReadingTheSameText()
+    }
+}
+
+extension BacktrackingRisk {
+    /// Whether an unbounded (or long) repetition contains an alternation or a repetition.
+    static func hasAmbiguousLoop(_ node: RegexNode, insideLoop: Bool) -> Bool {
+        switch node {
+        case .empty, .set, .assertion: return false
+        case .group(let inner, _): return hasAmbiguousLoop(inner, insideLoop: insideLoop)
+        case .concatenation(let parts): return parts.contains { hasAmbiguousLoop($0, insideLoop: insideLoop) }
+        case .alternation(let branches):
+            return insideLoop || branches.contains { hasAmbiguousLoop($0, insideLoop: false) }
+        case .repetition(let inner, let low, let high, _):
+            if insideLoop { return true }
+            let loops = high.map { $0 - low > 3 || $0 > 3 } ?? true
+            return hasAmbiguousLoop(inner, insideLoop: loops)
+        }
     }
 }
 

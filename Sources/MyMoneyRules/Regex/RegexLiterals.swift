@@ -19,93 +19,108 @@ struct RegexLiterals {
 
     init(_ node: RegexNode) {
         let info = LiteralInfo.of(node)
-        var seen = Set<Set<[UInt8]>>()
-        var sets: [Set<[UInt8]>] = []
-        for set in info.allFactors where LiteralInfo.shortest(set) >= Self.minimumLength && seen.insert(set).inserted {
-            sets.append(set)
-        }
-        sets.sort { LiteralInfo.better($0, than: $1) }
-        required = sets.prefix(3).map { set in set.map { String(decoding: $0, as: UTF8.self) }.sorted() }
+        required = LiteralInfo.best(info.allFactors.filter { $0.shortest >= Self.minimumLength }, keep: 3)
+            .map { set in set.members.map { String(decoding: $0, as: UTF8.self) } }
     }
 }
 
+/// ASCII strings (lowercased), sorted and unique; `[[]]` (the empty text) means nothing is known.
+private struct LiteralSet: Hashable {
+    let members: [[UInt8]]
+    /// The length of the shortest member (0 when the empty text is one).
+    let shortest: Int
+
+    init(_ strings: [[UInt8]]) {
+        let sorted = strings.sorted { $0.lexicographicallyPrecedes($1) }
+        var unique: [[UInt8]] = []
+        unique.reserveCapacity(sorted.count)
+        for s in sorted where unique.last != s { unique.append(s) }
+        members = unique
+        shortest = unique.map(\.count).min() ?? 0
+    }
+
+    static let nothingKnown = LiteralSet([[]])
+    var count: Int { members.count }
+}
+
 /// What is known about the texts a node matches: all of them (`exact`), how they start and end,
-/// and sets of which every match contains a member.
+/// and sets of which every match contains a member (the best few).
 private struct LiteralInfo {
     /// Every text the node matches, when few; nil when unknown.
-    var exact: Set<[UInt8]>?
-    /// Every match starts with one of these (`[[]]`: nothing known).
-    var prefix: Set<[UInt8]>
-    var suffix: Set<[UInt8]>
-    var factors: [Set<[UInt8]>]
+    var exact: LiteralSet?
+    /// Every match starts with one of these (``LiteralSet/nothingKnown``: nothing known).
+    var prefix: LiteralSet
+    var suffix: LiteralSet
+    var factors: [LiteralSet]
 
-    static let unknown = LiteralInfo(exact: nil, prefix: [[]], suffix: [[]], factors: [])
-    static func exactly(_ set: Set<[UInt8]>) -> LiteralInfo { LiteralInfo(exact: set, prefix: set, suffix: set, factors: []) }
+    static let unknown = LiteralInfo(exact: nil, prefix: .nothingKnown, suffix: .nothingKnown, factors: [])
+    static func exactly(_ set: LiteralSet) -> LiteralInfo { LiteralInfo(exact: set, prefix: set, suffix: set, factors: []) }
+    static let empty = exactly(.nothingKnown)
 
-    /// Every usable set: the factors, the exact texts, the prefixes and suffixes.
-    var allFactors: [Set<[UInt8]>] {
-        (factors + [exact, prefix, suffix].compactMap { $0 }).filter { !$0.isEmpty && !$0.contains([]) }
+    /// Every usable set: the factors, the exact texts, the prefixes and suffixes (best few).
+    var allFactors: [LiteralSet] {
+        Self.best(factors + [exact, prefix, suffix].compactMap { $0 }, keep: 4)
     }
 
-    static func shortest(_ set: Set<[UInt8]>) -> Int { set.map(\.count).min() ?? 0 }
+    /// The `keep` best distinct sets without the empty text: longer shortest member first, then
+    /// fewer members, then by content (a stable order).
+    static func best(_ sets: [LiteralSet], keep: Int) -> [LiteralSet] {
+        var seen = Set<LiteralSet>()
+        let usable = sets.filter { $0.shortest > 0 && seen.insert($0).inserted }
+        return Array(usable.sorted(by: better).prefix(keep))
+    }
 
-    /// Longer shortest member first, then fewer members, then by content (a stable order).
-    static func better(_ a: Set<[UInt8]>, than b: Set<[UInt8]>) -> Bool {
-        let la = shortest(a), lb = shortest(b)
-        if la != lb { return la > lb }
+    static func better(_ a: LiteralSet, than b: LiteralSet) -> Bool {
+        if a.shortest != b.shortest { return a.shortest > b.shortest }
         if a.count != b.count { return a.count < b.count }
-        return a.sorted { $0.lexicographicallyPrecedes($1) }.lexicographicallyPrecedes(b.sorted { $0.lexicographicallyPrecedes($1) }) {
-            $0.lexicographicallyPrecedes($1)
-        }
+        return a.members.lexicographicallyPrecedes(b.members) { $0.lexicographicallyPrecedes($1) }
     }
 
-    static func cross(_ a: Set<[UInt8]>, _ b: Set<[UInt8]>) -> Set<[UInt8]>? {
+    static func cross(_ a: LiteralSet, _ b: LiteralSet) -> LiteralSet? {
         guard a.count * b.count <= RegexLiterals.maximumSetSize else { return nil }
-        var out = Set<[UInt8]>()
-        for x in a { for y in b { out.insert(x + y) } }
-        return out
+        var out: [[UInt8]] = []
+        out.reserveCapacity(a.count * b.count)
+        for x in a.members { for y in b.members { out.append(x + y) } }
+        return LiteralSet(out)
     }
 
-    static func union(_ sets: [Set<[UInt8]>]) -> Set<[UInt8]>? {
-        var out = Set<[UInt8]>()
-        for s in sets {
-            out.formUnion(s)
-            if out.count > RegexLiterals.maximumSetSize { return nil }
-        }
-        return out
+    static func union(_ sets: [LiteralSet]) -> LiteralSet? {
+        guard sets.reduce(0, { $0 + $1.count }) <= RegexLiterals.maximumSetSize * 2 else { return nil }
+        let all = LiteralSet(sets.flatMap(\.members))
+        return all.count <= RegexLiterals.maximumSetSize ? all : nil
     }
 
     static func of(_ node: RegexNode) -> LiteralInfo {
         switch node {
         case .empty, .assertion:
-            return exactly([[]])
+            return empty
         case .set(let set):
             guard set.isASCIIOnly else { return unknown }
             let folded = Set(set.asciiMembers.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 })
-            return folded.count <= 4 ? exactly(Set(folded.map { [$0] })) : unknown
+            return folded.count <= 4 ? exactly(LiteralSet(folded.map { [$0] })) : unknown
         case .group(let inner, _):
             return of(inner)
         case .concatenation(let parts):
-            return parts.map(of).reduce(exactly([[]]), concatenate)
+            return parts.reduce(empty) { concatenate($0, of($1)) }
         case .alternation(let branches):
             let infos = branches.map(of)
-            var result = LiteralInfo.unknown
             if infos.allSatisfy({ $0.exact != nil }), let all = union(infos.compactMap(\.exact)) { return exactly(all) }
-            result.prefix = union(infos.map(\.prefix)) ?? [[]]
-            result.suffix = union(infos.map(\.suffix)) ?? [[]]
-            let best = infos.map { $0.allFactors.min(by: better) }
+            var result = LiteralInfo.unknown
+            result.prefix = union(infos.map(\.prefix)) ?? .nothingKnown
+            result.suffix = union(infos.map(\.suffix)) ?? .nothingKnown
+            let best = infos.map { $0.allFactors.first }
             if best.allSatisfy({ $0 != nil }), let any = union(best.compactMap { $0 }) { result.factors = [any] }
             return result
         case .repetition(let inner, let low, let high, _):
             let info = of(inner)
             if let exact = info.exact, let high, high <= 4 {
-                var power: Set<[UInt8]>? = [[]]
-                var all: Set<[UInt8]>? = low == 0 ? [[]] : []
+                var power: LiteralSet? = .nothingKnown
+                var all: [LiteralSet] = low == 0 ? [.nothingKnown] : []
                 for k in 1...max(1, high) {
                     power = power.flatMap { cross($0, exact) }
-                    if k >= low, let p = power, let a = all { all = union([a, p]) }
+                    if k >= low, let p = power { all.append(p) }
                 }
-                if power != nil, let all { return exactly(all) }
+                if power != nil, let union = union(all) { return exactly(union) }
             }
             guard low > 0 else { return unknown }
             return LiteralInfo(exact: nil, prefix: info.prefix, suffix: info.suffix, factors: info.allFactors)
@@ -117,8 +132,9 @@ private struct LiteralInfo {
         var result = LiteralInfo.unknown
         result.prefix = a.exact.map { cross($0, b.prefix) ?? $0 } ?? a.prefix
         result.suffix = b.exact.map { cross(a.suffix, $0) ?? $0 } ?? b.suffix
-        result.factors = a.allFactors + b.allFactors
-        if let joint = cross(a.suffix, b.prefix) { result.factors.append(joint) }
+        var factors = a.allFactors + b.allFactors
+        if let joint = cross(a.suffix, b.prefix) { factors.append(joint) }
+        result.factors = best(factors, keep: 4)
         return result
     }
 }

@@ -134,6 +134,14 @@ struct RegexCharacterSet: Sendable, Hashable {
 
     /// The ASCII members, in order.
     var asciiMembers: [UInt8] {
-        (0..<UInt8(128)).filter { contains(UInt32($0)) }
+        var members: [UInt8] = []
+        for (word, base) in [(low, 0), (high, 64)] {
+            var bits = word
+            while bits != 0 {
+                members.append(UInt8(base + bits.trailingZeroBitCount))
+                bits &= bits - 1
+            }
+        }
+        return members
     }
 }

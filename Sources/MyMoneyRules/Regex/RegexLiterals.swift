@@ -65,9 +65,12 @@ private struct LiteralInfo {
     /// The `keep` best distinct sets without the empty text: longer shortest member first, then
     /// fewer members, then by content (a stable order).
     static func best(_ sets: [LiteralSet], keep: Int) -> [LiteralSet] {
-        var seen = Set<LiteralSet>()
-        let usable = sets.filter { $0.shortest > 0 && seen.insert($0).inserted }
-        return Array(usable.sorted(by: better).prefix(keep))
+        var result: [LiteralSet] = []
+        for set in sets.filter({ $0.shortest > 0 }).sorted(by: better) where result.last != set {
+            result.append(set)
+            if result.count == keep { break }
+        }
+        return result
     }
 
     static func better(_ a: LiteralSet, than b: LiteralSet) -> Bool {
@@ -96,8 +99,10 @@ private struct LiteralInfo {
             return empty
         case .set(let set):
             guard set.isASCIIOnly else { return unknown }
-            let folded = Set(set.asciiMembers.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 })
-            return folded.count <= 4 ? exactly(LiteralSet(folded.map { [$0] })) : unknown
+            let members = set.asciiMembers
+            guard members.count <= 8 else { return unknown }
+            let folded = LiteralSet(members.map { [$0 &- 0x41 < 26 ? $0 | 0x20 : $0] })
+            return folded.count <= 4 ? exactly(folded) : unknown
         case .group(let inner, _):
             return of(inner)
         case .concatenation(let parts):

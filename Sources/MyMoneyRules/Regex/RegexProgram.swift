@@ -52,19 +52,20 @@ struct RegexProgram: Sendable {
         }
         self.usesWordBoundary = wordBoundary
         // Bytes with the same membership in every set (and the same wordness, when \b is used) share a class.
-        var signatures: [[Bool]: UInt8] = [:]
+        var signatures: [[UInt64]] = []
         var classOf = [UInt8](repeating: 0, count: 256)
         var representatives: [UInt8] = []
+        let words = (sets.count + 1 + 63) / 64
         for b in 0..<128 {
-            var signature = sets.map { $0.contains(UInt32(b)) }
-            if wordBoundary { signature.append(RegexUnicodeClass.word.containsASCII(UInt8(b))) }
-            if let known = signatures[signature] {
-                classOf[b] = known
+            var signature = [UInt64](repeating: 0, count: words)
+            for (k, set) in sets.enumerated() where set.contains(UInt32(b)) { signature[k >> 6] |= 1 << UInt64(k & 63) }
+            if wordBoundary && RegexUnicodeClass.word.containsASCII(UInt8(b)) { signature[sets.count >> 6] |= 1 << UInt64(sets.count & 63) }
+            if let known = signatures.firstIndex(of: signature) {
+                classOf[b] = UInt8(known)
             } else {
-                let id = UInt8(representatives.count)
-                signatures[signature] = id
+                classOf[b] = UInt8(representatives.count)
+                signatures.append(signature)
                 representatives.append(UInt8(b))
-                classOf[b] = id
             }
         }
         for b in 128..<256 { classOf[b] = UInt8(representatives.count) }

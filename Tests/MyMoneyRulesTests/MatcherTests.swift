@@ -49,16 +49,27 @@ import Testing
         #expect(try required("(SHELL|ARAL).*(BERLIN|HAMBURG)").count == 2)
         #expect(try required("^(SHELL|ARAL|ESSO)\\b").first == ["aral", "esso", "shell"])
         #expect(try required("[Rr][Ee][Ww][Ee]", caseSensitive: true).first == ["rewe"])
+        // Anchored patterns also say how the text starts.
+        func prefixes(_ pattern: String) throws -> [String]? {
+            RegexLiterals(try RuleRegex(pattern: pattern, caseSensitive: false).tree).requiredPrefixes
+        }
+        #expect(try prefixes("^(SHELL|ARAL|ESSO)\\b") == ["aral", "esso", "shell"])
+        #expect(try prefixes("^AMAZON MKTPL\\*(\\w+)") == ["amazon mktpl*"])
+        #expect(try prefixes("\\bAMAZON") == nil)
+        #expect(try prefixes("^(POS [0-9]+ )?GEICO") == nil)
+        #expect(try prefixes("^ab") == nil)   // too short to be worth a test
     }
 
     /// A prefiltered regex decides exactly as the regex alone does.
     @Test(arguments: ["EDEKA|LIDL", "^AMAZON MKTPL\\*(\\w+)", "STORE\\d{2,4} #", "colou?r chart", "a+b+c", "\\x45DEKA",
-                      "^(POS [0-9]+ |CARD [0-9]+ )?(STORE|EDEKA)", "(AMAZON|LIDL).*(\\d|CHART)", "(?i)c(?-i)OLOR"])
+                      "^(POS [0-9]+ |CARD [0-9]+ )?(STORE|EDEKA)", "(AMAZON|LIDL).*(\\d|CHART)", "(?i)c(?-i)OLOR",
+                      "^(EDEKA|LIDL)\\b", "^AMAZON"])
     func prefilterNeverChangesTheAnswer(pattern: String) throws {
         let set = try RuleTesting.compile("rule \"R\"\n  when payee matches /\(pattern)/\n  add tag hit\n")
         let regex = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
         let payees = ["EDEKA Center", "lidl 42", "AMAZON MKTPL*2K4", "amazon mktpl", "STORE123 #9", "STORE1 #", "color chart",
-                      "Colour Chart", "aaabbbc", "abc", "ac", "nothing", "", "POS 12 STORE", "CARD 9 edeka", "POS x EDEKA", "cOLOR", "COLOR"]
+                      "Colour Chart", "aaabbbc", "abc", "ac", "nothing", "", "POS 12 STORE", "CARD 9 edeka", "POS x EDEKA", "cOLOR", "COLOR",
+                      "EDEKAS", "X EDEKA", "lidl", "Amazon", " AMAZON"]
         for payee in payees {
             let t = LedgerTransaction(accountId: 1, day: StoryLedger.day("2026-10-01"), amount: .zero, currency: .EUR, originalPayee: payee)
             let hit = set.apply(to: [RuleInput(transaction: t)]).transactions[0].tags == ["hit"]

@@ -26,7 +26,7 @@ extension CompilerState {
             regexes.append(regex)
             regexIndex = regexes.count - 1
             regexIndexes[dedupeKey] = regexIndex
-            regexPrefilters.append(RegexLiterals(regex.tree).required)
+            regexPrefilters.append(RegexLiterals(regex.tree))
             regexRisks.append(BacktrackingRisk.isExponential(regex.tree))
         }
         if regexRisks[regexIndex] {
@@ -36,8 +36,14 @@ extension CompilerState {
                             "a repeated group whose inside can match the same text in more than one way causes this, as in (a+)+ or (a|a)*: "
                             + "write a+ or a* instead"])
         }
-        let prefilter = regexPrefilters[regexIndex].map { alternatives in
-            alternatives.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
+        // An anchored prefix first (the rule's trigger), then the literals the text must contain.
+        let literals = regexPrefilters[regexIndex]
+        var prefilter: [[Int]] = []
+        if let prefixes = literals.requiredPrefixes {
+            prefilter.append(prefixes.map { self.literals.request(field: test.field, caseSensitive: false, kind: .startsWith, pattern: $0) })
+        }
+        for alternatives in literals.required where alternatives != literals.requiredPrefixes {
+            prefilter.append(alternatives.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) })
         }
         let node = leaf(test, .regex(regexIndex, prefilter: []))
         if case .leaf(let i) = node {

@@ -67,8 +67,8 @@ struct CompilerState {
     /// One compiled regex per field, pattern and case mode: equal tests share it (and its per-transaction answer).
     var regexes: [RuleRegex] = []
     var regexIndexes: [RegexKey: Int] = [:]
-    /// Per regex: the literal sets a matching text must contain, and whether it is exponential under backtracking.
-    var regexPrefilters: [[[String]]] = []
+    /// Per regex: the literals a matching text must contain (or start with), and whether it is exponential under backtracking.
+    var regexPrefilters: [RegexLiterals] = []
     var regexRisks: [Bool] = []
     var literals = LiteralGroupBuilder()
     var names: [String: (String, Int)] = [:]

@@ -4,7 +4,9 @@
 /// Alternations become sets of alternatives (`EDEKA|LIDL` needs `edeka` or `lidl`), optional
 /// parts drop out (`^(POS [0-9]+ )?(GEICO|PROGRESSIVE)` needs `geico` or `progressive`), small
 /// sets and optional letters multiply out (`colou?r` needs `color` or `colour`), and concatenated
-/// parts each contribute (`(A|B).*(X|Y)` needs one of A, B and one of X, Y). Literals are ASCII,
+/// parts each contribute (`(A|B).*(X|Y)` needs one of A, B and one of X, Y); a pattern anchored
+/// with `^` needs its text to start with its prefix (`^AMAZON MKTPL` only looks at payees that
+/// begin so). Literals are ASCII,
 /// lowercased: they are looked up in text folded by ``TextFolding``, whose ASCII folding is the
 /// regex engine's. Non-ASCII characters end a literal (their folding could differ).
 ///
@@ -13,6 +15,9 @@ struct RegexLiterals {
     /// Sets of alternatives, best first: a text the regex matches contains at least one member of
     /// every set (lowercased). Empty when no set with members of ``minimumLength`` was found.
     let required: [[String]]
+    /// For a pattern anchored at the start (`^(SHELL|ARAL)\b`): a text it matches starts with one
+    /// of these (lowercased); nil when unknown or shorter than ``minimumLength``.
+    let requiredPrefixes: [String]?
 
     static let minimumLength = 3
     static let maximumSetSize = 64
@@ -21,6 +26,8 @@ struct RegexLiterals {
         let info = LiteralInfo.of(node)
         required = LiteralInfo.best(info.allFactors.filter { $0.shortest >= Self.minimumLength }, keep: 3)
             .map { set in set.members.map { String(decoding: $0, as: UTF8.self) } }
+        requiredPrefixes = node.isAnchoredAtStart && info.prefix.shortest >= Self.minimumLength
+            ? info.prefix.members.map { String(decoding: $0, as: UTF8.self) } : nil
     }
 }
 

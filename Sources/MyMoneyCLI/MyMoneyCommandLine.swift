@@ -1,4 +1,5 @@
 import Foundation
+import MyMoneyKit
 
 /// The `mymoney` command line: dispatches to a subcommand, prints help, maps failures to exit statuses.
 public enum MyMoneyCommandLine {
@@ -50,17 +51,19 @@ public enum MyMoneyCommandLine {
             return ExitStatus.usage.rawValue
         }
         let context = CommandContext(terminal: terminal, environment: environment)
-        do throws(CommandFailure) {
-            let parsed = try Arguments(Array(arguments.dropFirst()), options: command.options, flags: command.flags)
+        do {
+            let parsed = try Arguments(Array(arguments.dropFirst()), declared: command.options)
             if parsed.flag("--help") {
                 terminal.print(command.help)
                 return ExitStatus.success.rawValue
             }
             return try command.run(parsed, context).rawValue
         } catch {
-            terminal.error("mymoney \(command.name): \(error.message)")
-            if error.status == .usage { terminal.error("run 'mymoney \(command.name) --help' for usage") }
-            return error.status.rawValue
+            let (status, message) = ExitStatus.of(error)
+            terminal.endProgress()
+            terminal.error("mymoney \(command.name): \(message)")
+            if status == .usage { terminal.error("run 'mymoney \(command.name) --help' for usage") }
+            return status.rawValue
         }
     }
 

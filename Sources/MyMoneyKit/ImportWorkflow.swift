@@ -22,8 +22,11 @@ public struct ImportRequest: Sendable {
     /// Reference exchange rates for cross-currency transfers (`--rates FILE`).
     public var rates: [ExchangeRate] = []
 
+    /// Transfers matched with at least this confidence are confirmed without asking.
+    public static let defaultConfirmThreshold = 0.7
+
     public init(paths: [String], accountName: String? = nil, format: String? = nil, readOptions: ReadOptions = ReadOptions(),
-                dryRun: Bool = false, accountBook: AccountBook = AccountBook(), confirmThreshold: Double = 0.7) {
+                dryRun: Bool = false, accountBook: AccountBook = AccountBook(), confirmThreshold: Double = ImportRequest.defaultConfirmThreshold) {
         self.accountBook = accountBook
         self.paths = paths
         self.accountName = accountName
@@ -47,13 +50,19 @@ public struct ImportedStatement: Sendable {
     /// Why this account (`account number DE89…`, `--account Wallet`, `new account`).
     public var reason: String
     public var created: Bool
+    /// Transactions the import added from this statement, and those it skipped as already in the ledger.
+    public var added = 0
+    public var duplicates = 0
 }
 
 /// Everything `mymoney import` did (or, for a dry run, would do).
 public struct ImportOutcome: Sendable {
     public var readings: [FileReading]
     public var statements: [ImportedStatement] = []
-    public var report: ImportReport?
+    /// The import batch (`mymoney imports undo ID`); nil for a dry run or when nothing was stored.
+    public var batchId: Int64?
+    /// Whether the store ran (false when a file could not be read).
+    public var stored = false
     /// Transactions the rules categorized, and the ones a rule's `ignore` dropped.
     public var categorized = 0
     public var ignored = 0
@@ -75,6 +84,17 @@ public struct ImportOutcome: Sendable {
 
     /// Whether every input file was usable (nothing is imported otherwise).
     public var readFailed: Bool { readings.contains { !$0.isUsable } }
+
+    /// Transactions added over all statements (counter-legs in cash accounts included).
+    public var addedCount = 0
+    /// Transactions skipped as already in the ledger, over all statements.
+    public var duplicateCount = 0
+    /// How many duplicates were recognized for each reason.
+    public var duplicateReasons: [DuplicateReason: Int] {
+        var reasons: [DuplicateReason: Int] = [:]
+        for d in duplicates { reasons[d.reason, default: 0] += 1 }
+        return reasons
+    }
 }
 
 /// A statement transaction an import skipped because the ledger already held it (what a report
@@ -94,24 +114,31 @@ public struct SkippedDuplicate: Sendable {
 ///
 /// A file that cannot be read stops the whole run before the ledger is touched; a failure while
 /// storing rolls everything back. A dry run does all the work inside a transaction that is rolled back.
-public enum ImportWorkflow {
+enum ImportWorkflow {
     /// Transactions the rules see at a time (see steps 3 and 4).
     static let rulePart = 50_000
 
-    public static func run(_ request: ImportRequest, ledger: Ledger, readers: StatementReaders, rules: CompiledRuleSet?,
-                           progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
+    /// Reads every file of the request (one per core); nothing else is touched.
+    static func read(_ request: ImportRequest, readers: StatementReaders, progress: ((String) -> Void)?) throws(InputError) -> ImportOutcome {
         // The readings live in the outcome only, so the statements' transactions can be let go
         // once converted.
-        var outcome = ImportOutcome(readings: try StatementReading.read(request.paths, readers: readers, format: request.format,
-                                                                        options: request.readOptions, progress: progress),
-                                    isDryRun: request.dryRun)
+        ImportOutcome(readings: try StatementReading.read(request.paths, readers: readers, format: request.format,
+                                                          options: request.readOptions, progress: progress),
+                      isDryRun: request.dryRun)
+    }
+
+    /// Stores what `outcome` read into `ledger`, in one SQL transaction (rolled back for a dry run).
+    static func run(_ request: ImportRequest, reading outcome: consuming ImportOutcome, ledger: Ledger, rules: CompiledRuleSet?,
+                    progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
         if outcome.readFailed { return outcome }
+        var outcome = outcome
         var result = try ledger.transaction(dryRun: request.dryRun) { () throws -> ImportOutcome in
             try store(request, into: &outcome, ledger: ledger, rules: rules, progress: progress)
             return outcome
         }
+        result.stored = true
         // A dry run's batch was rolled back: there is nothing to undo.
-        if request.dryRun { result.report?.batchId = nil }
+        if request.dryRun { result.batchId = nil }
         return result
     }
 
@@ -259,7 +286,17 @@ public enum ImportWorkflow {
             _ = try ledger.addCategory(path)
         }
         let batchId = report.batchId
-        outcome.report = report
+        outcome.batchId = batchId
+        outcome.addedCount = report.addedCount
+        outcome.duplicateCount = report.skippedCount
+        for account in report.accounts {
+            for added in account.added where outcome.statements.indices.contains(added.statementIndex) {
+                outcome.statements[added.statementIndex].added += 1
+            }
+            for skipped in account.skipped where outcome.statements.indices.contains(skipped.statementIndex) {
+                outcome.statements[skipped.statementIndex].duplicates += 1
+            }
+        }
 
         var added = AddedIds(report, statements: importStatements)
         for account in report.accounts {

@@ -3,9 +3,9 @@ import MyMoneyStore
 
 /// Reconciling the ledger's accounts against every balance their statements reported and the
 /// user asserted.
-public enum LedgerReconciliation {
+enum LedgerReconciliation {
     /// The checkpoint a stored statement balance stands for (`available` balances are information only).
-    public static func checkpoint(_ stored: StoredBalance, currency: Currency) -> Checkpoint? {
+    static func checkpoint(_ stored: StoredBalance, currency: Currency) -> Checkpoint? {
         let source: Checkpoint.Source
         switch stored.kind {
         case .available: return nil
@@ -19,7 +19,7 @@ public enum LedgerReconciliation {
 
     /// The balances worth storing for a statement: its ledger, opening and closing balances and,
     /// for running balances, the end of each day (after checking the chain).
-    public static func balancesToStore(for statement: Statement) -> (balances: [StatementBalance], diagnostics: [Diagnostic]) {
+    static func balancesToStore(for statement: Statement) -> (balances: [StatementBalance], diagnostics: [Diagnostic]) {
         balancesToStore(for: statement, checkpoints: StatementCheckpoints(statement))
     }
 
@@ -43,7 +43,7 @@ public enum LedgerReconciliation {
     ///
     /// `statements` (those just imported) add their running-balance chains, so a break inside
     /// one statement is reported with its rows.
-    public static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [],
+    static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [],
                                  statements: [(accountId: Int64, statement: Statement)] = []) throws(LedgerError) -> ReconciliationReport {
         var chains: [Int64: [RunningBalanceChain]] = [:]
         for (accountId, statement) in statements {

@@ -22,4 +22,15 @@ public enum Readers {
         }
         return (StatementReaders([OFXReader(), QIFReader(), CSVReader(profiles: profiles)]), diagnostics)
     }
+
+    /// The CSV layout the CSV reader infers for `input`, written as a bank profile to save and edit;
+    /// nil (with the reasons in the diagnostics) when the input is not CSV or has no usable layout.
+    public static func inferredProfile(of input: StatementInput, readers: StatementReaders, format: String?,
+                                       options: ReadOptions) -> (profile: String?, diagnostics: [Diagnostic]) {
+        guard let csv = readers.reader(named: "csv") as? CSVReader, (format ?? readers.recognize(input)?.format) == "csv" else {
+            return (nil, [.error("csv.profile.not-csv", "only CSV files have a layout to print as a profile", file: input.name)])
+        }
+        let (profile, diagnostics) = csv.inferProfile(input.bytes, file: input.name, options: options)
+        return (profile?.render(), diagnostics)
+    }
 }

@@ -1,20 +1,23 @@
 import MyMoneyStore
 import MyMoneyTransfers
 
+/// What matching transfers found and stored.
+public struct TransferMatching: Sendable {
+    public var result: TransferMatchResult
+    /// Pairs stored as confirmed transfers (their legs now typed `transfer`).
+    public var confirmed: Int
+    /// Pairs stored as proposed, waiting for `mymoney transfers confirm|reject`.
+    public var proposed: Int
+}
+
 /// Runs the transfer matcher over the ledger and stores what it finds.
-public enum TransferLinking {
-    public struct Outcome: Sendable {
-        public var result: TransferMatchResult
-        /// Pairs stored as confirmed transfers (their legs now typed `transfer`).
-        public var confirmed: Int
-        /// Pairs stored as proposed, waiting for `mymoney transfers confirm|reject`.
-        public var proposed: Int
-    }
+enum TransferLinking {
+    typealias Outcome = TransferMatching
 
     /// Matches the ledger's unpaired transactions in the days around `transactions` (all days when
     /// nil) and links each new pair: confirmed at or above `confirmThreshold`, proposed below it.
     /// Ambiguous cases are reported, never linked. Pairs the user rejected are never proposed again.
-    public static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
+    static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
                              rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
                              store: Bool = true) throws -> Outcome {
         var filter = TransactionFilter()

@@ -51,8 +51,12 @@ struct StoredRowsTests {
         let fromLedger = try ledger.transactions(matching: TransactionFilter(batchId: report.batchId))
         #expect(fromMemory == fromLedger)
         // The ledger's other rows come from the ledger: together they are what a read of the days gives.
-        let others = try ledger.transactions(matching: TransactionFilter(excludedBatchId: report.batchId))
-        #expect(others == (try ledger.transactions(matching: TransactionFilter(storedThroughId: lastIdBefore))))
+        var otherBatches = TransactionFilter()
+        otherBatches.excludedBatchId = report.batchId
+        var storedBefore = TransactionFilter()
+        storedBefore.storedThroughId = lastIdBefore
+        let others = try ledger.transactions(matching: otherBatches)
+        #expect(others == (try ledger.transactions(matching: storedBefore)))
         #expect(others.count == 1)
         var pieces = [others, kept, []]
         var together = TransactionMoves.concatenate(&pieces)

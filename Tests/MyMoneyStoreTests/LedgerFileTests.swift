@@ -57,10 +57,6 @@ import MyMoneyStore
         #expect(error?.detail != nil)
     }
 
-    @Test func defaultPathFollowsXDGThenHome() {
-        #expect(Ledger.defaultPath(environment: ["HOME": "/home/alex"]) == "/home/alex/.local/share/mymoney/ledger.sqlite")
-        #expect(Ledger.defaultPath(environment: ["HOME": "/home/alex", "XDG_DATA_HOME": "/data"]) == "/data/mymoney/ledger.sqlite")
-    }
 
     @Test func newLedgerPassesIntegrityCheck() throws {
         let fixture = try LedgerFixture()

@@ -1,7 +1,4 @@
 import MyMoneyKit
-import MyMoneyStore
-import MyMoneyTransfers
-import MyMoneyReconcile
 
 /// The people-facing summary of `mymoney import`.
 enum ImportReportText {
@@ -13,23 +10,20 @@ enum ImportReportText {
         if !outcome.declaredAccountsCreated.isEmpty {
             lines.append("Accounts created from the account book: " + outcome.declaredAccountsCreated.map { "\($0.name) (\($0.kind.rawValue), \($0.currency.code))" }.joined(separator: ", "))
         }
-        let perStatement = counts(outcome.report)
         var table = TextTable(["file", "format", "account", "new", "duplicates", "balances"], alignments: [.left, .left, .left, .right, .right, .right])
-        for (i, s) in outcome.statements.enumerated() {
-            let c = perStatement[i] ?? Counts()
+        for s in outcome.statements {
             table.add([s.statement.source.file, s.statement.source.format,
                        s.account.name + (s.created ? " (new: \(s.account.kind.rawValue), \(s.account.currency.code))" : ""),
-                       String(c.added), String(c.skipped), String(s.statement.balances.filter { $0.kind != .running }.count)])
+                       String(s.added), String(s.duplicates), String(s.statement.balances.filter { $0.kind != .running }.count)])
         }
         lines.append(table.render())
-        if let report = outcome.report {
-            var reasons: [DuplicateReason: Int] = [:]
-            for account in report.accounts { for s in account.skipped { reasons[s.reason, default: 0] += 1 } }
+        if outcome.stored {
+            let reasons = outcome.duplicateReasons
             if !reasons.isEmpty {
                 let text = reasons.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) with the \($0.key.phrase)" }
                 lines.append("Duplicates skipped: " + text.joined(separator: ", "))
             }
-            lines.append("New transactions: \(report.addedCount); duplicates skipped: \(report.skippedCount)")
+            lines.append("New transactions: \(outcome.addedCount); duplicates skipped: \(outcome.duplicateCount)")
         }
         lines.append("Rules: categorized \(outcome.categorized) transaction\(outcome.categorized == 1 ? "" : "s"); ignored \(outcome.ignored)")
         if let transfers = outcome.transfers {
@@ -48,7 +42,7 @@ enum ImportReportText {
                 lines.append(terminal.red("A balance does not reconcile: see the suspects above, or run 'mymoney reconcile'."))
             }
         }
-        if let batch = outcome.report?.batchId {
+        if let batch = outcome.batchId {
             lines.append("Import \(batch): undo with 'mymoney imports undo \(batch)'")
         }
         return lines.joined(separator: "\n")
@@ -58,33 +52,20 @@ enum ImportReportText {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
             .trimmingCharacters(in: .newlines)
     }
-
-    struct Counts { var added = 0; var skipped = 0 }
-
-    static func counts(_ report: ImportReport?) -> [Int: Counts] {
-        var result: [Int: Counts] = [:]
-        for account in report?.accounts ?? [] {
-            for a in account.added { result[a.statementIndex, default: Counts()].added += 1 }
-            for s in account.skipped { result[s.statementIndex, default: Counts()].skipped += 1 }
-        }
-        return result
-    }
 }
 
 /// The machine-facing report of `mymoney import --format json`.
 enum ImportReportJSON {
     static func make(_ outcome: ImportOutcome) -> JSONValue {
-        let perStatement = ImportReportText.counts(outcome.report)
         var members: [(String, JSONValue)] = [("dry_run", .bool(outcome.isDryRun))]
-        members.append(("batch", outcome.report?.batchId.map { .number(String($0)) } ?? .null))
-        members.append(("statements", .array(outcome.statements.enumerated().map { i, s in
-            let c = perStatement[i] ?? ImportReportText.Counts()
-            return .object([("file", .string(s.statement.source.file)), ("format", .string(s.statement.source.format)),
+        members.append(("batch", outcome.batchId.map { .number(String($0)) } ?? .null))
+        members.append(("statements", .array(outcome.statements.map { s in
+            .object([("file", .string(s.statement.source.file)), ("format", .string(s.statement.source.format)),
                             ("account", .string(s.account.name)), ("account_created", .bool(s.created)), ("reason", .string(s.reason)),
-                            ("new", .int(c.added)), ("duplicates", .int(c.skipped))])
+                     ("new", .int(s.added)), ("duplicates", .int(s.duplicates))])
         })))
-        if let report = outcome.report {
-            members.append(("new", .int(report.addedCount)))
+        if outcome.stored {
+            members.append(("new", .int(outcome.addedCount)))
             members.append(("duplicates", .array(outcome.duplicates.map { d in
                 .object([("account", .string(d.accountName)), ("date", .string(d.day.description)),
                          ("amount", .string(d.amount.description)), ("payee", .optional(d.payee)),

@@ -27,14 +27,14 @@
 ///
 /// - Complexity: O(n + m) expected for n candidates and m stored transactions (more when many stored
 ///   rows share one key and are skipped by the predicate: O(k) per candidate for a key with k rows).
-public enum TransactionIdentity {
+package enum TransactionIdentity {
     /// How far apart (days) a candidate and a stored transaction with the same bank id may lie.
-    public static let bankIdWindow = 90
+    package static let bankIdWindow = 90
 
     /// Payee and memo, lower-cased, with runs of white space folded to one space, trimmed.
     ///
     /// - Complexity: O(n); ASCII text takes a byte fast path.
-    public static func textKey(payee: String?, memo: String?) -> String {
+    package static func textKey(payee: String?, memo: String?) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity((payee?.utf8.count ?? 0) + (memo?.utf8.count ?? 0) + 1)
         var pendingSpace = false
@@ -75,7 +75,7 @@ public enum TransactionIdentity {
 
     /// For each row, its occurrence number: 1 + the number of earlier rows in the same statement with
     /// the same day, amount and text key.
-    public static func occurrences(of rows: [IdentityCandidate]) -> [Int] {
+    package static func occurrences(of rows: [IdentityCandidate]) -> [Int] {
         // Statements in day order (the usual case): rows can only repeat within one day's run, and
         // a run is short, so comparing within it beats hashing every row's text.
         var inDayOrder = true
@@ -127,7 +127,7 @@ public enum TransactionIdentity {
     ///
     /// `stored` holds the account's transactions near the candidates' days (see ``bankIdWindow``);
     /// each stored transaction is claimed by at most one candidate.
-    public static func match(_ candidates: [IdentityCandidate], against stored: [IdentityRecord]) -> [IdentityMatch?] {
+    package static func match(_ candidates: [IdentityCandidate], against stored: [IdentityRecord]) -> [IdentityMatch?] {
         var result = [IdentityMatch?](repeating: nil, count: candidates.count)
         if stored.isEmpty || candidates.isEmpty { return result }
         let records = stored.sorted { $0.id < $1.id }
@@ -253,14 +253,14 @@ public enum TransactionIdentity {
 }
 
 /// A transaction about to be imported, reduced to what identifies it.
-public struct IdentityCandidate: Sendable, Hashable {
-    public var day: Day
-    public var amount: Amount
-    public var bankId: String?
+package struct IdentityCandidate: Sendable, Hashable {
+    package var day: Day
+    package var amount: Amount
+    package var bankId: String?
     /// ``TransactionIdentity/textKey(payee:memo:)`` of the original payee and memo.
-    public var textKey: String
+    package var textKey: String
 
-    public init(day: Day, amount: Amount, bankId: String?, textKey: String) {
+    package init(day: Day, amount: Amount, bankId: String?, textKey: String) {
         self.day = day
         self.amount = amount
         self.bankId = bankId
@@ -268,7 +268,7 @@ public struct IdentityCandidate: Sendable, Hashable {
     }
 
     /// The identity of a transaction as the bank reported it (original payee, memo).
-    public init(_ transaction: LedgerTransaction) {
+    package init(_ transaction: LedgerTransaction) {
         self.init(day: transaction.day, amount: transaction.amount, bankId: transaction.bankId,
                   textKey: TransactionIdentity.textKey(payee: transaction.originalPayee ?? transaction.payee,
                                                        memo: transaction.memo))
@@ -276,16 +276,16 @@ public struct IdentityCandidate: Sendable, Hashable {
 }
 
 /// A stored transaction, reduced to what identifies it.
-public struct IdentityRecord: Sendable, Hashable {
-    public var id: Int64
-    public var day: Day
-    public var amount: Amount
-    public var bankId: String?
-    public var textKey: String
+package struct IdentityRecord: Sendable, Hashable {
+    package var id: Int64
+    package var day: Day
+    package var amount: Amount
+    package var bankId: String?
+    package var textKey: String
     /// It came from an import (not typed in by hand): only those may match a rewritten description.
-    public var isImported: Bool
+    package var isImported: Bool
 
-    public init(id: Int64, day: Day, amount: Amount, bankId: String?, textKey: String, isImported: Bool = true) {
+    package init(id: Int64, day: Day, amount: Amount, bankId: String?, textKey: String, isImported: Bool = true) {
         self.id = id
         self.day = day
         self.amount = amount
@@ -296,11 +296,11 @@ public struct IdentityRecord: Sendable, Hashable {
 }
 
 /// A candidate recognized as a stored transaction.
-public struct IdentityMatch: Sendable, Hashable {
-    public var existingId: Int64
-    public var reason: DuplicateReason
+package struct IdentityMatch: Sendable, Hashable {
+    package var existingId: Int64
+    package var reason: DuplicateReason
 
-    public init(existingId: Int64, reason: DuplicateReason) {
+    package init(existingId: Int64, reason: DuplicateReason) {
         self.existingId = existingId
         self.reason = reason
     }

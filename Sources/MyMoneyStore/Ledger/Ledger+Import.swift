@@ -19,7 +19,7 @@ extension Ledger {
     ///   - progress: called with (rows handled, rows in all) every 1,000 rows and at the end.
     /// - Throws: ``LedgerError``; nothing is written then.
     @discardableResult
-    public func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
+    package func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
                                  progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
         var remaining = statements.makeIterator()
         return try importStatements(files: files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile)),
@@ -33,7 +33,7 @@ extension Ledger {
     ///
     /// - Parameter transactionCount: how many transactions the statements hold in all (for `progress`).
     @discardableResult
-    public func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
+    package func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
                                  progress: ((Int, Int) -> Void)? = nil,
                                  next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
         let fileList = files
@@ -146,7 +146,7 @@ extension Ledger {
     }
 
     /// Every import batch, oldest first.
-    public func importBatches() throws(LedgerError) -> [ImportBatch] {
+    package func importBatches() throws(LedgerError) -> [ImportBatch] {
         try db.statement("SELECT id, created_at, files, added, skipped, balances FROM import_batches ORDER BY id")
             .rows { ImportBatch(id: $0.int64(0), createdAt: $0.text(1), files: Ledger.decodeFiles($0.text(2)),
                                 added: Int($0.int64(3)), skipped: Int($0.int64(4)), balances: Int($0.int64(5))) }
@@ -158,7 +158,7 @@ extension Ledger {
     ///
     /// - Throws: `.notFound` when there is no such batch.
     @discardableResult
-    public func undoImport(batchId: Int64) throws(LedgerError) -> UndoReport {
+    package func undoImport(batchId: Int64) throws(LedgerError) -> UndoReport {
         try atomically { () throws(LedgerError) -> UndoReport in
             guard try !db.statement("SELECT 1 FROM import_batches WHERE id = ?").rows([.integer(batchId)], { $0.int64(0) }).isEmpty
             else { throw .notFound("there is no import batch \(batchId)") }
@@ -193,7 +193,7 @@ extension Ledger {
 
     /// Records that import `batchId` changed the opening balance of `accountId` from `previous`,
     /// so ``undoImport(batchId:)`` restores it. The first record per batch and account counts.
-    public func recordOpeningBalanceChange(batchId: Int64, accountId: Int64, previous: Amount) throws(LedgerError) {
+    package func recordOpeningBalanceChange(batchId: Int64, accountId: Int64, previous: Amount) throws(LedgerError) {
         try db.statement("""
             INSERT OR IGNORE INTO batch_opening_balances (batch_id, account_id, previous_units, previous_scale) VALUES (?, ?, ?, ?)
             """).run([.integer(batchId), .integer(accountId), .integer(previous.units), .integer(Int64(previous.scale))])
@@ -256,7 +256,7 @@ extension Ledger {
     }
 
     /// Statement balances stored for an account (all accounts when nil), by account, day, then id.
-    public func statementBalances(accountId: Int64? = nil) throws(LedgerError) -> [StoredBalance] {
+    package func statementBalances(accountId: Int64? = nil) throws(LedgerError) -> [StoredBalance] {
         try db.statement("""
             SELECT id, account_id, day, amount_units, amount_scale, kind, source_file, batch_id FROM statement_balances
             WHERE ?1 IS NULL OR account_id = ?1 ORDER BY account_id, day, id
@@ -270,7 +270,7 @@ extension Ledger {
 
     /// Stores a balance the user states by hand (no batch), e.g. from a paper statement.
     @discardableResult
-    public func addStatementBalance(_ balance: StoredBalance) throws(LedgerError) -> StoredBalance {
+    package func addStatementBalance(_ balance: StoredBalance) throws(LedgerError) -> StoredBalance {
         try atomically { () throws(LedgerError) -> StoredBalance in
             _ = try account(id: balance.accountId)
             try db.statement("""

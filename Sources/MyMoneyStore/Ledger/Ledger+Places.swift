@@ -7,7 +7,7 @@ extension Ledger {
     /// - Throws: `.invalid` "name should not be blank", "latitude should be a decimal number between -90 and 90";
     ///   `.duplicate`.
     @discardableResult
-    public func addPlace(_ place: Place) throws(LedgerError) -> Place {
+    package func addPlace(_ place: Place) throws(LedgerError) -> Place {
         let place = try Ledger.validated(place)
         return try atomically { () throws(LedgerError) -> Place in
             if let other = try self.place(named: place.name) {
@@ -24,7 +24,7 @@ extension Ledger {
 
     /// Saves changes to a stored place.
     @discardableResult
-    public func updatePlace(_ place: Place) throws(LedgerError) -> Place {
+    package func updatePlace(_ place: Place) throws(LedgerError) -> Place {
         guard let id = place.id else { throw .notFound("the place has no id: add it first") }
         let place = try Ledger.validated(place)
         return try atomically { () throws(LedgerError) -> Place in
@@ -40,7 +40,7 @@ extension Ledger {
     }
 
     /// Removes a place; its transactions keep everything else.
-    public func deletePlace(id: Int64) throws(LedgerError) {
+    package func deletePlace(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             try db.statement("UPDATE transactions SET place_id = NULL WHERE place_id = ?").run([.integer(id)])
             guard try db.statement("DELETE FROM places WHERE id = ?").run([.integer(id)]) == 1 else {
@@ -50,13 +50,13 @@ extension Ledger {
     }
 
     /// Every place, by name (case-insensitive), then id.
-    public func places() throws(LedgerError) -> [Place] {
+    package func places() throws(LedgerError) -> [Place] {
         try db.statement("SELECT id, name, address, city, country, latitude, longitude FROM places ORDER BY name_key, id")
             .rows { Ledger.readPlace($0) }
     }
 
     /// The place with this name (case-insensitive), or nil.
-    public func place(named name: String) throws(LedgerError) -> Place? {
+    package func place(named name: String) throws(LedgerError) -> Place? {
         try db.statement("SELECT id, name, address, city, country, latitude, longitude FROM places WHERE name_key = ?")
             .rows([.text(LedgerValidation.key(name))]) { Ledger.readPlace($0) }.first
     }

@@ -5,7 +5,7 @@ extension Ledger {
     /// One summary per entry of `entity` (every entry, also those without transactions), in the order
     /// the entity's listing uses. Amounts stay in the transactions' own currencies (an account's are its
     /// currency). A category's figures include its subcategories'.
-    public func summaries(of entity: EntrySummary.Entity, from: Day? = nil, through: Day? = nil) throws(LedgerError) -> [EntrySummary] {
+    package func summaries(of entity: EntrySummary.Entity, from: Day? = nil, through: Day? = nil) throws(LedgerError) -> [EntrySummary] {
         let entries: [(id: Int64, name: String)]
         let key: String
         var join = ""

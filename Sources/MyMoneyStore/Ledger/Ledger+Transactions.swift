@@ -7,7 +7,7 @@ extension Ledger {
     ///
     /// - Throws: `.invalid` when its currency is not its account's, or its splits do not add up.
     @discardableResult
-    public func addTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction {
+    package func addTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction {
         try atomically { () throws(LedgerError) -> LedgerTransaction in
             let account = try self.account(id: transaction.accountId)
             var names = NameCache()
@@ -21,7 +21,7 @@ extension Ledger {
     }
 
     /// The transaction with this id.
-    public func transaction(id: Int64) throws(LedgerError) -> LedgerTransaction {
+    package func transaction(id: Int64) throws(LedgerError) -> LedgerTransaction {
         guard let found = try transactions(sql: "t.id = ?", [.integer(id)]).first else {
             throw .notFound("there is no transaction with id \(id)")
         }
@@ -31,7 +31,7 @@ extension Ledger {
     /// Transactions matching `filter`, sorted by day, then id.
     ///
     /// - Throws: `.notFound` when the filter names a category, tag, project or place the ledger lacks.
-    public func transactions(matching filter: TransactionFilter = TransactionFilter()) throws(LedgerError) -> [LedgerTransaction] {
+    package func transactions(matching filter: TransactionFilter = TransactionFilter()) throws(LedgerError) -> [LedgerTransaction] {
         var conditions: [String] = []
         var values: [SQLValue] = []
         if let from = filter.from { conditions.append("t.day >= ?"); values.append(.of(from)) }
@@ -105,7 +105,7 @@ extension Ledger {
 
     /// Changes fields of a stored transaction by hand: rules never change those fields again.
     @discardableResult
-    public func editTransaction(id: Int64, _ changes: [TransactionChange]) throws(LedgerError) -> LedgerTransaction {
+    package func editTransaction(id: Int64, _ changes: [TransactionChange]) throws(LedgerError) -> LedgerTransaction {
         try atomically { () throws(LedgerError) -> LedgerTransaction in
             var origins = try fieldMarks(id: id)
             var names = NameCache()
@@ -124,7 +124,7 @@ extension Ledger {
     ///
     /// - Returns: the number of fields changed.
     @discardableResult
-    public func applyRuleResults(_ results: [RuleResult], overwriteManual: Bool = false) throws(LedgerError) -> Int {
+    package func applyRuleResults(_ results: [RuleResult], overwriteManual: Bool = false) throws(LedgerError) -> Int {
         try atomically { () throws(LedgerError) -> Int in
             var names = NameCache()
             var changed = 0
@@ -144,7 +144,7 @@ extension Ledger {
 
     /// Removes one transaction, with its tags and any transfer link (the other leg gets back the type its
     /// sign implies). To take back a whole import, use ``undoImport(batchId:)``.
-    public func deleteTransaction(id: Int64) throws(LedgerError) {
+    package func deleteTransaction(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             _ = try transaction(id: id)
             let others = try db.statement("""
@@ -161,7 +161,7 @@ extension Ledger {
     }
 
     /// Who last set each field of a transaction that is not as imported.
-    public func fieldOrigins(transactionId: Int64) throws(LedgerError) -> [TransactionField: FieldOrigin] {
+    package func fieldOrigins(transactionId: Int64) throws(LedgerError) -> [TransactionField: FieldOrigin] {
         let marks = try fieldMarks(id: transactionId)
         var result: [TransactionField: FieldOrigin] = [:]
         for field in TransactionField.allCases {
@@ -319,7 +319,7 @@ extension Ledger {
 
     /// The largest transaction id so far (0 for an empty ledger). A transaction stored later gets
     /// a larger id: SQLite gives a new row one more than the largest id in the table.
-    public func lastTransactionId() throws(LedgerError) -> Int64 {
+    package func lastTransactionId() throws(LedgerError) -> Int64 {
         try db.statement("SELECT COALESCE(max(id), 0) FROM transactions").rows { $0.int64(0) }.first ?? 0
     }
 
@@ -330,14 +330,14 @@ extension Ledger {
 
     /// The tags a transaction written with `titles` ends up with, in the ledger's order: blank
     /// titles dropped, one per tag (titles that differ only in letter case are one tag).
-    public static func tagsInStoredOrder(_ titles: [String]) -> [String] {
+    package static func tagsInStoredOrder(_ titles: [String]) -> [String] {
         var seen = Set<String>()
         return sortedTags(titles.filter { blankToNil($0) != nil && seen.insert(LedgerValidation.key($0)).inserted })
     }
 
     /// `rows` by day, then id (ids are unique), in place: only small sort keys are copied. This
     /// is the order ``transactions(matching:)`` returns.
-    public static func sortByDayAndId(_ rows: inout [LedgerTransaction]) {
+    package static func sortByDayAndId(_ rows: inout [LedgerTransaction]) {
         var sorted = true
         var index = 1
         while index < rows.count {
@@ -374,7 +374,7 @@ extension Ledger {
 extension Ledger {
     /// Whether `accountId` holds a transaction that came from a statement (its source format is
     /// not `manual`): one indexed probe instead of loading the account's transactions.
-    public func hasImportedTransactions(accountId: Int64) throws(LedgerError) -> Bool {
+    package func hasImportedTransactions(accountId: Int64) throws(LedgerError) -> Bool {
         try !db.statement("""
             SELECT 1 FROM transactions WHERE account_id = ? AND COALESCE(source_format, 'manual') <> 'manual' LIMIT 1
             """).rows([.integer(accountId)]) { $0.int64(0) }.isEmpty

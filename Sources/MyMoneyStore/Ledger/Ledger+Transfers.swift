@@ -9,7 +9,7 @@ extension Ledger {
     ///   0...1, or the pair was rejected before and the link is only proposed; `.duplicate` when a leg
     ///   already belongs to another link.
     @discardableResult
-    public func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
+    package func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
         try atomically { () throws(LedgerError) -> TransferLink in
             var known = try KnownLinks(self, for: [link])
             return try transfer(id: try insertLink(link, from: try leg(link.fromTransactionId), to: try leg(link.toTransactionId),
@@ -23,7 +23,7 @@ extension Ledger {
     /// - Parameter sparingHandTypedLegs: a pair with a leg whose type the user set by hand (say, by
     ///   unlinking it) is the user's decision and is left alone: its entry in the result is nil.
     /// - Returns: each link's id, in order.
-    public func linkTransfers(_ links: [TransferLink], sparingHandTypedLegs: Bool) throws(LedgerError) -> [Int64?] {
+    package func linkTransfers(_ links: [TransferLink], sparingHandTypedLegs: Bool) throws(LedgerError) -> [Int64?] {
         try atomically { () throws(LedgerError) -> [Int64?] in
             var ids: [Int64?] = []
             ids.reserveCapacity(links.count)
@@ -119,7 +119,7 @@ extension Ledger {
 
     /// Marks a proposed link confirmed and types both legs `.transfer`.
     @discardableResult
-    public func confirmTransfer(id: Int64) throws(LedgerError) -> TransferLink {
+    package func confirmTransfer(id: Int64) throws(LedgerError) -> TransferLink {
         try atomically { () throws(LedgerError) -> TransferLink in
             let link = try transfer(id: id)
             try db.statement("UPDATE transfers SET status = 'confirmed' WHERE id = ?").run([.integer(id)])
@@ -129,7 +129,7 @@ extension Ledger {
     }
 
     /// Removes a link; both legs get back the type their sign implies.
-    public func unlinkTransfer(id: Int64) throws(LedgerError) {
+    package func unlinkTransfer(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             let link = try transfer(id: id)
             try db.statement("DELETE FROM transfers WHERE id = ?").run([.integer(id)])
@@ -140,7 +140,7 @@ extension Ledger {
 
     /// Records that two transactions are not a transfer: any link between them is removed and the
     /// pair is never proposed again (``linkTransfer(_:)`` refuses it unless confirmed by the user).
-    public func rejectTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) {
+    package func rejectTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             _ = try transaction(id: first)
             _ = try transaction(id: second)
@@ -156,26 +156,26 @@ extension Ledger {
     }
 
     /// Whether the user rejected this pair (in either order).
-    public func isRejectedTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) -> Bool {
+    package func isRejectedTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) -> Bool {
         let (a, b) = Ledger.ordered(first, second)
         return try !db.statement("SELECT 1 FROM rejected_transfers WHERE first_transaction_id = ? AND second_transaction_id = ?")
             .rows([.integer(a), .integer(b)]) { $0.int64(0) }.isEmpty
     }
 
     /// Every rejected pair, smaller id first, sorted.
-    public func rejectedTransfers() throws(LedgerError) -> [(Int64, Int64)] {
+    package func rejectedTransfers() throws(LedgerError) -> [(Int64, Int64)] {
         try db.statement("SELECT first_transaction_id, second_transaction_id FROM rejected_transfers ORDER BY 1, 2")
             .rows { ($0.int64(0), $0.int64(1)) }
     }
 
     /// Stored links (only those with `status` when given), with both legs' accounts, days and amounts,
     /// by the leaving leg's day, then id.
-    public func transfers(status: TransferLink.Status? = nil) throws(LedgerError) -> [TransferLink] {
+    package func transfers(status: TransferLink.Status? = nil) throws(LedgerError) -> [TransferLink] {
         try transferRows("?1 IS NULL OR x.status = ?1", [.of(status?.rawValue)])
     }
 
     /// The link with this id.
-    public func transfer(id: Int64) throws(LedgerError) -> TransferLink {
+    package func transfer(id: Int64) throws(LedgerError) -> TransferLink {
         guard let link = try transferRows("x.id = ?1", [.integer(id)]).first else {
             throw .notFound("there is no transfer with id \(id)")
         }

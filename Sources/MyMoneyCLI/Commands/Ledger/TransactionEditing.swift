@@ -1,4 +1,4 @@
-import MyMoneyStore
+import MyMoneyKit
 
 /// `mymoney transactions add|edit|remove`: changes made by hand.
 enum TransactionEditing {
@@ -18,57 +18,40 @@ enum TransactionEditing {
         if let v = arguments.value("--notes") { changes.append(.notes(v.isEmpty ? nil : v)) }
         if let v = arguments.value("--payee") { changes.append(.payee(v.isEmpty ? nil : v)) }
         if let v = arguments.value("--memo") { changes.append(.memo(v.isEmpty ? nil : v)) }
-        if let v = arguments.value("--type") {
+        if let v = arguments.values("--type").last {
             guard let type = TransactionType(rawValue: v) else { throw .usage("--type: \"\(v)\" is not income, expense or transfer") }
             changes.append(.type(type))
         }
         return changes
     }
 
-    /// Refuses a change inside a reconciled period unless `--force`.
-    static func checkLock(_ transaction: LedgerTransaction, _ ledger: Ledger, _ arguments: Arguments) throws(CommandFailure) {
-        let account = try ledgerCall { () throws(LedgerError) in try ledger.account(id: transaction.accountId) }
-        if let through = account.reconciledThrough, transaction.day <= through, !arguments.flag("--force") {
-            throw .data("\(account.name) is reconciled through \(through) and this transaction is dated \(transaction.day): changing it changes a reconciled balance (add --force to do it anyway)")
-        }
-    }
-
     static func transactionId(_ arguments: Arguments) throws(CommandFailure) -> Int64 {
-        guard let text = arguments.positionals.dropFirst().first, let id = Int64(text) else {
-            throw .usage("name the transaction id (see mymoney transactions)")
-        }
-        return id
+        try arguments.id("name the transaction id (see mymoney transactions)")
     }
 
-    static func edit(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    static func edit(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let id = try transactionId(arguments)
-        for option in ["--date", "--amount", "--account"] where arguments.value(option) != nil {
-            throw .usage("\(option) cannot be edited: the bank's day, amount and account stay as imported (remove the transaction and add it again)")
+        for option in ["--date", "--amount"] where arguments.value(option) != nil {
+            throw CommandFailure.usage("\(option) cannot be edited: the bank's day, amount and account stay as imported (remove the transaction and add it again)")
+        }
+        if !arguments.values("--account").isEmpty {
+            throw CommandFailure.usage("--account cannot be edited: the bank's day, amount and account stay as imported (remove the transaction and add it again)")
         }
         let changes = try changes(arguments)
-        guard !changes.isEmpty else { throw .usage("say what to change: --category, --tag, --project, --place, --notes, --payee or --type") }
-        guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-        try checkLock(try ledgerCall { () throws(LedgerError) in try ledger.transaction(id: id) }, ledger, arguments)
-        let updated = try ledgerCall { () throws(LedgerError) in try ledger.editTransaction(id: id, changes) }
+        guard !changes.isEmpty else { throw CommandFailure.usage("say what to change: --category, --tag, --project, --place, --notes, --payee or --type") }
+        let updated = try context.openBooks(arguments).editTransaction(id: id, changes, force: arguments.flag("--force"))
         context.terminal.print("updated transaction \(id): \(updated.day) \(updated.amount) \(updated.currency.code) \(updated.payee ?? "")"
                                + (updated.category.map { " [\($0)]" } ?? ""))
         return .success
     }
 
-    static func add(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        guard let name = arguments.value("--account") else { throw .usage("--account NAME is required") }
-        guard let dayText = arguments.value("--date") else { throw .usage("--date DAY is required") }
-        guard let amountText = arguments.value("--amount") else { throw .usage("--amount AMOUNT is required (negative for money leaving the account)") }
-        let day = try parseDay(dayText, option: "--date")
-        let amount = try parseAmount(amountText, option: "--amount")
-        guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-        guard let account = try ledgerCall({ () throws(LedgerError) in try ledger.account(named: name) }), let accountId = account.id else {
-            throw .data("there is no account named \(name) (see mymoney accounts list)")
-        }
-        if let through = account.reconciledThrough, day <= through, !arguments.flag("--force") {
-            throw .data("\(account.name) is reconciled through \(through): a transaction on \(day) changes a reconciled balance (add --force to do it anyway)")
-        }
-        var transaction = LedgerTransaction(accountId: accountId, day: day, amount: amount, currency: account.currency,
+    static func add(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+        guard let name = arguments.values("--account").last else { throw CommandFailure.usage("--account NAME is required") }
+        guard let day = try arguments.day("--date") else { throw CommandFailure.usage("--date DAY is required") }
+        guard let amount = try arguments.amount("--amount") else { throw CommandFailure.usage("--amount AMOUNT is required (negative for money leaving the account)") }
+        let books = try context.openBooks(arguments)
+        let account = try books.account(named: name)
+        var transaction = LedgerTransaction(accountId: account.id ?? -1, day: day, amount: amount, currency: account.currency,
                                             originalPayee: arguments.value("--payee"), memo: arguments.value("--memo"),
                                             sourceFormat: "manual")
         for change in try changes(arguments) {
@@ -83,16 +66,14 @@ enum TransactionEditing {
             case .memo(let m): transaction.memo = m
             }
         }
-        let stored = try ledgerCall { () throws(LedgerError) in try ledger.addTransaction(transaction) }
+        let stored = try books.addTransaction(transaction, force: arguments.flag("--force"))
         context.terminal.print("added transaction \(stored.id ?? 0): \(stored.day) \(stored.amount) \(stored.currency.code) in \(account.name)")
         return .success
     }
 
-    static func remove(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    static func remove(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let id = try transactionId(arguments)
-        guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-        try checkLock(try ledgerCall { () throws(LedgerError) in try ledger.transaction(id: id) }, ledger, arguments)
-        try ledgerCall { () throws(LedgerError) in try ledger.deleteTransaction(id: id) }
+        try context.openBooks(arguments).removeTransaction(id: id, force: arguments.flag("--force"))
         context.terminal.print("removed transaction \(id)")
         return .success
     }

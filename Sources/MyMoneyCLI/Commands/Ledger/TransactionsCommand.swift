@@ -1,74 +1,77 @@
-import MyMoneyStore
+import MyMoneyKit
 
-/// `mymoney transactions`: the ledger's transactions, filtered.
+/// `mymoney transactions`: the ledger's transactions, filtered; changes made by hand.
 struct TransactionsCommand: Command {
     let name = "transactions"
     let summary = "list stored transactions, filtered by date, account, amount, category, tags, text, …"
-    let help = """
-    usage: mymoney transactions [list] [filters] [--format table|json]
-           mymoney transactions add --account NAME --date DAY --amount AMOUNT [--payee TEXT] [--memo TEXT] [fields]
-           mymoney transactions edit ID [fields] [--force]
-           mymoney transactions remove ID [--force]
-
-    fields (set by hand: rules never overwrite them unless 'rules apply --overwrite-manual'):
-      --category PATH, --tag TITLE (repeatable; replaces the tags), --project TITLE, --place NAME,
-      --notes TEXT, --payee TEXT, --type income|expense|transfer
-    Changing a transaction in a reconciled period (see 'mymoney reconcile --mark') needs --force.
-
-    filters:
-      --from DAY, --through DAY     first and last day, inclusive (YYYY-MM-DD)
-      --account NAME                an account (repeatable)
-      --min AMOUNT, --max AMOUNT    signed amounts, inclusive (--max -10 finds expenses of 10 or more)
-      --category PATH               this category and its children (Food finds Food:Groceries too)
-      --uncategorized               only transactions without a category
-      --type TYPE                   income, expense or transfer (repeatable)
-      --place NAME, --project TITLE
-      --tag TITLE                   carries this tag (repeatable; --all-tags requires every one)
-      --search TEXT                 text in payee, memo or notes (case- and accent-insensitive)
-      --import ID                   only what one import batch added
-      --limit N                     at most N transactions
-
-    options:
-      --ledger PATH                 the ledger file
-
+    let usage = [
+        "mymoney transactions [list] [filters] [--format table|json]",
+        "mymoney transactions add --account NAME --date DAY --amount AMOUNT [--payee TEXT] [--memo TEXT] [fields]",
+        "mymoney transactions edit ID [fields] [--force]",
+        "mymoney transactions remove ID [--force]",
+    ]
+    let discussion = """
+    Fields set by hand (--category, --tag, --project, --place, --notes, --payee, --type) are never
+    overwritten by rules unless 'rules apply --overwrite-manual'. --tag replaces the tags; on a
+    list it filters. Changing a transaction in a reconciled period (see 'mymoney reconcile
+    --mark') needs --force.
+    """
+    let epilogue = """
     examples:
       mymoney transactions --from 2026-10-01 --through 2026-10-31 --category Food
       mymoney transactions --account Visa --type expense --format json
     """
-    let options: Set<String> = ["--ledger", "--format", "--from", "--through", "--account", "--min", "--max", "--category",
-                                "--type", "--place", "--project", "--tag", "--search", "--import", "--limit",
-                                "--date", "--amount", "--payee", "--memo", "--notes"]
-    let flags: Set<String> = ["--uncategorized", "--all-tags", "--force"]
-    let editOptions: Set<String> = ["--date", "--amount", "--payee", "--memo", "--notes"]
+    let actions = ["list", "add", "edit", "remove"]
+    let options: [Option] = [
+        .ledger, .format,
+        Option("--from", .one("DAY"), "first day, inclusive (YYYY-MM-DD)"),
+        Option("--through", .one("DAY"), "last day, inclusive"),
+        Option("--account", .repeated("NAME"), "an account (repeatable; add: the account to add to)", completion: .accounts),
+        Option("--min", .one("AMOUNT"), "signed amounts from this, inclusive"),
+        Option("--max", .one("AMOUNT"), "signed amounts up to this, inclusive (--max -10 finds expenses of 10 or more)"),
+        Option("--category", .one("PATH"), "this category and its children (Food finds Food:Groceries too); add/edit: set it", completion: .categories),
+        Option("--uncategorized", "only transactions without a category"),
+        Option("--type", .repeated("TYPE"), "income, expense or transfer (repeatable)", completion: .choices(["income", "expense", "transfer"])),
+        Option("--place", .one("NAME"), "at this place; add/edit: set it", completion: .places),
+        Option("--project", .one("TITLE"), "in this project; add/edit: set it", completion: .projects),
+        Option("--tag", .repeated("TITLE"), "carries this tag (repeatable); add/edit: the tags", completion: .tags),
+        Option("--all-tags", "require every --tag"),
+        Option("--search", .one("TEXT"), "text in payee, memo or notes (case- and accent-insensitive)"),
+        Option("--import", .one("ID"), "only what one import batch added"),
+        Option("--limit", .one("N"), "at most N transactions"),
+        Option("--date", .one("DAY"), "the day (add)"),
+        Option("--amount", .one("AMOUNT"), "the amount, negative for money leaving the account (add)"),
+        Option("--payee", .one("TEXT"), "the payee"),
+        Option("--memo", .one("TEXT"), "the memo"),
+        Option("--notes", .one("TEXT"), "your notes"),
+        .force,
+    ]
 
-    func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         switch arguments.positionals.first ?? "list" {
         case "list": return try list(arguments, context)
         case "add": return try TransactionEditing.add(arguments, context)
         case "edit": return try TransactionEditing.edit(arguments, context)
         case "remove": return try TransactionEditing.remove(arguments, context)
-        case let other: throw .usage("unknown action \"\(other)\" (list, add, edit, remove)")
+        case let other: throw CommandFailure.usage("unknown action \"\(other)\" (list, add, edit, remove)")
         }
     }
 
-    func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func list(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         for option in ["--date", "--amount", "--payee", "--memo", "--notes"] where arguments.value(option) != nil {
-            throw .usage("\(option) is for 'transactions add|edit'; to filter by text use --search")
+            throw CommandFailure.usage("\(option) is for 'transactions add|edit'; to filter by text use --search")
         }
-        if let extra = arguments.positionals.dropFirst().first { throw .usage("unexpected argument \"\(extra)\"") }
+        if let extra = arguments.positionals.dropFirst().first { throw CommandFailure.usage("unexpected argument \"\(extra)\"") }
         var filter = TransactionFilter()
-        filter.from = try arguments.value("--from").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--from") }
-        filter.through = try arguments.value("--through").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--through") }
-        filter.minimumAmount = try arguments.value("--min").map { (t: String) throws(CommandFailure) in try parseAmount(t, option: "--min") }
-        filter.maximumAmount = try arguments.value("--max").map { (t: String) throws(CommandFailure) in try parseAmount(t, option: "--max") }
-        if let text = arguments.value("--category") {
-            guard let path = CategoryPath(parsing: text) else { throw .usage("--category: \"\(text)\" is not a category path") }
-            filter.category = path
-        }
+        filter.from = try arguments.day("--from")
+        filter.through = try arguments.day("--through")
+        filter.minimumAmount = try arguments.amount("--min")
+        filter.maximumAmount = try arguments.amount("--max")
+        filter.category = try arguments.categoryPath("--category")
         filter.uncategorized = arguments.flag("--uncategorized")
         for text in arguments.values("--type") {
-            guard let type = TransactionType(rawValue: text.lowercased()) else { throw .usage("--type: \"\(text)\" is not income, expense or transfer") }
+            guard let type = TransactionType(rawValue: text.lowercased()) else { throw CommandFailure.usage("--type: \"\(text)\" is not income, expense or transfer") }
             filter.types.insert(type)
         }
         filter.place = arguments.value("--place")
@@ -79,16 +82,13 @@ struct TransactionsCommand: Command {
         filter.batchId = try arguments.value("--import", as: "an import id", { Int64($0) })
         filter.limit = try arguments.value("--limit", as: "a count", { Int($0) })
 
-        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "transactions") else { return .success }
-        let accounts = try ledgerCall { () throws(LedgerError) in try ledger.accounts() }
+        guard let books = try context.booksForListing(arguments, format: format, key: "transactions") else { return .success }
         for name in arguments.values("--account") {
-            guard let account = accounts.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }), let id = account.id else {
-                throw .data("there is no account named \(name) (see mymoney accounts list)")
-            }
+            guard let id = try books.account(named: name).id else { continue }
             filter.accountIds.append(id)
         }
-        let names = Dictionary(accounts.compactMap { a in a.id.map { ($0, a.name) } }, uniquingKeysWith: { a, _ in a })
-        let transactions = try ledgerCall { () throws(LedgerError) in try ledger.transactions(matching: filter) }
+        let names = try books.accountNames()
+        let transactions = try books.transactions(matching: filter)
         if format == .json {
             context.terminal.print(JSONValue.object([("transactions", .array(transactions.map { t in
                 TransactionJSON.make(t, accountName: names[t.accountId] ?? String(t.accountId))
@@ -96,7 +96,7 @@ struct TransactionsCommand: Command {
             return .success
         }
         if transactions.isEmpty {
-            context.terminal.print(accounts.isEmpty ? context.noLedgerYet(arguments) : "no transactions match")
+            context.terminal.print(names.isEmpty ? context.noLedgerYet(arguments) : "no transactions match")
             return .success
         }
         var table = TextTable(["id", "date", "account", "amount", "payee", "category", "type", "tags"],

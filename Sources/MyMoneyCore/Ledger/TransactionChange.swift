@@ -26,13 +26,19 @@ public enum TransactionChange: Sendable, Hashable {
     }
 }
 
-/// What a rule run decided for one stored transaction.
-public struct RuleResult: Sendable, Hashable {
-    public var transactionId: Int64
-    public var changes: [TransactionChange]
+/// A field of a transaction that rules or the user may set.
+public enum TransactionField: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case payee, memo, notes, type, category, tags, project, place
 
-    public init(transactionId: Int64, changes: [TransactionChange]) {
-        self.transactionId = transactionId
-        self.changes = changes
-    }
+    public static func < (lhs: TransactionField, rhs: TransactionField) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Who last set a field.
+public enum FieldOrigin: String, Sendable, Hashable, Codable {
+    /// The statement as imported.
+    case source
+    /// A rule; a later rule run may change it.
+    case rule
+    /// The user; rules never change it.
+    case hand
 }

@@ -28,17 +28,17 @@ public struct TransactionFilter: Sendable, Hashable {
     /// Only transactions an import batch added.
     public var batchId: Int64?
     /// Only transactions this import batch did not add (rows typed by hand belong to no batch).
-    public var excludedBatchId: Int64?
+    package var excludedBatchId: Int64? = nil
     /// Only transactions with an id at most this: those stored before a point in time (a new
-    /// transaction's id is larger than every id before it; see ``Ledger/lastTransactionId()``).
-    public var storedThroughId: Int64?
+    /// transaction's id is larger than every id before it; see the store's last transaction id).
+    package var storedThroughId: Int64? = nil
     /// At most this many, after the others (in order).
     public var limit: Int?
 
     public init(from: Day? = nil, through: Day? = nil, accountIds: [Int64] = [], minimumAmount: Amount? = nil,
                 maximumAmount: Amount? = nil, category: CategoryPath? = nil, uncategorized: Bool = false,
                 types: Set<TransactionType> = [], place: String? = nil, project: String? = nil, tags: [String] = [],
-                tagMatch: TagMatch = .any, text: String? = nil, batchId: Int64? = nil, excludedBatchId: Int64? = nil, storedThroughId: Int64? = nil, limit: Int? = nil) {
+                tagMatch: TagMatch = .any, text: String? = nil, batchId: Int64? = nil, limit: Int? = nil) {
         self.from = from
         self.through = through
         self.accountIds = accountIds
@@ -53,8 +53,6 @@ public struct TransactionFilter: Sendable, Hashable {
         self.tagMatch = tagMatch
         self.text = text
         self.batchId = batchId
-        self.excludedBatchId = excludedBatchId
-        self.storedThroughId = storedThroughId
         self.limit = limit
     }
 }

@@ -1,0 +1,62 @@
+import MyMoneyStore
+
+/// An account with its balance on a day and its figures (income, expense, cash flow, count).
+public struct AccountStanding: Sendable {
+    public var account: Account
+    /// Opening balance plus every transaction up to and including the day asked for.
+    public var balance: Amount
+    public var figures: [CurrencyFigures]
+}
+
+extension Books {
+    /// Every account, by name.
+    public func accounts() throws(BooksError) -> [Account] {
+        try store { () throws(LedgerError) in try ledger.accounts() }
+    }
+
+    /// The account called `name` (any letter case).
+    ///
+    /// - Throws: ``BooksError`` `notFound` when there is none.
+    public func account(named name: String) throws(BooksError) -> Account {
+        guard let account = try store({ () throws(LedgerError) in try ledger.account(named: name) }) else {
+            throw BooksError(.notFound, "there is no account named \(name) (see mymoney accounts list)")
+        }
+        return account
+    }
+
+    /// Account names by id, for showing transactions.
+    public func accountNames() throws(BooksError) -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        for account in try accounts() { if let id = account.id { names[id] = account.name } }
+        return names
+    }
+
+    /// Every account with its balance as of `day` and its figures.
+    public func accountStandings(asOf day: Day) throws(BooksError) -> [AccountStanding] {
+        let balances = try store { () throws(LedgerError) in try ledger.balances(asOf: day) }
+        let figures = try figures(of: .accounts)
+        return balances.map { AccountStanding(account: $0.account, balance: $0.balance, figures: $0.account.id.flatMap { figures[$0] } ?? []) }
+    }
+
+    public func addAccount(_ account: Account) throws(BooksError) -> Account {
+        try store { () throws(LedgerError) in try ledger.addAccount(account) }
+    }
+
+    public func updateAccount(_ account: Account) throws(BooksError) -> Account {
+        try store { () throws(LedgerError) in try ledger.updateAccount(account) }
+    }
+
+    /// Removes the account called `name` (one without transactions).
+    @discardableResult
+    public func removeAccount(named name: String) throws(BooksError) -> Account {
+        let account = try account(named: name)
+        try store { () throws(LedgerError) in try ledger.deleteAccount(id: account.id ?? -1) }
+        return account
+    }
+
+    /// Income, expense, cash flow and count of every entry of a kind, by entry id.
+    func figures(of entity: EntrySummary.Entity) throws(BooksError) -> [Int64: [CurrencyFigures]] {
+        let summaries = try store { () throws(LedgerError) in try ledger.summaries(of: entity) }
+        return Dictionary(summaries.map { ($0.id, $0.figures) }, uniquingKeysWith: { a, _ in a })
+    }
+}

@@ -1,0 +1,48 @@
+import MyMoneyStore
+
+/// A project with its figures.
+public struct ProjectStanding: Sendable {
+    public var project: Project
+    public var figures: [CurrencyFigures]
+}
+
+extension Books {
+    /// Every project (archived ones included: ``Project/isArchived(on:)`` tells them apart), with figures.
+    public func projectStandings(today: Day) throws(BooksError) -> [ProjectStanding] {
+        let projects = try store { () throws(LedgerError) in try ledger.projects(includeArchived: true, today: today) }
+        let figures = try figures(of: .projects)
+        return projects.map { ProjectStanding(project: $0, figures: $0.id.flatMap { figures[$0] } ?? []) }
+    }
+
+    /// The project titled `title`.
+    ///
+    /// - Throws: ``BooksError`` `notFound` when there is none.
+    public func project(titled title: String) throws(BooksError) -> Project {
+        guard let project = try store({ () throws(LedgerError) in try ledger.project(titled: title) }) else {
+            throw BooksError(.notFound, "there is no project \(title) (see mymoney projects list --all)")
+        }
+        return project
+    }
+
+    public func addProject(_ project: Project) throws(BooksError) -> Project {
+        try store { () throws(LedgerError) in try ledger.addProject(project) }
+    }
+
+    public func updateProject(_ project: Project) throws(BooksError) -> Project {
+        try store { () throws(LedgerError) in try ledger.updateProject(project) }
+    }
+
+    @discardableResult
+    public func archiveProject(titled title: String) throws(BooksError) -> Project {
+        let project = try project(titled: title)
+        try store { () throws(LedgerError) in try ledger.archiveProject(id: project.id ?? -1) }
+        return project
+    }
+
+    @discardableResult
+    public func removeProject(titled title: String) throws(BooksError) -> Project {
+        let project = try project(titled: title)
+        try store { () throws(LedgerError) in try ledger.deleteProject(id: project.id ?? -1) }
+        return project
+    }
+}

@@ -20,6 +20,7 @@ public enum MyMoneyCommandLine {
             PlacesCommand(),
             BudgetsCommand(),
             ImportsCommand(),
+            ConfigCommand(),
         ]
     }
 

@@ -8,6 +8,7 @@ struct Migration: Sendable {
     static let all: [Migration] = [
         Migration(name: "0001-initial", sql: initialSchema),
         Migration(name: "0002-batch-opening-balances", sql: batchOpeningBalances),
+        Migration(name: "0003-settings", sql: settingsTable),
     ]
 }
 
@@ -163,5 +164,13 @@ CREATE TABLE batch_opening_balances (
     previous_units INTEGER NOT NULL,
     previous_scale INTEGER NOT NULL,
     PRIMARY KEY (batch_id, account_id)
+);
+"""
+
+/// The ledger's own settings (primary currency, owner, …): one text value per key.
+private let settingsTable = """
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 """

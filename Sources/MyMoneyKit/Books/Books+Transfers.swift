@@ -83,13 +83,13 @@ extension Books {
     /// Matches the whole ledger again and stores the new pairs (confirmed at or above
     /// `confirmThreshold`, proposed below it).
     public func matchTransfers(rates: [ExchangeRate] = [], confirmThreshold: Double = ImportRequest.defaultConfirmThreshold) throws(BooksError) -> TransferMatching {
-        try atomically { try TransferLinking.match(ledger: ledger, around: nil, confirmThreshold: confirmThreshold, rates: rates) }
+        try atomically { try TransferLinking.match(ledger: ledger, confirmThreshold: confirmThreshold, rates: rates) }
     }
 
     /// The proposed transfers and the matcher's undecided close calls, changing nothing.
     public func transferReview() throws(BooksError) -> TransferReview {
         let proposed = try transfers(status: .proposed)
-        let outcome = try step { try TransferLinking.match(ledger: ledger, around: nil, confirmThreshold: 1, store: false) }
+        let outcome = try step { try TransferLinking.match(ledger: ledger, confirmThreshold: 1, store: false) }
         return TransferReview(proposed: proposed, undecided: TransferMatchResult(pairs: [], ambiguous: outcome.result.ambiguous))
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import MyMoneyImport
 
@@ -21,25 +20,17 @@ public enum StatementReading {
                             options: ReadOptions, progress: ((String) -> Void)? = nil) throws(InputError) -> [FileReading] {
         let files = try StatementFiles.expand(paths)
         progress?(files.count == 1 ? "reading \(files[0])" : "reading \(files.count) files")
-        let read: @Sendable (Int, OrderedSlots<Result<FileReading, InputError>>) -> Void = { index, slots in
-            let path = files[index]
+        let read: @Sendable (String) -> Result<FileReading, InputError> = { path in
             do throws(InputError) {
                 let input = try StatementFiles.load(path)
                 let result = readers.read(input, format: format, options: options)
-                slots.set(index, .success(FileReading(path: path, result: result, isUsable: result.isUsable(strict: options.strict))))
+                return .success(FileReading(path: path, result: result, isUsable: result.isUsable(strict: options.strict)))
             } catch {
-                slots.set(index, .failure(error))
+                return .failure(error)
             }
         }
         // Standard input is read on this thread.
-        let slots: [Result<FileReading, InputError>]
-        if files.contains("-") {
-            let one = OrderedSlots<Result<FileReading, InputError>>(count: files.count)
-            for index in files.indices { read(index, one) }
-            slots = one.take()
-        } else {
-            slots = OrderedSlots.fill(count: files.count, read)
-        }
+        let slots = files.contains("-") ? files.map(read) : Concurrently.map(files, read)
         var readings: [FileReading] = []
         readings.reserveCapacity(files.count)
         for slot in slots { readings.append(try slot.get()) }

@@ -14,39 +14,15 @@ public struct TransferMatching: Sendable {
 enum TransferLinking {
     typealias Outcome = TransferMatching
 
-    /// Matches the ledger's unpaired transactions in the days around `transactions` (all days when
-    /// nil) and links each new pair: confirmed at or above `confirmThreshold`, proposed below it.
+    /// Matches the ledger's unpaired transactions (all days) and links each new pair: confirmed at
+    /// or above `confirmThreshold`, proposed below it (nothing is stored when `store` is false).
     /// Ambiguous cases are reported, never linked. Pairs the user rejected are never proposed again.
-    static func match(ledger: Ledger, around transactions: [LedgerTransaction]?, confirmThreshold: Double,
-                             rates: [ExchangeRate] = [], options: TransferMatchOptions = TransferMatchOptions(),
-                             store: Bool = true) throws -> Outcome {
-        var filter = TransactionFilter()
-        if let transactions {
-            guard let window = window(around: transactions, options: options) else {
-                return Outcome(result: TransferMatcher(options: options).match(TransferMatchInput(transactions: [], accounts: [])),
-                               confirmed: 0, proposed: 0)
-            }
-            filter = window
-        }
-        let input = try matchInput(ledger: ledger, candidates: try ledger.transactions(matching: filter), rates: rates)
+    static func match(ledger: Ledger, confirmThreshold: Double, rates: [ExchangeRate] = [],
+                      options: TransferMatchOptions = TransferMatchOptions(), store: Bool = true) throws -> Outcome {
+        let input = try matchInput(ledger: ledger, candidates: try ledger.transactions(), rates: rates)
         let result = TransferMatcher(options: options).match(input)
         return store ? try link(result, ledger: ledger, confirmThreshold: confirmThreshold)
                      : Outcome(result: result, confirmed: 0, proposed: 0)
-    }
-
-    /// The ledger query for the days around `transactions` that ``match(ledger:around:confirmThreshold:rates:options:store:)``
-    /// looks at; nil when `transactions` is empty.
-    static func window(around transactions: [LedgerTransaction], options: TransferMatchOptions = TransferMatchOptions()) -> TransactionFilter? {
-        guard var first = transactions.first?.day else { return nil }
-        var last = first
-        for t in transactions {
-            if t.day < first { first = t.day }
-            if t.day > last { last = t.day }
-        }
-        var filter = TransactionFilter()
-        filter.from = first.advanced(by: -(options.windowDays + 1))
-        filter.through = last.advanced(by: options.windowDays + 1)
-        return filter
     }
 
     /// What the matcher needs besides `candidates`, read from the ledger: the accounts, the legs

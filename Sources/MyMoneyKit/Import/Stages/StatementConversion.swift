@@ -23,21 +23,58 @@ public enum StatementConversion {
     /// One statement converted for its account, with the balances it brings.
     struct Converted: Sendable {
         var transactions: [LedgerTransaction]
-        var checkpoints: StatementCheckpoints
-        /// The statement's balances worth storing, and the problems their checks found.
+        /// The balances worth storing, and the problems their checks found.
         var balances: [StatementBalance]
         var balanceProblems: [Diagnostic]
+        /// The statement's running-balance chain, for reconciling (its breaks and reordered days;
+        /// the rows themselves are let go).
+        var chain: RunningBalanceChain?
     }
 
-    /// `statements` converted side by side, one per core, in order.
-    static func converted(_ statements: [ImportedStatement]) -> [Converted] {
-        OrderedSlots<Converted>.fill(count: statements.count) { index, slots in
-            let imported = statements[index]
-            let checkpoints = StatementCheckpoints(imported.statement)
-            let (balances, problems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
-            slots.set(index, Converted(transactions: ledgerTransactions(from: imported.statement, account: imported.account),
-                                       checkpoints: checkpoints, balances: balances, balanceProblems: problems))
+    /// Import stage 3: the placed statements' transactions as ledger transactions in their
+    /// accounts' currencies, with the balances to store. A few statements at a time are
+    /// converted, one per core, and each statement lets go of its transactions and running
+    /// balances once converted (they would otherwise be held twice).
+    ///
+    /// - Throws: ``ImportFailure`` when a statement or one of its rows is in another currency than
+    ///   its account (amounts are never relabeled).
+    static func convert(_ statements: inout [ImportedStatement]) throws -> [Converted] {
+        for imported in statements {
+            if let c = imported.statement.account.currency, c != imported.account.currency {
+                throw ImportFailure(file: imported.statement.source.file,
+                                    message: "the statement is in \(c.code) but the account \(imported.account.name) is in \(imported.account.currency.code)")
+            }
+            if let row = imported.statement.transactions.first(where: { $0.currency.map { $0 != imported.account.currency } ?? false }),
+               let currency = row.currency {
+                let line = row.position.map { " on line \($0.line)" } ?? ""
+                throw ImportFailure(file: imported.statement.source.file,
+                                    message: "a transaction\(line) is in \(currency.code) but the account \(imported.account.name) is in \(imported.account.currency.code): amounts are never relabeled; split the file by currency and import each part with --account NAME of an account in that currency")
+            }
         }
+        var converted: [Converted] = []
+        converted.reserveCapacity(statements.count)
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var first = 0
+        while first < statements.count {
+            let group = Array(statements[first..<min(statements.count, first + cores)])
+            converted += Concurrently.map(group, convert)
+            for s in first..<min(statements.count, first + cores) {
+                statements[s].statement.transactions = []
+                statements[s].statement.balances.removeAll { $0.kind == .running }
+            }
+            first += cores
+        }
+        return converted
+    }
+
+    /// One statement converted (see ``convert(_:)``).
+    static func convert(_ imported: ImportedStatement) -> Converted {
+        let checkpoints = StatementCheckpoints(imported.statement)
+        let (balances, problems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
+        var chain = checkpoints.chain
+        chain?.rows = []
+        return Converted(transactions: ledgerTransactions(from: imported.statement, account: imported.account),
+                         balances: balances, balanceProblems: problems, chain: chain)
     }
 
     /// The amount written with at least the currency's minor units (`-1.5` EUR becomes `-1.50`);

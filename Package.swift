@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "MyMoneyCSV", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyOFX", dependencies: ["MyMoneyCore", "MyMoneyLibXML2"]),
         .target(name: "MyMoneyQIF", dependencies: ["MyMoneyCore"]),
-        // Sniffing, the reader registry, transaction identity.
+        // Finding input files, the standard reader registry, sniffing, transaction identity.
         .target(name: "MyMoneyImport",
                 dependencies: ["MyMoneyCore", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF"]),
         // Pure stages over Core values.
@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "MyMoneyTransfers", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyReconcile", dependencies: ["MyMoneyCore"]),
         // The SQLite ledger.
-        .target(name: "MyMoneyStore", dependencies: ["MyMoneyCore", "MyMoneySQLite"]),
+        .target(name: "MyMoneyStore", dependencies: ["MyMoneyCore", "MyMoneyImport", "MyMoneySQLite"]),
         .target(name: "MyMoneyReports",
                 dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"]),
         // Workflows a user runs, composed from the stages.

@@ -31,33 +31,36 @@ struct ParseCommand: Command {
         options.accountId = arguments.value("--account")
         let (readers, profileDiagnostics) = Readers.standard(profilesDirectory: context.rulesDirectory(arguments) + "/profiles")
         context.report(profileDiagnostics)
-        let paths = try StatementFiles.expand(arguments.positionals)
-
-        var statements: [Statement] = []
         var status = ExitStatus.success
-        for path in paths {
-            let input: StatementInput
-            do { input = try StatementFiles.load(path) } catch {
-                context.terminal.error("mymoney parse: \(error.description)")
-                status = .ioError
-                continue
-            }
-            if arguments.flag("--print-profile") {
+        if arguments.flag("--print-profile") {
+            for path in try StatementFiles.expand(arguments.positionals) {
+                let input: StatementInput
+                do { input = try StatementFiles.load(path) } catch {
+                    context.terminal.error("mymoney parse: \(error.description)")
+                    status = .ioError
+                    continue
+                }
                 let (profile, diagnostics) = Readers.inferredProfile(of: input, readers: readers, format: arguments.value("--as"), options: options)
                 context.report(diagnostics)
                 guard let profile else { status = .dataError; continue }
                 context.terminal.print("# inferred from \(path); save as Rules/profiles/NAME.csvprofile and edit\n" + profile)
+            }
+            return status
+        }
+        var statements: [Statement] = []
+        for reading in try StatementReading.read(arguments.positionals, readers: readers, format: arguments.value("--as"), options: options) {
+            if let failure = reading.failure {
+                context.terminal.error("mymoney parse: \(failure.description)")
+                status = .ioError
                 continue
             }
-            let result = readers.read(input, format: arguments.value("--as"), options: options)
-            context.report(result.diagnostics, sources: result.source.map { [$0] } ?? [])
-            if !result.isUsable(strict: options.strict) {
+            context.report(reading.result.diagnostics, sources: reading.result.source.map { [$0] } ?? [])
+            if !reading.isUsable {
                 if status == .success { status = .dataError }
                 continue
             }
-            statements += result.statements
+            statements += reading.result.statements
         }
-        if arguments.flag("--print-profile") { return status }
         switch format {
         case .json:
             context.terminal.print(StatementJSON.document(statements).serialized())

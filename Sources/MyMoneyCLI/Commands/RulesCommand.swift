@@ -89,6 +89,7 @@ struct RulesCommand: Command {
         let options = try ReadOptions(arguments)
         let (readers, _) = Readers.standard(profilesDirectory: context.rulesDirectory(arguments) + "/profiles")
         let readings = try StatementReading.read(files, readers: readers, options: options)
+        if let failure = readings.lazy.compactMap(\.failure).first { throw failure }
         for reading in readings {
             context.report(reading.result.diagnostics, sources: reading.result.source.map { [$0] } ?? [])
         }

@@ -23,7 +23,7 @@ extension Books {
     ///   statement cannot be imported (nothing was imported), store errors as they are.
     public static func importStatements(_ request: ImportRequest, at path: String, readers: StatementReaders,
                                         rules: CompiledRuleSet?, progress: ((String) -> Void)? = nil) throws(BooksError) -> ImportOutcome {
-        var outcome = try step { try ImportWorkflow.read(request, readers: readers, progress: progress) }
+        var outcome = try read(request, readers: readers, progress: progress)
         if outcome.readFailed { return outcome }
         if exist(at: path) {
             return try run(request, reading: outcome, ledgerAt: path, rules: rules, progress: progress)
@@ -42,11 +42,18 @@ extension Books {
         case .taken:
             // Another import created the ledger while this one built its own: import into that one
             // (the readings were let go while storing, so the files are read again).
-            let again = try step { try ImportWorkflow.read(request, readers: readers, progress: progress) }
+            let again = try read(request, readers: readers, progress: progress)
             return try run(request, reading: again, ledgerAt: path, rules: rules, progress: progress)
         case .failed(let reason):
             throw BooksError(.storage, "cannot create the ledger at \(path); nothing was imported", notes: [reason])
         }
+    }
+
+    /// Reads every file of the request; a file that cannot be read at all ends the import (nothing written).
+    private static func read(_ request: ImportRequest, readers: StatementReaders, progress: ((String) -> Void)?) throws(BooksError) -> ImportOutcome {
+        let outcome = try step { try ImportWorkflow.read(request, readers: readers, progress: progress) }
+        if let failure = outcome.readings.lazy.compactMap(\.failure).first { throw BooksError(failure).appending("; nothing was imported") }
+        return outcome
     }
 
     /// Runs the import's storing stages against the ledger file at `path`, closing it afterwards.

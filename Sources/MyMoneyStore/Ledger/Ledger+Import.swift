@@ -1,3 +1,4 @@
+import MyMoneyImport
 import Foundation
 
 /// Importing statements in one SQL transaction, listing and undoing import batches.

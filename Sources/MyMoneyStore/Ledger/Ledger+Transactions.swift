@@ -1,3 +1,4 @@
+import MyMoneyImport
 import Foundation
 internal import MyMoneySQLite
 

@@ -1,3 +1,4 @@
+import MyMoneyImport
 import Foundation
 
 /// The checks every create and edit passes, with messages naming the field in words a user can act on.

@@ -1,11 +1,11 @@
 /// One named schema change. Migrations are append-only: once a name has been applied to any
 /// ledger, its SQL never changes; a later change is a new migration at the end of the list.
-struct Migration: Sendable {
-    let name: String
+package struct Migration: Sendable {
+    package let name: String
     let sql: String
 
     /// Every migration, in the order they apply.
-    static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(name: "0001-initial", sql: initialSchema),
         Migration(name: "0002-batch-opening-balances", sql: batchOpeningBalances),
         Migration(name: "0003-settings", sql: settingsTable),

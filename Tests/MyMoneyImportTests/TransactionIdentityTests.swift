@@ -1,7 +1,10 @@
 import Testing
-import MyMoneyStore
+import MyMoneyImport
 
 @Suite struct TransactionIdentityTests {
+    func october(_ day: Int) -> Day { Day(year: 2026, month: 10, day: day)! }
+    func amount(_ text: String) -> Amount { (try? Amount(parsing: text)) ?? .zero }
+
     func candidate(_ day: Int, _ value: String, _ text: String, bankId: String? = nil) -> IdentityCandidate {
         IdentityCandidate(day: october(day), amount: amount(value), bankId: bankId,
                           textKey: TransactionIdentity.textKey(payee: text, memo: nil))

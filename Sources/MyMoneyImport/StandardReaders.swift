@@ -1,5 +1,4 @@
 import Foundation
-import MyMoneyImport
 import MyMoneyCSV
 import MyMoneyOFX
 import MyMoneyQIF

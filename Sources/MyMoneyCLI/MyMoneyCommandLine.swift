@@ -21,8 +21,14 @@ public enum MyMoneyCommandLine {
             BudgetsCommand(),
             ImportsCommand(),
             ConfigCommand(),
+            CompletionsCommand(),
         ]
     }
+
+    /// Commands that work but are not listed (used by the completion scripts).
+    static var hiddenCommands: [any Command] { [CompleteNamesCommand()] }
+
+    static let version = "0.1.0"
 
     static let overview = """
     mymoney: turn the statements your banks give you into a ledger you can trust.
@@ -36,6 +42,10 @@ public enum MyMoneyCommandLine {
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         defer { terminal.flush() }
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
+            if arguments.count >= 2, arguments[1] == "--man" {
+                terminal.print(ManualPage.render(commands: commands, version: version).trimmingCharacters(in: .newlines))
+                return ExitStatus.success.rawValue
+            }
             if arguments.count >= 2, let command = commands.first(where: { $0.name == arguments[1] }) {
                 terminal.print(command.help)
                 return ExitStatus.success.rawValue
@@ -44,10 +54,10 @@ public enum MyMoneyCommandLine {
             return arguments.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.success.rawValue
         }
         if first == "--version" {
-            terminal.print("mymoney 0.1.0")
+            terminal.print("mymoney \(version)")
             return 0
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
+        guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
             terminal.error("mymoney: unknown command \"\(first)\"\n\n" + usage())
             return ExitStatus.usage.rawValue
         }

@@ -32,26 +32,26 @@ enum ImportWorkflow {
     }
 
     /// Stages 2 to 8 for what `outcome` read, into `ledger`, in one SQL transaction (rolled back
-    /// for a dry run).
-    static func run(_ request: ImportRequest, reading outcome: consuming ImportOutcome, ledger: Ledger, rules: CompiledRuleSet?,
-                    progress: ((String) -> Void)? = nil) throws -> ImportOutcome {
-        if outcome.readFailed { return outcome }
-        var outcome = outcome
-        var result = try ledger.transaction(dryRun: request.dryRun) { () throws -> ImportOutcome in
+    /// for a dry run). `outcome` is changed in place: its readings hand their statements over, and
+    /// the statements let go of their transactions once converted (a copy held anywhere would keep
+    /// every transaction of the import alive).
+    static func run(_ request: ImportRequest, _ outcome: inout ImportOutcome, ledger: Ledger, rules: CompiledRuleSet?,
+                    progress: ((String) -> Void)? = nil) throws {
+        if outcome.readFailed { return }
+        try ledger.transaction(dryRun: request.dryRun) { () throws in
             try store(request, into: &outcome, ledger: ledger, rules: rules, progress: progress)
-            return outcome
         }
-        result.stored = true
+        outcome.stored = true
         // A dry run's batch was rolled back: there is nothing to undo.
-        if request.dryRun { result.batchId = nil }
-        return result
+        if request.dryRun { outcome.batchId = nil }
     }
 
     static func store(_ request: ImportRequest, into outcome: inout ImportOutcome,
                       ledger: Ledger, rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws {
         progress?("choosing accounts")
-        let placed = try AccountPlacement.place(&outcome.readings, request: request, ledger: ledger)
-        outcome.statements = placed.statements
+        var placed = try AccountPlacement.place(&outcome.readings, request: request, ledger: ledger)
+        // Moved, not shared: the statements let go of their transactions once converted.
+        swap(&outcome.statements, &placed.statements)
         outcome.declaredAccountsCreated = placed.declaredAccountsCreated
 
         progress?("converting statements")
@@ -78,10 +78,10 @@ enum ImportWorkflow {
         let queue = RuledStatementQueue()
         let handed = Handoff(converted)
         converted = []
-        let (rulesDid, storedRows) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
+        // One binding only: a second one would keep the stored rows alive while they are moved on.
+        var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger)
         }
-        var stored = storedRows
         record(stored, rulesDid, into: &outcome)
         // Categories the rules name that no stored row uses yet (the store created the others).
         for path in rulesDid.categoriesToCreate.sorted() where try ledger.category(at: path) == nil {

@@ -65,7 +65,7 @@ struct ParseCommand: Command {
         case .json:
             context.terminal.print(StatementJSON.document(statements).serialized())
         case .table:
-            for statement in statements { context.terminal.print(StatementTable.render(statement, terminal: context.terminal)) }
+            for statement in statements { context.terminal.print(StatementTable.render(statement, style: context.terminal)) }
         }
         return status
     }
@@ -83,32 +83,5 @@ extension ReadOptions {
             let input = try StatementFiles.load(path)
             profile = (path, String(decoding: input.bytes, as: UTF8.self))
         }
-    }
-}
-
-/// The people-facing form of a statement.
-enum StatementTable {
-    static func render(_ s: Statement, terminal: Terminal) -> String {
-        var head = "\(s.source.file) (\(s.source.format)"
-        if let e = s.source.encoding { head += ", \(e)" }
-        if let p = s.source.profile { head += ", profile \(p)" }
-        head += ")"
-        var lines = [terminal.bold(head)]
-        var account = "account: \(s.account.id ?? s.account.name ?? "(not named)")"
-        if let kind = s.account.kind { account += "  kind: \(kind.rawValue)" }
-        account += "  currency: \(s.account.currency?.code ?? "(not named)")"
-        if let period = s.period { account += "  period: \(period.start) … \(period.end)" }
-        lines.append(account)
-        for b in s.balances where b.kind != .running {
-            lines.append("\(b.kind.rawValue) balance: \(b.amount)\(b.day.map { " as of \($0)" } ?? "")")
-        }
-        var table = TextTable(["date", "amount", "payee", "memo", "id"], alignments: [.left, .right, .left, .left, .left])
-        for t in s.transactions {
-            table.add([t.day.description, t.amount.description + (t.currency.map { " \($0.code)" } ?? ""),
-                       String((t.payee ?? "").prefix(40)), String((t.memo ?? "").prefix(40)), t.id ?? ""])
-        }
-        lines.append(table.render())
-        lines.append("\(s.transactions.count) transaction\(s.transactions.count == 1 ? "" : "s")\n")
-        return lines.joined(separator: "\n")
     }
 }

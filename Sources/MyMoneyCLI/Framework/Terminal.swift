@@ -6,7 +6,7 @@ import Foundation
 /// terminal, diagnostics on standard error when that is one; a non-empty `NO_COLOR` (or
 /// `TERM=dumb`) turns them off. Final class: it owns the buffered output and is used from one
 /// thread only (not Sendable).
-public final class Terminal {
+public final class Terminal: TextStyle {
     /// Whether text for standard output may carry colors.
     public let color: Bool
     /// Whether text for standard error may carry colors.

@@ -269,23 +269,6 @@ extension Ledger {
             }
     }
 
-    /// Stores a balance the user states by hand (no batch), e.g. from a paper statement.
-    @discardableResult
-    package func addStatementBalance(_ balance: StoredBalance) throws(LedgerError) -> StoredBalance {
-        try atomically { () throws(LedgerError) -> StoredBalance in
-            _ = try account(id: balance.accountId)
-            try db.statement("""
-                INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
-                VALUES (?, ?, ?, ?, ?, ?, NULL)
-                """).run([.integer(balance.accountId), .of(balance.day), .integer(balance.amount.units),
-                          .integer(Int64(balance.amount.scale)), .text(balance.kind.rawValue), .of(balance.sourceFile)])
-            var stored = balance
-            stored.id = db.lastInsertRowID
-            stored.batchId = nil
-            return stored
-        }
-    }
-
     static func uniqueInOrder(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert($0).inserted }

@@ -1,10 +1,10 @@
 /// The JSON form of statements for `mymoney parse --format json` (shape in DESIGN.md).
-enum StatementJSON {
-    static func document(_ statements: [Statement]) -> JSONValue {
+public enum StatementJSON {
+    public static func document(_ statements: [Statement]) -> JSONValue {
         .object([("statements", .array(statements.map(statement)))])
     }
 
-    static func statement(_ s: Statement) -> JSONValue {
+    public static func statement(_ s: Statement) -> JSONValue {
         var source: [(String, JSONValue)] = [("file", .string(s.source.file)), ("format", .string(s.source.format))]
         if let encoding = s.source.encoding { source.append(("encoding", .string(encoding))) }
         if let profile = s.source.profile { source.append(("profile", .string(profile))) }
@@ -33,7 +33,7 @@ enum StatementJSON {
         return .object(members)
     }
 
-    static func transaction(_ t: StatementTransaction) -> JSONValue {
+    public static func transaction(_ t: StatementTransaction) -> JSONValue {
         var m: [(String, JSONValue)] = [
             ("date", .string(t.day.description)),
             ("amount", .string(t.amount.description)),

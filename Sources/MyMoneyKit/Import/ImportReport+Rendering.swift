@@ -1,8 +1,8 @@
-import MyMoneyKit
+import MyMoneyTransfers
 
 /// The people-facing summary of `mymoney import`.
-enum ImportReportText {
-    static func make(_ outcome: ImportOutcome, terminal: Terminal) -> String {
+public enum ImportReportText {
+    public static func make(_ outcome: ImportOutcome, style terminal: some TextStyle) -> String {
         var lines: [String] = []
         let files = Set(outcome.statements.map(\.statement.source.file)).count
         lines.append(terminal.bold("Imported \(outcome.statements.count) statement\(outcome.statements.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")
@@ -55,8 +55,8 @@ enum ImportReportText {
 }
 
 /// The machine-facing report of `mymoney import --format json`.
-enum ImportReportJSON {
-    static func make(_ outcome: ImportOutcome) -> JSONValue {
+public enum ImportReportJSON {
+    public static func make(_ outcome: ImportOutcome) -> JSONValue {
         var members: [(String, JSONValue)] = [("dry_run", .bool(outcome.isDryRun))]
         members.append(("batch", outcome.batchId.map { .number(String($0)) } ?? .null))
         members.append(("statements", .array(outcome.statements.map { s in

@@ -3,6 +3,8 @@ import MyMoneyImport
 import MyMoneyCSV
 import MyMoneyOFX
 import MyMoneyQIF
+import MyMoneyCAMT
+import MyMoneyMT940
 
 /// The toolkit's readers, set up the way the command line uses them.
 public enum Readers {
@@ -20,6 +22,6 @@ public enum Readers {
                 diagnostics.append(.warning("csv.profile.io", "cannot list the bank profiles in \(profilesDirectory): \(error.localizedDescription)"))
             }
         }
-        return (StatementReaders([OFXReader(), QIFReader(), CSVReader(profiles: profiles)]), diagnostics)
+        return (StatementReaders([OFXReader(), QIFReader(), CSVReader(profiles: profiles), CAMTReader()]), diagnostics)
     }
 }

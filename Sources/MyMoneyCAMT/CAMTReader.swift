@@ -18,6 +18,9 @@ import Foundation
 public struct CAMTReader: StatementReader {
     public init() {}
 
+    /// The longest text kept of one element (64 KB); longer text is cut there, with a warning.
+    public static let maximumTextBytes = CAMTDocumentBuilder.maximumTextBytes
+
     /// `camt`; each statement's `source.format` names its message: `camt.053`, `camt.052`, `camt.054`.
     public var format: String { "camt" }
 

@@ -22,6 +22,6 @@ public enum Readers {
                 diagnostics.append(.warning("csv.profile.io", "cannot list the bank profiles in \(profilesDirectory): \(error.localizedDescription)"))
             }
         }
-        return (StatementReaders([OFXReader(), QIFReader(), CSVReader(profiles: profiles), CAMTReader()]), diagnostics)
+        return (StatementReaders([OFXReader(), QIFReader(), CSVReader(profiles: profiles), CAMTReader(), MT940Reader()]), diagnostics)
     }
 }

@@ -5,20 +5,20 @@ extension CAMTDocumentBuilder {
         switch leaf {
         case .none: return
         // Group header.
-        case .messageId: 
+        case .messageId:
             let value = string()
             header.messageId = value
-        case .groupCreated: 
+        case .groupCreated:
             let value = string()
             header.created = value
-        case .pageNumber: 
+        case .pageNumber:
             let value = string()
             header.pageNumber = value
-        case .lastPage: 
+        case .lastPage:
             let value = string()
             header.lastPage = value
         // Statement and account.
-        case .statementId: 
+        case .statementId:
             let value = string(); statementField("Id")
             statement?.statementId = value
         case .electronicSequence: statementField("ElctrncSeqNb")
@@ -32,32 +32,32 @@ extension CAMTDocumentBuilder {
         case .accountCurrency:
             guard let s = string() else { return }
             if let c = Currency(code: s) { statement?.statement.account.currency = c } else { unknownCurrency(s) }
-        case .accountName: 
+        case .accountName:
             let value = string()
             statement?.statement.account.name = value
-        case .accountType: 
+        case .accountType:
             let value = string()
             statement?.statement.account.bankType = value
         case .ownerName:
             let value = string()
             statement?.ownerName = value
             statementField("owner")
-        case .servicerBIC: 
+        case .servicerBIC:
             let value = string()
             statement?.statement.account.bankId = value
         case .servicerName: statementField("servicer")
         // Balances and summary.
-        case .balanceCode: 
+        case .balanceCode:
             let value = string()
             balance?.code = value
         case .balanceAmount:
             let value = amount()
             balance?.amount = value
             balance?.currency = leafCurrency
-        case .balanceIndicator: 
+        case .balanceIndicator:
             let value = indicator()
             balance?.indicator = value
-        case .balanceDate: 
+        case .balanceDate:
             let value = day()
             balance?.day = value
         case .summaryCount:
@@ -71,112 +71,111 @@ extension CAMTDocumentBuilder {
     }
 
     private mutating func takeEntryLeaf(_ leaf: CAMTLeaf) {
+        guard inEntry else { return }
         switch leaf {
-        case .entryReference: 
+        case .entryReference:
             let value = withText(CAMTValues.reference)
-            entry?.entryReference = value
+            entry.entryReference = value
         case .entryAmount:
             let value = amount()
-            entry?.amount = value
-            entry?.currency = leafCurrency
-        case .entryIndicator: 
+            entry.amount = value
+            entry.currency = leafCurrency
+        case .entryIndicator:
             let value = indicator()
-            entry?.indicator = value
+            entry.indicator = value
         case .reversal:
             guard let value = withText(CAMTValues.boolean) else { return invalid("RvslInd", expected: "true or false") }
-            entry?.reversal = value
-        case .status: 
-            let value = string()
-            entry?.status = value
+            entry.reversal = value
+        case .status:
+            let value = withText(CAMTEntryStatus.init(bytes:))
+            entry.status = value
         case .bookingDate:
             let value = day()
-            entry?.bookingDay = value
+            entry.bookingDay = value
             let written = withText({ CAMTValues.trimmed($0).count > 10 }) ? string() : nil
-            if let written { entry?.bookingDateTime = written }
-        case .valueDate: 
+            if let written { entry.bookingDateTime = written }
+        case .valueDate:
             let value = day()
-            entry?.valueDay = value
-        case .entryServicerReference: 
+            entry.valueDay = value
+        case .entryServicerReference:
             let value = withText(CAMTValues.reference)
-            entry?.servicerReference = value
-        case .domainCode: setCode(\.domain)
-        case .familyCode: setCode(\.family)
-        case .subFamilyCode: setCode(\.subFamily)
-        case .proprietaryCode: setCode(\.proprietary)
-        case .proprietaryIssuer: setCode(\.issuer)
+            entry.servicerReference = value
+        case .domainCode, .familyCode, .subFamilyCode, .proprietaryCode, .proprietaryIssuer:
+            let value = string()
+            if inDetail { detail.codes.set(leaf, value) } else { entry.codes.set(leaf, value) }
         case .instructedAmount:
             guard let a = amount() else { return }
             let written = "\(a)" + (leafCurrency.map { " \($0.code)" } ?? "")
-            if detail != nil { detail?.instructedAmount = written } else { entry?.instructedAmount = written }
+            if inDetail { detail.instructedAmount = written } else { entry.instructedAmount = written }
         case .transactionAmount:
             let value = amount()
-            detail?.transactionAmount = value
-            detail?.transactionCurrency = leafCurrency
+            detail.transactionAmount = value
+            detail.transactionCurrency = leafCurrency
         case .exchangeRate:
             let value = string()
-            if detail != nil { detail?.exchangeRate = value } else { entry?.exchangeRate = value }
-        case .batchCount: 
+            if inDetail { detail.exchangeRate = value } else { entry.exchangeRate = value }
+        case .batchCount:
             let value = string()
-            entry?.batchCount = value
-        case .entryInfo: 
+            entry.batchCount = value
+        case .entryInfo:
             let value = string()
-            entry?.additionalInfo = value
+            entry.additionalInfo = value
         default:
             takeDetailLeaf(leaf)
         }
     }
 
     private mutating func takeDetailLeaf(_ leaf: CAMTLeaf) {
-        guard detail != nil else { return }
+        guard inDetail else { return }
         switch leaf {
         case .detailAmount:
             let value = amount()
-            detail?.amount = value
-            detail?.currency = leafCurrency
-        case .detailIndicator: 
+            detail.amount = value
+            detail.currency = leafCurrency
+        case .detailIndicator:
             let value = indicator()
-            detail?.indicator = value
-        case .detailServicerReference: 
+            detail.indicator = value
+        case .detailServicerReference:
             let value = withText(CAMTValues.reference)
-            detail?.servicerReference = value
-        case .endToEndId: 
+            detail.servicerReference = value
+        case .endToEndId:
             let value = withText(CAMTValues.reference)
-            detail?.endToEndId = value
-        case .mandateId: 
+            detail.endToEndId = value
+        case .mandateId:
             let value = string()
-            detail?.mandateId = value
-        case .chequeNumber: 
+            detail.mandateId = value
+        case .chequeNumber:
             let value = string()
-            detail?.chequeNumber = value
-        case .instructionId: 
+            detail.chequeNumber = value
+        case .instructionId:
             let value = withText(CAMTValues.reference)
-            detail?.instructionId = value
-        case .transactionId: 
+            detail.instructionId = value
+        case .transactionId:
             let value = withText(CAMTValues.reference)
-            detail?.transactionId = value
-        case .paymentInformationId: 
+            detail.transactionId = value
+        case .paymentInformationId:
             let value = withText(CAMTValues.reference)
-            detail?.paymentInformationId = value
-        case .uetr: 
+            detail.paymentInformationId = value
+        case .uetr:
             let value = string()
-            detail?.uetr = value
-        case .proprietaryReference: 
+            detail.uetr = value
+        case .proprietaryReference:
             let value = withText(CAMTValues.reference)
-            detail?.proprietaryReference = value
+            detail.proprietaryReference = value
         case .partyName, .partyCountry, .partyIBAN, .partyAccountOther, .agentBIC: takeParty(leaf)
-        case .purpose: 
+        case .purpose:
             let value = string()
-            detail?.purpose = value
-        case .unstructured: if let s = string() { detail?.unstructured.append(s) }
-        case .creditorReference: 
+            detail.purpose = value
+        case .unstructured: if let s = string() { detail.unstructured.append(s) }
+        case .creditorReference:
             let value = string()
-            detail?.creditorReference = value
-        case .returnReason: 
+            detail.creditorReference = value
+        case .returnReason:
             let value = string()
-            detail?.returnReason = value
-        case .detailInfo: 
+            detail.returnReason = value
+        case .detailInfo:
             let value = string()
-            detail?.additionalInfo = value
+            detail.additionalInfo = value
         default: return
         }
     }
@@ -186,18 +185,18 @@ extension CAMTDocumentBuilder {
     private mutating func takeParty(_ leaf: CAMTLeaf) {
         guard let role, let value = string() else { return }
         switch (role, leaf) {
-        case (.debtor, .partyName): if detail?.parties.debtor.name == nil { detail?.parties.debtor.name = value }
-        case (.creditor, .partyName): if detail?.parties.creditor.name == nil { detail?.parties.creditor.name = value }
-        case (.ultimateDebtor, .partyName): if detail?.parties.ultimateDebtor == nil { detail?.parties.ultimateDebtor = value }
-        case (.ultimateCreditor, .partyName): if detail?.parties.ultimateCreditor == nil { detail?.parties.ultimateCreditor = value }
-        case (.debtor, .partyCountry): detail?.parties.debtor.country = value
-        case (.creditor, .partyCountry): detail?.parties.creditor.country = value
-        case (.debtorAccount, .partyIBAN): detail?.parties.debtor.iban = value
-        case (.creditorAccount, .partyIBAN): detail?.parties.creditor.iban = value
-        case (.debtorAccount, .partyAccountOther): detail?.parties.debtor.account = value
-        case (.creditorAccount, .partyAccountOther): detail?.parties.creditor.account = value
-        case (.debtorAgent, .agentBIC): detail?.parties.debtor.bic = value
-        case (.creditorAgent, .agentBIC): detail?.parties.creditor.bic = value
+        case (.debtor, .partyName): if detail.parties.debtor.name == nil { detail.parties.debtor.name = value }
+        case (.creditor, .partyName): if detail.parties.creditor.name == nil { detail.parties.creditor.name = value }
+        case (.ultimateDebtor, .partyName): if detail.parties.ultimateDebtor == nil { detail.parties.ultimateDebtor = value }
+        case (.ultimateCreditor, .partyName): if detail.parties.ultimateCreditor == nil { detail.parties.ultimateCreditor = value }
+        case (.debtor, .partyCountry): detail.parties.debtor.country = value
+        case (.creditor, .partyCountry): detail.parties.creditor.country = value
+        case (.debtorAccount, .partyIBAN): detail.parties.debtor.iban = value
+        case (.creditorAccount, .partyIBAN): detail.parties.creditor.iban = value
+        case (.debtorAccount, .partyAccountOther): detail.parties.debtor.account = value
+        case (.creditorAccount, .partyAccountOther): detail.parties.creditor.account = value
+        case (.debtorAgent, .agentBIC): detail.parties.debtor.bic = value
+        case (.creditorAgent, .agentBIC): detail.parties.creditor.bic = value
         default: return
         }
     }
@@ -205,11 +204,6 @@ extension CAMTDocumentBuilder {
     // MARK: - Values
 
     private func string() -> String? { withText(CAMTValues.text) }
-
-    private mutating func setCode(_ key: WritableKeyPath<CAMTBankCode, String?>) {
-        let value = string()
-        if detail != nil { detail?.codes[keyPath: key] = value } else { entry?.codes[keyPath: key] = value }
-    }
 
     private mutating func statementField(_ key: String) {
         guard let value = string() else { return }

@@ -40,10 +40,19 @@ struct CAMTDocumentBuilder {
     private var statementDepth = -1
     var balance: CAMTBalanceFields?
     private var balanceDepth = -1
-    var entry: CAMTEntryFields?
+    // The open entry and detail are plain values, told open by their depth: comparing an
+    // optional of such a struct with nil copies it (and retains every string in it).
+    var entry = CAMTEntryFields()
     private var entryDepth = -1
-    var detail: CAMTDetailFields?
     private var detailDepth = -1
+    /// The open detail: the entry's last, changed in place (no copy of its many strings).
+    var detail: CAMTDetailFields {
+        _read { yield entry.details[entry.details.count - 1] }
+        _modify { yield &entry.details[entry.details.count - 1] }
+    }
+    var inEntry: Bool { entryDepth >= 0 }
+    var inDetail: Bool { detailDepth >= 0 }
+    var inStatement: Bool { statementDepth >= 0 }
     var role: CAMTPartyRole?
     private var roleDepth = -1
 
@@ -90,20 +99,20 @@ struct CAMTDocumentBuilder {
             messageRoot(element, consumed: consumed)
         } else if depth == 3, element == .Stmt || element == .Rpt || element == .Ntfctn, message != nil {
             beginStatement(consumed: consumed)
-        } else if statement != nil, depth == statementDepth + 1, element == .Bal || element == .Ntry {
+        } else if inStatement, depth == statementDepth + 1, element == .Bal || element == .Ntry {
             if element == .Bal {
                 balance = CAMTBalanceFields(position: lines.position(ofTagBefore: consumed))
                 balanceDepth = depth
             } else {
                 beginEntry(consumed: consumed)
             }
-        } else if element == .TxDtls, entry != nil, parent == .NtryDtls {
-            detail = CAMTDetailFields(position: lines.position(ofTagBefore: consumed))
+        } else if element == .TxDtls, inEntry, parent == .NtryDtls {
+            entry.details.append(CAMTDetailFields(position: lines.position(ofTagBefore: consumed)))
             detailDepth = depth
-        } else if detail != nil, role == nil, parent == .RltdPties || parent == .RltdAgts {
+        } else if inDetail, role == nil, parent == .RltdPties || parent == .RltdAgts {
             beginRole(element)
         }
-        let resolved = CAMTLeaf.resolve(element, parent: parent, grand: grand, great: great, inDetail: detail != nil, role: role)
+        let resolved = CAMTLeaf.resolve(element, parent: parent, grand: grand, great: great, inDetail: inDetail, role: role)
         guard resolved != .none else { return }
         leaf = resolved
         leafDepth = depth
@@ -140,7 +149,7 @@ struct CAMTDocumentBuilder {
             take(current)
         }
         if depth == roleDepth { role = nil; roleDepth = -1 }
-        if depth == detailDepth, let d = detail { entry?.details.append(d); detail = nil; detailDepth = -1 }
+        if depth == detailDepth { detailDepth = -1 }
         if depth == entryDepth { finishEntry(); entryDepth = -1 }
         if depth == balanceDepth { finishBalance(); balanceDepth = -1 }
         if depth == statementDepth { finishStatement(); statementDepth = -1 }
@@ -191,17 +200,19 @@ struct CAMTDocumentBuilder {
     }
 
     private mutating func finishEntry() {
-        guard let fields = entry, statement != nil else { return }
-        entry = nil
+        guard inStatement else { return }
+        var fields = CAMTEntryFields()
+        swap(&fields, &entry)
         statement!.settleAccount(options: options, entryCurrency: fields.currency)
-        let open = statement!
-        let context = CAMTEntryContext(currency: open.statement.account.currency, iban: open.statement.account.id,
-                                       ownerName: open.ownerName)
+        // Only the account is copied out: a copy of the whole statement would make every append
+        // below copy its transactions.
+        let account = statement!.statement.account
+        let context = CAMTEntryContext(currency: account.currency, iban: account.id, ownerName: statement!.ownerName)
         let made = fields.transactions(context, file: file, diagnostics: &diagnostics)
         for transaction in made {
             statement!.count(transaction)
             if let sink {
-                sink(transaction, open.statement.account)
+                sink(transaction, account)
             } else {
                 statement!.statement.transactions.append(transaction)
             }

@@ -12,7 +12,7 @@ extension CAMTEntryFields {
     /// cannot be read (an error says why); one per `TxDtls` when a batch's details carry amounts
     /// that add up to the entry's; one otherwise.
     func transactions(_ context: CAMTEntryContext, file: String, diagnostics: inout [Diagnostic]) -> [StatementTransaction] {
-        switch status.map(CAMTEntryStatus.init(written:)) ?? .booked {
+        switch status ?? .booked {
         case .booked: break
         case .pending:
             diagnostics.append(Diagnostic(.note, code: "camt.pending", "a pending entry (Sts PDNG) of \(amountText) is not booked yet; it was not read",
@@ -40,10 +40,10 @@ extension CAMTEntryFields {
         let foreign = (currency != nil && context.currency != nil && currency != context.currency) ? currency : nil
         if details.count > 1, let parts = splitAmounts(total: signed, file: file, diagnostics: &diagnostics) {
             return details.indices.map { i in
-                make(day: day, amount: parts[i], currency: foreign, detail: details[i], batch: (i + 1, details.count), context: context)
+                make(day: day, amount: parts[i], currency: foreign, detail: i, batch: (i + 1, details.count), context: context)
             }
         }
-        return [make(day: day, amount: signed, currency: foreign, detail: details.count == 1 ? details[0] : nil, batch: nil, context: context)]
+        return [make(day: day, amount: signed, currency: foreign, detail: details.count == 1 ? 0 : nil, batch: nil, context: context)]
     }
 
     /// `12.34 EUR` for messages.
@@ -76,9 +76,10 @@ extension CAMTEntryFields {
     }
 
     /// One transaction: the entry's facts, with `detail`'s where it has one.
-    private func make(day: Day, amount: Amount, currency: Currency?, detail: CAMTDetailFields?,
+    private func make(day: Day, amount: Amount, currency: Currency?, detail index: Int?,
                       batch: (index: Int, count: Int)?, context: CAMTEntryContext) -> StatementTransaction {
-        let multiple = detail == nil && details.count > 1
+        let detail = index.map { details[$0] }
+        let multiple = index == nil && details.count > 1
         let party = detail.flatMap { counterparty($0.parties, context: context) } ?? (multiple ? sharedCounterparty(context) : nil)
         let remittance = detail.flatMap(remittanceText) ?? (multiple ? joinedRemittance() : nil)
         let payee = party?.name
@@ -90,7 +91,7 @@ extension CAMTEntryFields {
                                      position: detail?.position ?? position)
         var extra: [StatementField] = []
         func add(_ key: String, _ value: String?) { if let value { extra.append(StatementField(key, value)) } }
-        if let valueDay { add("value date", "\(valueDay)") }
+        if let valueDay { add("value date", CAMTValues.isoText(valueDay)) }
         add("booking time", bookingDateTime)
         add("entry reference", entryReference)
         if let detail, id != detail.servicerReference { add("bank reference", detail.servicerReference) }
@@ -196,5 +197,16 @@ enum CAMTEntryStatus: Equatable {
         case "PDNG": self = .pending
         default: self = .other(written)
         }
+    }
+
+    /// The status a leaf's text names (white space around it ignored).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        let t = CAMTValues.trimmed(bytes)
+        if t.count == 4 {
+            let word = UInt32(t[0] & 0xDF) << 24 | UInt32(t[1] & 0xDF) << 16 | UInt32(t[2] & 0xDF) << 8 | UInt32(t[3] & 0xDF)
+            if word == 0x424F_4F4B { self = .booked; return }    // BOOK
+            if word == 0x5044_4E47 { self = .pending; return }   // PDNG
+        }
+        self.init(written: String(decoding: t, as: UTF8.self))
     }
 }

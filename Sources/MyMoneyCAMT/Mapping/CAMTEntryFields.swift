@@ -9,8 +9,8 @@ struct CAMTEntryFields: Sendable {
     var currency: Currency?
     var indicator: CAMTCreditDebit?
     var reversal = false
-    /// `Sts` text (v2–v7) or `Sts/Cd` / `Sts/Prtry` (v8 and later), as written.
-    var status: String?
+    /// `Sts` text (v2–v7) or `Sts/Cd` / `Sts/Prtry` (v8 and later).
+    var status: CAMTEntryStatus?
     var bookingDay: Day?
     var bookingDateTime: String?
     var valueDay: Day?
@@ -75,20 +75,35 @@ struct CAMTBankCode: Sendable, Equatable {
 
     var isEmpty: Bool { domain == nil && family == nil && subFamily == nil && proprietary == nil }
 
+    mutating func set(_ leaf: CAMTLeaf, _ value: String?) {
+        switch leaf {
+        case .domainCode: domain = value
+        case .familyCode: family = value
+        case .subFamilyCode: subFamily = value
+        case .proprietaryCode: proprietary = value
+        default: issuer = value
+        }
+    }
+
     /// `PMNT/ICDT/ESCT`, or nil without a domain code.
     var iso: String? {
-        guard let domain else { return nil }
-        return [domain, family, subFamily].compactMap { $0 }.joined(separator: "/")
+        guard var out = domain else { return nil }
+        if let family { out += "/" + family }
+        if let subFamily { out += "/" + subFamily }
+        return out
     }
 
     /// The German business code (GVC) inside a proprietary code such as `NTRF+166+9249+888`
     /// (the Deutsche Kreditwirtschaft's camt mapping) or a bare `166`: three digits.
     var businessCode: String? {
         guard let proprietary else { return nil }
-        let parts = proprietary.split(separator: "+", omittingEmptySubsequences: false)
-        let candidate = parts.count >= 2 ? parts[1] : parts[0]
-        guard candidate.utf8.count == 3, candidate.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return String(candidate)
+        var utf8 = proprietary.utf8[...]
+        if let plus = utf8.firstIndex(of: 0x2B) {
+            utf8 = utf8[utf8.index(after: plus)...]
+            if let next = utf8.firstIndex(of: 0x2B) { utf8 = utf8[..<next] }
+        }
+        guard utf8.count == 3, utf8.allSatisfy({ $0 &- 0x30 < 10 }) else { return nil }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
 

@@ -80,6 +80,19 @@ enum CAMTValues {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `YYYY-MM-DD` (what `Day.description` writes, without its padding work).
+    static func isoText(_ day: Day) -> String {
+        let c = day.components
+        guard (1...9999).contains(c.year) else { return day.description }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { b in
+            b[0] = UInt8(0x30 + c.year / 1000); b[1] = UInt8(0x30 + c.year / 100 % 10)
+            b[2] = UInt8(0x30 + c.year / 10 % 10); b[3] = UInt8(0x30 + c.year % 10); b[4] = 0x2D
+            b[5] = UInt8(0x30 + c.month / 10); b[6] = UInt8(0x30 + c.month % 10); b[7] = 0x2D
+            b[8] = UInt8(0x30 + c.day / 10); b[9] = UInt8(0x30 + c.day % 10)
+            return String(decoding: b, as: UTF8.self)
+        }
+    }
+
     /// A reference, with the placeholders banks write for "none" (`NONREF`, `NOTPROVIDED`) read as nil.
     static func reference(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard let s = text(bytes) else { return nil }

@@ -1,0 +1,112 @@
+/// German structured `:86:` text (DFÜ-Abkommen, Anlage 3): a three-digit business code (GVC),
+/// then subfields `?NN`: `?00` posting text, `?10` primanota, `?20`–`?29` and `?60`–`?63`
+/// purpose, `?30` counterparty bank code or BIC, `?31` account or IBAN, `?32`–`?33` name, `?34`
+/// text key extension. The purpose's SEPA keywords (`EREF+`, `MREF+`, `CRED+`, `SVWZ+`, …) are
+/// split out; `SVWZ+` is the memo when present, the whole purpose otherwise.
+enum GermanDetails {
+    /// Subfields are at most 27 characters: a shorter one ended where its writer ended it, so the
+    /// next one starts a new word.
+    static let subfieldWidth = 27
+
+    /// Reads `text` (the lines already joined with nothing between) whose subfields start with
+    /// `separator` (`?`, or Triodos's `>`).
+    static func read(_ text: UnsafeBufferPointer<UInt8>, separator: UInt8) -> MT940Details {
+        var details = MT940Details()
+        var i = 0
+        while i < text.count, text[i] == 0x20 { i += 1 }
+        let code = MT940Details.text(UnsafeBufferPointer(rebasing: text[i..<min(text.count, i + 3)]))
+        if let code { details.extra.append(StatementField("GVC", code)) }
+        var purpose: [UInt8] = []
+        var name: [UInt8] = []
+        var lastPurposeWidth = subfieldWidth
+        var lastNameWidth = subfieldWidth
+        var k = i + 3
+        // Subfields: separator + two digits, up to the next such marker.
+        while k < text.count {
+            guard text[k] == separator, k + 2 < text.count, text[k + 1] &- 0x30 < 10, text[k + 2] &- 0x30 < 10 else { k += 1; continue }
+            let number = Int(text[k + 1] &- 0x30) * 10 + Int(text[k + 2] &- 0x30)
+            var end = k + 3
+            while end < text.count {
+                if text[end] == separator, end + 2 < text.count, text[end + 1] &- 0x30 < 10, text[end + 2] &- 0x30 < 10 { break }
+                end += 1
+            }
+            let value = UnsafeBufferPointer(rebasing: text[(k + 3)..<end])
+            switch number {
+            case 20...29, 60...63: append(value, to: &purpose, lastWidth: &lastPurposeWidth)
+            case 32, 33: append(value, to: &name, lastWidth: &lastNameWidth)
+            case 0: add("posting text", value, to: &details)
+            case 10: add("primanota", value, to: &details)
+            case 30: add("counterparty.bic", value, to: &details)
+            case 31:
+                let looksLikeIBAN = value.count >= 15 && isUpper(value[0]) && isUpper(value[1]) && value[2] &- 0x30 < 10 && value[3] &- 0x30 < 10
+                add(looksLikeIBAN ? "counterparty.iban" : "counterparty.account", value, to: &details)
+            case 34: add("text key extension", value, to: &details)
+            default: add("?\(number < 10 ? "0" : "")\(number)", value, to: &details)
+            }
+            k = end
+        }
+        details.payee = name.withUnsafeBufferPointer { MT940Details.text($0) }
+        purpose.withUnsafeBufferPointer { SEPAKeywords.read($0, into: &details) }
+        return details
+    }
+
+    /// Appends a subfield to `out`: straight on after a full-width one, after a space otherwise.
+    private static func append(_ value: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], lastWidth: inout Int) {
+        if !out.isEmpty, lastWidth < subfieldWidth, out.last != 0x20, value.first != 0x20 { out.append(0x20) }
+        out.append(contentsOf: value)
+        lastWidth = MT940Details.characterCount(value)
+    }
+
+    private static func add(_ key: String, _ value: UnsafeBufferPointer<UInt8>, to details: inout MT940Details) {
+        if let s = MT940Details.text(value) { details.extra.append(StatementField(key, s)) }
+    }
+
+    private static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+}
+
+/// The SEPA keywords of a German purpose text (`EREF+…`, `SVWZ+…`): each keyword's value runs
+/// to the next keyword.
+enum SEPAKeywords {
+    /// Keyword → field name.
+    static let names: [(keyword: String, field: String)] = [
+        ("EREF", "end-to-end id"), ("KREF", "customer reference"), ("MREF", "mandate id"), ("CRED", "creditor id"),
+        ("DEBT", "debtor id"), ("SVWZ", "remittance"), ("ABWA", "ultimate debtor"), ("ABWE", "ultimate creditor"),
+        ("IBAN", "counterparty.iban"), ("BIC", "counterparty.bic"), ("PURP", "purpose"), ("COAM", "compensation amount"),
+        ("OAMT", "original amount"), ("SQTP", "sequence type"),
+    ]
+
+    /// Splits `purpose` at its keywords: the memo is `SVWZ+`'s value, else the whole purpose;
+    /// the other keywords become fields (`NOTPROVIDED` values are left out).
+    static func read(_ purpose: UnsafeBufferPointer<UInt8>, into details: inout MT940Details) {
+        var marks: [(start: Int, valueStart: Int, field: String)] = []
+        var k = 0
+        while k + 4 < purpose.count {
+            if k == 0 || purpose[k - 1] == 0x20 {
+                for (keyword, field) in names {
+                    let m = keyword.utf8.count
+                    if k + m < purpose.count, purpose[k + m] == 0x2B,
+                       UnsafeBufferPointer(rebasing: purpose[k..<(k + m)]).elementsEqual(keyword.utf8) {
+                        marks.append((k, k + m + 1, field))
+                        break
+                    }
+                }
+            }
+            k += 1
+        }
+        guard !marks.isEmpty else {
+            details.memo = MT940Details.text(purpose)
+            return
+        }
+        var memo: String?
+        // Text before the first keyword stays in the memo when no SVWZ+ says otherwise.
+        let lead = MT940Details.text(UnsafeBufferPointer(rebasing: purpose[0..<marks[0].start]))
+        for (index, mark) in marks.enumerated() {
+            let end = index + 1 < marks.count ? marks[index + 1].start : purpose.count
+            guard let value = MT940Details.text(UnsafeBufferPointer(rebasing: purpose[mark.valueStart..<end])) else { continue }
+            if mark.field == "remittance" { memo = value; continue }
+            if value == "NOTPROVIDED" { continue }
+            details.extra.append(StatementField(mark.field, value))
+        }
+        details.memo = memo ?? lead ?? MT940Details.text(purpose)
+    }
+}

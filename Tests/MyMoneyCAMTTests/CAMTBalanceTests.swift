@@ -6,7 +6,7 @@ import MyMoneyCAMT
 @Suite("camt balances")
 struct CAMTBalanceTests {
     @Test func balancesThatChainPass() throws {
-        let result = readCAMT(camtDocument(camtStatement(entry("-12.50") + entry("2.50", reference: "R2"), opening: "100.00", closing: "90.00")))
+        let result = readCAMT(camtDocument(camtStatement(ntry("-12.50") + ntry("2.50", reference: "R2"), opening: "100.00", closing: "90.00")))
         #expect(result.diagnostics.isEmpty, "\(codes(result))")
         let s = try #require(result.statements.first)
         #expect(s.balances.map(\.kind) == [.opening, .closing])
@@ -15,7 +15,7 @@ struct CAMTBalanceTests {
     }
 
     @Test func aBrokenChainIsAnErrorNamingTheStatement() throws {
-        let result = readCAMT(camtDocument(camtStatement(entry("-12.50"), opening: "100.00", closing: "90.00", id: "2026-10-31-001")))
+        let result = readCAMT(camtDocument(camtStatement(ntry("-12.50"), opening: "100.00", closing: "90.00", id: "2026-10-31-001")))
         let d = try #require(result.diagnostics.first { $0.code == "camt.balance" })
         #expect(d.severity == .error)
         #expect(d.message.contains("statement 2026-10-31-001 (DE02120300000000202051)"))
@@ -25,7 +25,7 @@ struct CAMTBalanceTests {
     }
 
     @Test func acceptBrokenBalancesMakesTheBreakAWarning() throws {
-        let result = readCAMT(camtDocument(camtStatement(entry("-12.50"), opening: "100.00", closing: "90.00")),
+        let result = readCAMT(camtDocument(camtStatement(ntry("-12.50"), opening: "100.00", closing: "90.00")),
                               options: ReadOptions(acceptBrokenBalances: true))
         #expect(result.diagnostics.map(\.code) == ["camt.balance"])
         #expect(result.diagnostics.first?.severity == .warning)
@@ -34,20 +34,20 @@ struct CAMTBalanceTests {
     }
 
     @Test func pendingEntriesAreLeftOutOfTheChain() {
-        let entries = entry("-10.00") + entry("-99.00", status: "<Sts>PDNG</Sts>", reference: "P")
+        let entries = ntry("-10.00") + ntry("-99.00", status: "<Sts>PDNG</Sts>", reference: "P")
         let result = readCAMT(camtDocument(camtStatement(entries, opening: "100.00", closing: "90.00")))
         #expect(!result.diagnostics.contains { $0.code == "camt.balance" }, "\(codes(result))")
     }
 
     @Test func debitBalanceIsNegative() throws {
-        let result = readCAMT(camtDocument(camtStatement(entry("-10.00"), opening: "-5.00", closing: "-15.00")))
+        let result = readCAMT(camtDocument(camtStatement(ntry("-10.00"), opening: "-5.00", closing: "-15.00")))
         #expect(result.diagnostics.isEmpty, "\(codes(result))")
         #expect(result.statements.first?.balances.map(\.amount) == [amount("-5.00"), amount("-15.00")])
     }
 
     @Test func previouslyClosedBookedIsTheOpeningWithoutOPBD() throws {
         let stmt = "<Stmt><Id>S</Id><Acct><Id><IBAN>DE02120300000000202051</IBAN></Id><Ccy>EUR</Ccy></Acct>"
-            + balance("PRCD", "24.16", "2014-01-02") + balance("CLBD", "27.61", "2014-01-03") + entry("3.45") + "</Stmt>"
+            + balance("PRCD", "24.16", "2014-01-02") + balance("CLBD", "27.61", "2014-01-03") + ntry("3.45") + "</Stmt>"
         let result = readCAMT(camtDocument(stmt))
         #expect(result.diagnostics.isEmpty, "\(codes(result))")
         #expect(result.statements.first?.balances.map(\.kind) == [.opening, .closing])
@@ -71,7 +71,7 @@ struct CAMTBalanceTests {
 
     @Test func aBalanceInAnotherCurrencyIsNotChained() throws {
         let stmt = "<Stmt><Id>S</Id><Acct><Id><IBAN>NL26VAYB8060476890</IBAN></Id><Ccy>EUR</Ccy></Acct>"
-            + balance("OPBD", "18.15", "2014-12-30") + balance("CLBD", "-27.00", "2014-12-31", currency: "SEK") + entry("8.85") + "</Stmt>"
+            + balance("OPBD", "18.15", "2014-12-30") + balance("CLBD", "-27.00", "2014-12-31", currency: "SEK") + ntry("8.85") + "</Stmt>"
         let result = readCAMT(camtDocument(stmt))
         #expect(result.diagnostics.isEmpty, "\(codes(result))")
         #expect(result.statements.first?.balances.last?.currency == Currency(code: "SEK"))
@@ -83,7 +83,7 @@ struct CAMTBalanceTests {
     }
 
     @Test func accountCurrencyFallsBackToTheFirstEntry() throws {
-        let stmt = "<Ntfctn><Id>N</Id><Acct><Id><IBAN>CH2801234000123456789</IBAN></Id></Acct>" + entry("-200000.00", currency: "SEK") + "</Ntfctn>"
+        let stmt = "<Ntfctn><Id>N</Id><Acct><Id><IBAN>CH2801234000123456789</IBAN></Id></Acct>" + ntry("-200000.00", currency: "SEK") + "</Ntfctn>"
         let result = readCAMT(camtDocument(stmt, message: "camt.054"))
         let s = try #require(result.statements.first)
         #expect(s.account.currency == Currency(code: "SEK"))
@@ -93,7 +93,7 @@ struct CAMTBalanceTests {
 
     @Test func summaryEntryCountMustMatch() throws {
         let summary = "<TxsSummry><TtlNtries><NbOfNtries>3</NbOfNtries></TtlNtries></TxsSummry>"
-        let result = readCAMT(camtDocument(camtStatement(summary + entry("0.00"))))
+        let result = readCAMT(camtDocument(camtStatement(summary + ntry("0.00"))))
         #expect(result.diagnostics.map(\.code) == ["camt.summary"])
         #expect(result.diagnostics.first?.message.contains("holds 1") == true)
     }
@@ -105,8 +105,8 @@ struct CAMTBalanceTests {
     }
 
     @Test func severalStatementsAreChainedEachOnItsOwn() throws {
-        let first = camtStatement(entry("8.85"), opening: "18.15", closing: "27.00", id: "A")
-        let second = camtStatement(entry("-7.00"), opening: "27.00", closing: "20.00", id: "B")
+        let first = camtStatement(ntry("8.85"), opening: "18.15", closing: "27.00", id: "A")
+        let second = camtStatement(ntry("-7.00"), opening: "27.00", closing: "20.00", id: "B")
         let result = readCAMT(camtDocument(first + second))
         #expect(result.diagnostics.isEmpty, "\(codes(result))")
         #expect(result.statements.map { $0.transactions.count } == [1, 1])

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import MyMoneyCAMT
 import MyMoneyImport
+import MyMoneyOFX
+import MyMoneyQIF
+import MyMoneyCSV
 import MyMoneyTestSupport
 
 /// Adding the camt reader to the registry changes the choice for no file but camt files: every

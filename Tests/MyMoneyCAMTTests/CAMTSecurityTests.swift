@@ -14,7 +14,7 @@ struct CAMTSecurityTests {
     }
 
     func document(prologue: String, payee: String) -> String {
-        camtDocument(camtStatement(entry("-1.00", details: txDetails(creditor: payee)), opening: "1.00", closing: "0.00"))
+        camtDocument(camtStatement(ntry("-1.00", details: txDetails(creditor: payee)), opening: "1.00", closing: "0.00"))
             .replacingOccurrences(of: "<Document", with: prologue + "<Document")
     }
 
@@ -61,7 +61,7 @@ struct CAMTSecurityTests {
 
     @Test func aHugeTextIsCutNotHeld() throws {
         let huge = String(repeating: "x", count: 1 << 20)
-        let result = readCAMT(camtDocument(camtStatement(entry("-1.00", details: txDetails(creditor: "Shop", remittance: [huge])),
+        let result = readCAMT(camtDocument(camtStatement(ntry("-1.00", details: txDetails(creditor: "Shop", remittance: [huge])),
                                                          opening: "1.00", closing: "0.00")))
         #expect(result.diagnostics.map(\.code) == ["camt.text"])
         let memo = try #require(result.statements.first?.transactions.first?.memo)

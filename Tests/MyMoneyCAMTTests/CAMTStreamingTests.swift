@@ -6,7 +6,7 @@ import MyMoneyTestSupport
 /// Streaming a file hands out the same transactions, statements and diagnostics as reading it whole.
 @Suite struct CAMTStreamingTests {
     func streamed(_ bytes: [UInt8], name: String = "s.xml", options: ReadOptions = ReadOptions()) throws -> (ReadResult, [StatementTransaction]) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("camt-stream-\(UUID().uuidString)-\(name)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("camt-stream-\(UUID().uuidString)-\(name.replacingOccurrences(of: "/", with: "_"))")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var handed: [StatementTransaction] = []
@@ -26,10 +26,10 @@ import MyMoneyTestSupport
     }
 
     @Test func streamEqualsWholeReadForHandWrittenFiles() throws {
-        let entries = entry("-12.50") + entry("2.50", reference: "R2", status: "<Sts>PDNG</Sts>")
-            + entry("3.45", details: txDetails(debtor: "A", amount: "2.25") + txDetails(debtor: "B", amount: "1.20"))
+        let entries = ntry("-12.50") + ntry("2.50", status: "<Sts>PDNG</Sts>", reference: "R2")
+            + ntry("3.45", details: txDetails(debtor: "A", amount: "2.25") + txDetails(debtor: "B", amount: "1.20"))
         try expectSame(Array(camtDocument(camtStatement(entries, opening: "100.00", closing: "90.00")).utf8), name: "broken.xml")
-        try expectSame(Array(camtDocument(camtStatement(entry("1.00"), opening: "0.00", closing: "1.00")).utf8), name: "ok.xml")
+        try expectSame(Array(camtDocument(camtStatement(ntry("1.00"), opening: "0.00", closing: "1.00")).utf8), name: "ok.xml")
     }
 
     @Test(arguments: Corpus.keys(prefix: "camt/"))
@@ -38,7 +38,7 @@ import MyMoneyTestSupport
     }
 
     @Test func aLatin1FileIsDecodedFirstThenHandedOut() throws {
-        let text = camtDocument(camtStatement(entry("-1.00", details: txDetails(creditor: "Bäckerei Müller")), opening: "1.00", closing: "0.00"))
+        let text = camtDocument(camtStatement(ntry("-1.00", details: txDetails(creditor: "Bäckerei Müller")), opening: "1.00", closing: "0.00"))
             .replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"ISO-8859-1\"")
         let latin1 = Array(text.data(using: .isoLatin1)!)
         let (result, handed) = try streamed(latin1)
@@ -48,7 +48,7 @@ import MyMoneyTestSupport
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {
-        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(camtDocument(camtStatement(entry("1.00"), opening: "0.00", closing: "1.00")).utf8)
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(camtDocument(camtStatement(ntry("1.00"), opening: "0.00", closing: "1.00")).utf8)
         let (result, handed) = try streamed(bytes)
         #expect(handed.count == 1, "\(codes(result))")
         try expectSame(bytes, name: "bom.xml")

@@ -44,7 +44,7 @@ func balance(_ code: String, _ amount: String, _ day: String, currency: String =
 }
 
 /// An `<Ntry>`; a leading `-` in `amount` writes DBIT. `details` goes inside `<NtryDtls>`.
-func entry(_ amount: String, day: String = "2026-10-15", status: String = "<Sts>BOOK</Sts>", reference: String? = "REF-1",
+func ntry(_ amount: String, day: String = "2026-10-15", status: String = "<Sts>BOOK</Sts>", reference: String? = "REF-1",
            currency: String = "EUR", details: String = "", inside: String = "") -> String {
     let debit = amount.hasPrefix("-")
     return "<Ntry><Amt Ccy=\"\(currency)\">\(debit ? String(amount.dropFirst()) : amount)</Amt><CdtDbtInd>\(debit ? "DBIT" : "CRDT")</CdtDbtInd>"

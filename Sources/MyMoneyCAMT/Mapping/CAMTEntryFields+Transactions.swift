@@ -80,7 +80,8 @@ extension CAMTEntryFields {
                       batch: (index: Int, count: Int)?, context: CAMTEntryContext) -> StatementTransaction {
         let detail = index.map { details[$0] }
         let multiple = index == nil && details.count > 1
-        let party = detail.flatMap { counterparty($0.parties, context: context) } ?? (multiple ? sharedCounterparty(context) : nil)
+        let party = detail.flatMap { counterparty($0.parties, direction: $0.indicator, context: context) }
+            ?? (multiple ? sharedCounterparty(context) : nil)
         let remittance = detail.flatMap(remittanceText) ?? (multiple ? joinedRemittance() : nil)
         let payee = party?.name
         let memo = remittance ?? additionalInfo
@@ -146,10 +147,11 @@ extension CAMTEntryFields {
     /// The other party of a payment: the debtor of a credit, the creditor of a debit; for a
     /// reversal (`RvslInd`) the parties keep their original roles, so the one that is not the
     /// account's owner.
-    private func counterparty(_ parties: CAMTParties, context: CAMTEntryContext) -> CAMTParty? {
-        let normal = indicator == .debit ? parties.creditor : parties.debtor
+    private func counterparty(_ parties: CAMTParties, direction: CAMTCreditDebit? = nil, context: CAMTEntryContext) -> CAMTParty? {
+        let debit = (direction ?? indicator) == .debit
+        let normal = debit ? parties.creditor : parties.debtor
         guard reversal else { return normal.isEmpty ? nil : normal }
-        let other = indicator == .debit ? parties.debtor : parties.creditor
+        let other = debit ? parties.debtor : parties.creditor
         func isOwner(_ p: CAMTParty) -> Bool {
             (context.iban != nil && p.iban == context.iban) || (context.ownerName != nil && p.name == context.ownerName)
         }
@@ -159,9 +161,9 @@ extension CAMTEntryFields {
 
     /// The counterparty every detail of a batch kept as one transaction shares, if they share one.
     private func sharedCounterparty(_ context: CAMTEntryContext) -> CAMTParty? {
-        let names = details.map { counterparty($0.parties, context: context)?.name }
+        let names = details.map { counterparty($0.parties, direction: $0.indicator, context: context)?.name }
         guard let first = names.first, first != nil, names.allSatisfy({ $0 == first }) else { return nil }
-        return counterparty(details[0].parties, context: context)
+        return counterparty(details[0].parties, direction: details[0].indicator, context: context)
     }
 
     /// The distinct memos of a batch kept as one transaction, joined with `; `.
@@ -176,7 +178,7 @@ extension CAMTEntryFields {
         for (i, d) in details.enumerated() {
             let prefix = "detail.\(i + 1)."
             if let (a, c) = d.bookedAmount { extra.append(StatementField(prefix + "amount", "\(a)" + (c.map { " \($0.code)" } ?? ""))) }
-            if let p = counterparty(d.parties, context: context) {
+            if let p = counterparty(d.parties, direction: d.indicator, context: context) {
                 if let name = p.name { extra.append(StatementField(prefix + "payee", name)) }
                 if let iban = p.iban { extra.append(StatementField(prefix + "counterparty.iban", iban)) }
             }

@@ -52,6 +52,8 @@ final class CAMTXMLParser {
         var names = CAMTNameCache()
         var depth = 0
         var failure: Failure?
+        /// libxml2's first error: it names the cause, later ones its consequences.
+        var firstError: Failure?
         var context: xmlParserCtxtPtr?
 
         mutating func start(_ localName: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?,
@@ -135,6 +137,13 @@ final class CAMTXMLParser {
             context?.assumingMemoryBound(to: State.self).pointee.refuse(CAMTXMLParser.entityRefusal)
         }
         sax.getEntity = { _, _ in nil }   // no entity other than the predefined five exists
+        sax.serror = { context, error in
+            guard let context, let error else { return }
+            let state = context.assumingMemoryBound(to: State.self)
+            guard state.pointee.firstError == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
+            state.pointee.firstError = .syntax(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+        }
         return sax
     }
 
@@ -186,7 +195,7 @@ final class CAMTXMLParser {
         xmlParseDocument(context)
         var failure = state.pointee.failure
         if failure == nil, context.pointee.wellFormed == 0 {
-            failure = CAMTXMLParser.lastFailure(context)
+            failure = state.pointee.firstError ?? CAMTXMLParser.lastFailure(context)
         }
         state.pointee.context = nil
         swap(&builder, &state.pointee.builder)

@@ -13,6 +13,30 @@ import MyMoneyTestSupport
 /// follow a source project's convention rather than the file are skipped, with the reason.
 @Suite struct MT940CorpusTests {
     static let setups: [String: (options: ReadOptions, reason: String)] = [
+        "mt940/mt940__jejik_ing.sta": (ReadOptions(acceptBrokenBalances: true),
+            "the sample's lines (-45,59 in all) do not lead from 0,00 to 3,47"),
+        "mt940/mt940__jejik_postfinance.sta": (ReadOptions(acceptBrokenBalances: true),
+            "the sample's second page does not add up: 229,2 − 79,9 + 10,1 is 159,4, its :62F: says 159,6"),
+        "mt940/mt940__jejik_rabobank.sta": (ReadOptions(acceptBrokenBalances: true),
+            "two of the sample's four statements do not add up (473,17 − 1213,28 is not 395,82)"),
+        "mt940/mt940__jejik_triodos.sta": (ReadOptions(acceptBrokenBalances: true),
+            "the sample's lines do not lead from 4975,09 to 4370,79"),
+        "mt940/mt940__mBank_with_newline_in_tnr.sta": (ReadOptions(acceptBrokenBalances: true),
+            "the sample's two lines (89,00) do not lead from 0,46 to 860,17"),
+        "mt940/mt940__self-provided_malformed_details.sta": (ReadOptions(acceptBrokenBalances: true),
+            "a synthetic file: 12345,12 − 233,15 is not 12345,98"),
+        "mt940/mt940__self-provided_overly_long_details.sta": (ReadOptions(acceptBrokenBalances: true),
+            "a synthetic file: 12345,12 − 233,15 is not 12345,98"),
+        "mt940/mt940__self-provided_whitespace.sta": (ReadOptions(acceptBrokenBalances: true),
+            "a synthetic file: 12345,12 − 233,15 is not 12345,98"),
+        "mt940/mt940__self-provided_raiffeisen-cmi.sta": (ReadOptions(acceptBrokenBalances: true),
+            "the sample's seven lines (−1012213,50) do not lead from 25170637,10 to 25281687,60"),
+        "mt940/ofxstatement-mt940__mt940_ASN.txt": (ReadOptions(acceptBrokenBalances: true),
+            "the source test planted a duplicate line (1000,18 twice in one statement): the balances show it"),
+        "mt940/mt940__jejik_abnamro.sta": (ReadOptions(acceptBrokenBalances: true),
+            "neither statement of the sample adds up (3236,28 − 321,44 is not 876,84; 2876,84 − 24,49 is not 1849,75)"),
+        "mt940/mt940__betterplace_sepa_snippet_broken.sta": (ReadOptions(acceptBrokenBalances: true),
+            "a broken snippet: one :61: of 50990,05 cannot lead from 766656,49 to 1125250,4"),
         "mt940/mt940__jejik_knab.sta": (ReadOptions(acceptBrokenBalances: true),
             "the sample's second statement does not add up: 3058,98 − 7260 + 500 is not its closing 798,98"),
     ]
@@ -27,6 +51,9 @@ import MyMoneyTestSupport
         "mt940/mt940__jejik_knab.sta": [
             "customer_reference@0": "WoLpH's greedy 16-character customer reference swallows the // (NONREF//B4E07XM0)",
             "bank_reference@0": "as customer_reference@0"],
+        "mt940/mt940__betterplace_sepa_mt9401.sta": [
+            "customer_reference": "WoLpH's golden records no owner's reference where the lines have one (TFNr 40005 MSGID, NONREF)",
+            "bank_reference@96": "WoLpH's golden records none for NONREF//0724710290648274"],
         "mt940/mt940__jejik_postfinance.sta": [
             "customer_reference": "WoLpH's greedy 16-character customer reference swallows the // (01916//NONREF)"],
         "mt940/mt940__betterplace_currency_in_25.sta": [
@@ -38,6 +65,12 @@ import MyMoneyTestSupport
         "mt940/mt940__self-provided_raphaelm.sta": [
             "final_closing_balance": "the :62F: has no currency (C02032495000,00): WoLpH reads 950 as its currency and 0,00 as the amount; this reader reads 95000,00 without a currency",
             "intermediate_closing_balance": "as final_closing_balance (C020315105000,00)"],
+        "mt940/mt940__self-provided_long_statement_number.sta": [
+            "statement_number": "WoLpH cuts the 10-digit :28: to its first five digits; this reader keeps 1810118101 (recorded as statement_number_full)"],
+        "mt940/mt940__self-provided_sparkassen.sta": [
+            "customer_reference": "WoLpH's golden records none for the NONREF of a :61: broken over two lines"],
+        "mt940/mt940__self-provided_wrapped_timestamp.sta": [
+            "customer_reference": "WoLpH's golden records none for NONREF here, though it does for the same line in february_30.sta"],
         "mt940/mt940__mBank_mt940.sta": ["ofxstatement_mt940.end_date": "ofxstatement-mt940's end date is the last day + 1"],
         "mt940/mt940__mBank_mt942.sta": ["mbank_details_sample": "WoLpH's mBank-only processors (TNR, IPH id)"],
         "mt940/mt940__mBank_with_newline_in_tnr.sta": ["mbank_details_sample": "WoLpH's mBank-only processors (TNR)"],
@@ -45,6 +78,7 @@ import MyMoneyTestSupport
             "payee": "ofxstatement-mt940 composes the payee from the :61: details and the counter-IBAN",
             "memo": "ofxstatement-mt940 composes the memo and numbers duplicates (#2)",
             "end_date": "ofxstatement-mt940's end date is the last day + 1",
+            "opening_balance": "ofxstatement-mt940 derives the opening (-555,89) as the last closing minus all lines; the file's first :60F: says 444,29",
             "account_type": "ofxstatement's own account type word"],
     ]
 
@@ -71,7 +105,8 @@ import MyMoneyTestSupport
         func wanted(_ fact: String, _ index: Int? = nil) -> Bool {
             skip[fact] == nil && (index.map { skip["\(fact)@\($0)"] == nil } ?? true)
         }
-        #expect(result.isUsable(strict: false), "\(key): \(codes(result))")
+        let usable = result.isUsable(strict: false)
+        #expect(usable, "\(key): \(codes(result))")
         let statements = result.statements
         let all = statements.flatMap(\.transactions)
         for n in [facts["ofxstatement_mt940_line_count"] as? Int].compactMap({ $0 }) { #expect(all.count == n, "\(key): line count") }
@@ -94,7 +129,7 @@ import MyMoneyTestSupport
         if let id = expected["account_id"] as? String, wanted("account_id", nil) {
             #expect(statements.last { $0.account.id != nil }?.account.id == id, "\(key): account_id")
         }
-        if let n = expected["statement_number"] as? String { #expect(last("statement number") == n, "\(key): statement_number \(last("statement number") ?? "nil")") }
+        if let n = expected["statement_number"] as? String, wanted("statement_number", nil) { #expect(last("statement number") == n, "\(key): statement_number \(last("statement number") ?? "nil")") }
         if let n = expected["sequence_number"] as? String { #expect(last("sequence number") == n, "\(key): sequence_number") }
         if let n = expected["transaction_reference"] as? String { #expect(last("transaction reference") == n, "\(key): transaction_reference") }
         if let n = expected["statement_number_full"] as? String { #expect(last("statement number") == n, "\(key): statement_number_full") }
@@ -136,7 +171,7 @@ import MyMoneyTestSupport
                 #expect(t.extra("customer reference") == (written?.isEmpty == true ? nil : written), "\(at): customer_reference \(t.extra("customer reference") ?? "nil")")
             }
             if sample.keys.contains("bank_reference"), wanted("bank_reference", index) {
-                let ref = t.id ?? t.extra("bank reference")
+                let ref = t.id ?? t.extra("bank reference").flatMap { $0 == "NONREF" ? nil : $0 }
                 #expect(ref == sample["bank_reference"] as? String, "\(at): bank_reference \(ref ?? "nil")")
             }
             if let extra = sample["extra_details"] as? String {

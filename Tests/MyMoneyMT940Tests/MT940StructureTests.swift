@@ -131,9 +131,9 @@ struct MT940StructureTests {
     }
 
     @Test func windows1252TextIsDecoded() throws {
-        var bytes = Array(message([":61:2610051005D10,00NTRFNONREF", ":86:166?32M"], closing: "C261031EUR90,00").utf8)
-        let at = bytes.firstIndex(of: UInt8(ascii: "M"))!
-        bytes.insert(contentsOf: [0xFC, 0x6C, 0x6C, 0x65, 0x72], at: at + 1)   // "Müller" in Windows-1252
+        // "Müller" in Windows-1252: ü is 0xFC.
+        let bytes = Array(message([":61:2610051005D10,00NTRFNONREF", ":86:166?32M#ller"], closing: "C261031EUR90,00").utf8)
+            .map { $0 == UInt8(ascii: "#") ? 0xFC : $0 }
         let result = MT940Reader().read(bytes, file: "w.sta", options: ReadOptions())
         #expect(result.statements.first?.transactions.first?.payee == "Müller")
         #expect(result.statements.first?.source.encoding == "windows-1252")

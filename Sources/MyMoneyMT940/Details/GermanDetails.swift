@@ -69,7 +69,7 @@ enum GermanDetails {
 enum SEPAKeywords {
     /// Keyword → field name.
     static let names: [(keyword: String, field: String)] = [
-        ("EREF", "end-to-end id"), ("KREF", "customer reference"), ("MREF", "mandate id"), ("CRED", "creditor id"),
+        ("EREF", "end-to-end id"), ("KREF", "KREF"), ("MREF", "mandate id"), ("CRED", "creditor id"),
         ("DEBT", "debtor id"), ("SVWZ", "remittance"), ("ABWA", "ultimate debtor"), ("ABWE", "ultimate creditor"),
         ("IBAN", "counterparty.iban"), ("BIC", "counterparty.bic"), ("PURP", "purpose"), ("COAM", "compensation amount"),
         ("OAMT", "original amount"), ("SQTP", "sequence type"),

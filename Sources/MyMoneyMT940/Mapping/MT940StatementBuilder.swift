@@ -34,7 +34,7 @@ struct MT940StatementBuilder {
             begin(field)
             if !warnedNoReference {
                 warnedNoReference = true
-                diagnostics.append(.warning("mt940.structure", "a :\(field.name ?? tagName(field.tag)): field comes before any :20: (which starts a statement); the fields are read as a statement without a reference",
+                diagnostics.append(.warning("mt940.structure", "a :\(field.name ?? field.tag.written): field comes before any :20: (which starts a statement); the fields are read as a statement without a reference",
                                             file: file, at: field.position))
             }
         }
@@ -98,6 +98,10 @@ struct MT940StatementBuilder {
             current?.available.append((b, field.position, field.tag == .forwardAvailable))
         case .dateTime, .floorLimit, .debitSummary, .creditSummary:
             current?.interim = true
+            if field.tag != .dateTime, current?.accountCurrency == nil {
+                let currency = interimCurrency(field)
+                current?.accountCurrency = currency
+            }
             let keys: [MT940Tag: String] = [.dateTime: "date and time", .floorLimit: "floor limit",
                                             .debitSummary: "debit entries", .creditSummary: "credit entries"]
             statementField(keys[field.tag] ?? "?", field)
@@ -126,6 +130,14 @@ struct MT940StatementBuilder {
         if let slash = written.firstIndex(of: "/"), slash != written.startIndex {
             current?.statement.account.bankId = String(written[..<slash])
         }
+    }
+
+    /// The currency of an MT942 floor limit (`:34F:EURD0,00`) or entry summary (`:90D:3EUR12,50`).
+    private func interimCurrency(_ field: MT940Field) -> Currency? {
+        var k = field.contentStart
+        while k < field.firstLineEnd, text[k] &- 0x30 < 10 { k += 1 }
+        guard k + 3 <= field.firstLineEnd else { return nil }
+        return Currency(code: String(decoding: UnsafeBufferPointer(rebasing: text[k..<(k + 3)]), as: UTF8.self))
     }
 
     private mutating func balance(_ field: MT940Field) -> MT940Balance? {
@@ -237,8 +249,6 @@ struct MT940StatementBuilder {
         let parts = lines.compactMap { MT940StatementLine.text($0, 0, $0.count) }
         return parts.isEmpty ? nil : parts.joined(separator: separator)
     }
-
-    private func tagName(_ tag: MT940Tag) -> String { "\(tag)" }
 
     /// Whether supplementary details read like a name (Rabobank, ASN put the counterparty there):
     /// two letters or more and a space, and not an IBAN.

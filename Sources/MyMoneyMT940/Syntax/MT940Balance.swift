@@ -92,11 +92,15 @@ struct MT940FieldDiagnostics {
             }
             return read
         case .failure(let failure):
+            // Show the amount-like run only (digits, commas, points), not the type code after it.
+            var run = index
+            while run < line.count, line[run] &- 0x30 < 10 || line[run] == 0x2C || line[run] == 0x2E { run += 1 }
+            let span = max(1, run - index)
             let message: String
             switch failure {
             case .noDigits: message = "expected an amount (digits and a decimal comma, 1234,56), found \(shown(line, index, 12))"
-            case .tooLong: message = "the amount \(shown(line, index, 24)) has more than 18 digits"
-            case .badGrouping: message = "cannot read \(shown(line, index, 18)) as an amount: its \".\" does not group digits by three"
+            case .tooLong: message = "the amount \(shown(line, index, span)) has more than 18 digits"
+            case .badGrouping: message = "cannot read \(shown(line, index, span)) as an amount: its \".\" does not group digits by three"
             }
             diagnostics.append(error("mt940.amount", message, at: index))
             return nil

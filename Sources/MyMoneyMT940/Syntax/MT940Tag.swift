@@ -57,6 +57,30 @@ enum MT940Tag: UInt8, Sendable, Equatable {
         }
     }
 
+    /// The tag as SWIFT writes it (`61`, `60F`; `25` for `25`/`25P`, `28C` for `28`/`28C`).
+    var written: String {
+        switch self {
+        case .transactionReference: return "20"
+        case .relatedReference: return "21"
+        case .account: return "25"
+        case .statementNumber: return "28C"
+        case .openingFinal: return "60F"
+        case .openingIntermediate: return "60M"
+        case .statementLine: return "61"
+        case .information: return "86"
+        case .closingFinal: return "62F"
+        case .closingIntermediate: return "62M"
+        case .closingAvailable: return "64"
+        case .forwardAvailable: return "65"
+        case .dateTime: return "13D"
+        case .floorLimit: return "34F"
+        case .debitSummary: return "90D"
+        case .creditSummary: return "90C"
+        case .nonSwift: return "NS"
+        case .other: return "?"
+        }
+    }
+
     /// Whether lines that look like tags but are not known ones continue this field (free text:
     /// `:86:` and `:NS:` wrap text such as `:26:37 Fo` onto a new line).
     var holdsFreeText: Bool { self == .information || self == .nonSwift }

@@ -89,7 +89,7 @@ extension CAMTEntryFields {
         let id = detail?.servicerReference ?? servicerReference ?? detail?.proprietaryReference ?? entryReference ?? detail?.transactionId
         var t = StatementTransaction(day: day, amount: amount, currency: currency, payee: payee, memo: memo, id: id,
                                      bankType: codes.iso ?? codes.proprietary, checkNumber: detail?.chequeNumber,
-                                     position: detail?.position ?? position)
+                                     position: batch != nil ? (detail?.position ?? position) : position)
         var extra: [StatementField] = []
         func add(_ key: String, _ value: String?) { if let value { extra.append(StatementField(key, value)) } }
         if let valueDay { add("value date", CAMTValues.isoText(valueDay)) }
@@ -104,7 +104,6 @@ extension CAMTEntryFields {
         add("payment information id", detail?.paymentInformationId)
         add("UETR", detail?.uetr)
         if id != detail?.proprietaryReference { add("proprietary reference", detail?.proprietaryReference) }
-        add("bank transaction code", codes.iso)
         add("proprietary code", codes.proprietary)
         add("proprietary code issuer", codes.issuer)
         add("GVC", codes.businessCode)

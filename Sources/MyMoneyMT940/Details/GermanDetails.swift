@@ -10,14 +10,19 @@ enum GermanDetails {
 
     /// Reads `text` (the lines already joined with nothing between) whose subfields start with
     /// `separator` (`?`, or Triodos's `>`).
-    static func read(_ text: UnsafeBufferPointer<UInt8>, separator: UInt8) -> MT940Details {
-        var details = MT940Details()
+    static func read(_ text: UnsafeBufferPointer<UInt8>, separator: UInt8, scratch: inout MT940Details.Scratch,
+                     extra: inout [StatementField]) -> (payee: String?, memo: String?) {
         var i = 0
         while i < text.count, text[i] == 0x20 { i += 1 }
         let code = MT940Details.text(UnsafeBufferPointer(rebasing: text[i..<min(text.count, i + 3)]))
-        if let code { details.extra.append(StatementField("GVC", code)) }
-        var purpose: [UInt8] = []
-        var name: [UInt8] = []
+        if let code { extra.append(StatementField("GVC", code)) }
+        // The scratch buffers are moved out and back (a copy would make each append copy them).
+        var purpose: [UInt8] = [], name: [UInt8] = []
+        swap(&purpose, &scratch.purpose)
+        swap(&name, &scratch.name)
+        purpose.removeAll(keepingCapacity: true)
+        name.removeAll(keepingCapacity: true)
+        defer { swap(&purpose, &scratch.purpose); swap(&name, &scratch.name) }
         var lastPurposeWidth = subfieldWidth
         var lastNameWidth = subfieldWidth
         var k = i + 3
@@ -34,20 +39,20 @@ enum GermanDetails {
             switch number {
             case 20...29, 60...63: append(value, to: &purpose, lastWidth: &lastPurposeWidth)
             case 32, 33: append(value, to: &name, lastWidth: &lastNameWidth)
-            case 0: add("posting text", value, to: &details)
-            case 10: add("primanota", value, to: &details)
-            case 30: add("counterparty.bic", value, to: &details)
+            case 0: add("posting text", value, to: &extra)
+            case 10: add("primanota", value, to: &extra)
+            case 30: add("counterparty.bic", value, to: &extra)
             case 31:
                 let looksLikeIBAN = value.count >= 15 && isUpper(value[0]) && isUpper(value[1]) && value[2] &- 0x30 < 10 && value[3] &- 0x30 < 10
-                add(looksLikeIBAN ? "counterparty.iban" : "counterparty.account", value, to: &details)
-            case 34: add("text key extension", value, to: &details)
-            default: add("?\(number < 10 ? "0" : "")\(number)", value, to: &details)
+                add(looksLikeIBAN ? "counterparty.iban" : "counterparty.account", value, to: &extra)
+            case 34: add("text key extension", value, to: &extra)
+            default: add("?\(number < 10 ? "0" : "")\(number)", value, to: &extra)
             }
             k = end
         }
-        details.payee = name.withUnsafeBufferPointer { MT940Details.text($0) }
-        purpose.withUnsafeBufferPointer { SEPAKeywords.read($0, into: &details) }
-        return details
+        let payee = name.withUnsafeBufferPointer { MT940Details.text($0) }
+        let memo = purpose.withUnsafeBufferPointer { SEPAKeywords.read($0, into: &extra) }
+        return (payee, memo)
     }
 
     /// Appends a subfield to `out`: straight on after a full-width one, after a space otherwise.
@@ -57,8 +62,8 @@ enum GermanDetails {
         lastWidth = MT940Details.characterCount(value)
     }
 
-    private static func add(_ key: String, _ value: UnsafeBufferPointer<UInt8>, to details: inout MT940Details) {
-        if let s = MT940Details.text(value) { details.extra.append(StatementField(key, s)) }
+    private static func add(_ key: String, _ value: UnsafeBufferPointer<UInt8>, to extra: inout [StatementField]) {
+        if let s = MT940Details.text(value) { extra.append(StatementField(key, s)) }
     }
 
     private static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
@@ -75,17 +80,26 @@ enum SEPAKeywords {
         ("OAMT", "original amount"), ("SQTP", "sequence type"),
     ]
 
-    /// Splits `purpose` at its keywords: the memo is `SVWZ+`'s value, else the whole purpose;
-    /// the other keywords become fields (`NOTPROVIDED` values are left out).
-    static func read(_ purpose: UnsafeBufferPointer<UInt8>, into details: inout MT940Details) {
+    /// The keywords as bytes with their field names, built once.
+    static let table: [(keyword: [UInt8], field: String)] = names.map { (Array($0.keyword.utf8), $0.field) }
+
+    /// Splits `purpose` at its keywords into fields appended to `extra` (`NOTPROVIDED` values are
+    /// left out) and returns the memo: `SVWZ+`'s value, else the text before the first keyword,
+    /// else the whole purpose.
+    ///
+    /// - Complexity: O(n) in the purpose's length (keywords are tried only where a word starts
+    ///   with a capital and a `+` follows within five bytes).
+    static func read(_ purpose: UnsafeBufferPointer<UInt8>, into extra: inout [StatementField]) -> String? {
         var marks: [(start: Int, valueStart: Int, field: String)] = []
         var k = 0
-        while k + 4 < purpose.count {
-            if k == 0 || purpose[k - 1] == 0x20 {
-                for (keyword, field) in names {
-                    let m = keyword.utf8.count
-                    if k + m < purpose.count, purpose[k + m] == 0x2B,
-                       UnsafeBufferPointer(rebasing: purpose[k..<(k + m)]).elementsEqual(keyword.utf8) {
+        let n = purpose.count
+        while k + 3 < n {
+            if (k == 0 || purpose[k - 1] == 0x20), purpose[k] >= 0x41, purpose[k] <= 0x5A,
+               purpose[k + 3] == 0x2B || (k + 4 < n && purpose[k + 4] == 0x2B) {
+                for (keyword, field) in table {
+                    let m = keyword.count
+                    if k + m < n, purpose[k + m] == 0x2B, purpose[k] == keyword[0],
+                       UnsafeBufferPointer(rebasing: purpose[k..<(k + m)]).elementsEqual(keyword) {
                         marks.append((k, k + m + 1, field))
                         break
                     }
@@ -93,10 +107,7 @@ enum SEPAKeywords {
             }
             k += 1
         }
-        guard !marks.isEmpty else {
-            details.memo = MT940Details.text(purpose)
-            return
-        }
+        guard !marks.isEmpty else { return MT940Details.text(purpose) }
         var memo: String?
         // Text before the first keyword stays in the memo when no SVWZ+ says otherwise.
         let lead = MT940Details.text(UnsafeBufferPointer(rebasing: purpose[0..<marks[0].start]))
@@ -105,8 +116,8 @@ enum SEPAKeywords {
             guard let value = MT940Details.text(UnsafeBufferPointer(rebasing: purpose[mark.valueStart..<end])) else { continue }
             if mark.field == "remittance" { memo = value; continue }
             if value == "NOTPROVIDED" { continue }
-            details.extra.append(StatementField(mark.field, value))
+            extra.append(StatementField(mark.field, value))
         }
-        details.memo = memo ?? lead ?? MT940Details.text(purpose)
+        return memo ?? lead ?? MT940Details.text(purpose)
     }
 }

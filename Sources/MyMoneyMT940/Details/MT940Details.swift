@@ -3,10 +3,20 @@
 ///
 /// The dialect is decided by the content, never by the bank: three digits followed by `?` (or
 /// Triodos's `>`) is German, a `/` followed by a known key is Dutch, anything else is free text.
+/// The fields go straight into the transaction's `extra` (`extra`), so a line costs no array of
+/// its own.
 struct MT940Details: Sendable, Equatable {
     var payee: String?
     var memo: String?
     var extra: [StatementField] = []
+
+    /// Buffers reused from one `:86:` to the next.
+    struct Scratch {
+        var joined: [UInt8] = []
+        var purpose: [UInt8] = []
+        var name: [UInt8] = []
+        init() { joined.reserveCapacity(512); purpose.reserveCapacity(256); name.reserveCapacity(64) }
+    }
 
     enum Dialect: Equatable {
         case german(separator: UInt8)
@@ -27,30 +37,43 @@ struct MT940Details: Sendable, Equatable {
         return .freeText
     }
 
-    /// Reads `lines` (each without its line break; lines of several `:86:` fields in order).
-    /// `scratch` is reused between calls.
-    static func read(_ lines: [UnsafeBufferPointer<UInt8>], scratch: inout [UInt8]) -> MT940Details {
+    /// Reads `lines` (each without its line break; lines of several `:86:` fields in order),
+    /// appending its fields to `extra`; returns the payee and memo.
+    static func read(_ lines: [UnsafeBufferPointer<UInt8>], scratch: inout Scratch,
+                     extra: inout [StatementField]) -> (payee: String?, memo: String?) {
         // First the lines as written, `\n` between them, to find the dialect.
-        scratch.removeAll(keepingCapacity: true)
+        scratch.joined.removeAll(keepingCapacity: true)
         for (k, line) in lines.enumerated() {
-            if k > 0 { scratch.append(0x0A) }
-            scratch.append(contentsOf: line)
+            if k > 0 { scratch.joined.append(0x0A) }
+            scratch.joined.append(contentsOf: line)
         }
-        let found = scratch.withUnsafeBufferPointer { MT940Details.dialect(of: $0) }
+        let found = scratch.joined.withUnsafeBufferPointer { MT940Details.dialect(of: $0) }
         switch found {
         case .german(let separator):
             // Hard-wrapped: the lines are joined with nothing between them.
-            scratch.removeAll(keepingCapacity: true)
-            for line in lines { scratch.append(contentsOf: line) }
-            return scratch.withUnsafeBufferPointer { GermanDetails.read($0, separator: separator) }
+            scratch.joined.removeAll(keepingCapacity: true)
+            for line in lines { scratch.joined.append(contentsOf: line) }
+            var joined: [UInt8] = []
+            swap(&joined, &scratch.joined)
+            defer { swap(&joined, &scratch.joined) }
+            return joined.withUnsafeBufferPointer { GermanDetails.read($0, separator: separator, scratch: &scratch, extra: &extra) }
         case .dutch:
-            joinWrapped(lines, into: &scratch, separator: nil)
-            return scratch.withUnsafeBufferPointer { DutchDetails.read($0) }
+            joinWrapped(lines, into: &scratch.joined, separator: nil)
+            let d = scratch.joined.withUnsafeBufferPointer { DutchDetails.read($0) }
+            extra += d.extra
+            return (d.payee, d.memo)
         case .freeText:
-            joinWrapped(lines, into: &scratch, separator: 0x20)
-            let memo = scratch.withUnsafeBufferPointer { MT940Details.text($0) }
-            return MT940Details(payee: nil, memo: memo)
+            joinWrapped(lines, into: &scratch.joined, separator: 0x20)
+            return (nil, scratch.joined.withUnsafeBufferPointer { MT940Details.text($0) })
         }
+    }
+
+    /// ``read(_:scratch:extra:)`` into a value of its own (for tests and one-off use).
+    static func read(_ lines: [UnsafeBufferPointer<UInt8>]) -> MT940Details {
+        var scratch = Scratch()
+        var details = MT940Details()
+        (details.payee, details.memo) = read(lines, scratch: &scratch, extra: &details.extra)
+        return details
     }
 
     /// Lines joined the way banks wrap them: a line of exactly 65 characters that does not end

@@ -9,15 +9,27 @@ struct MT940StatementBuilder {
     var diagnostics: [Diagnostic] = []
 
     private var current: MT940StatementInProgress?
-    private var pending: (line: MT940StatementLine, field: MT940Field, details: [MT940Field], extra: [StatementField])?
-    private var scratch: [UInt8] = []
+    private var pending: PendingLine?
+
+    /// A `:61:` waiting for the `:86:` (and `:NS:`) fields after it; the first `:86:` is kept
+    /// apart so the usual line needs no array.
+    private struct PendingLine {
+        var line: MT940StatementLine
+        var field: MT940Field
+        var firstDetail: MT940Field?
+        var moreDetails: [MT940Field] = []
+        var extra: [StatementField] = []
+    }
+    private var scratch = MT940Details.Scratch()
+    /// The content lines of the `:86:` fields of the line being read, reused.
+    private var detailLines: [UnsafeBufferPointer<UInt8>] = []
     private var warnedNoReference = false
 
     init(text: UnsafeBufferPointer<UInt8>, file: String, options: ReadOptions) {
         self.text = text
         self.file = file
         self.options = options
-        scratch.reserveCapacity(512)
+        detailLines.reserveCapacity(16)
     }
 
     mutating func take(_ field: MT940Field) {
@@ -44,7 +56,11 @@ struct MT940StatementBuilder {
             flushLine()
             readLine(field)
         case .information:
-            if pending != nil { pending!.details.append(field) } else { statementField("information", field) }
+            if pending != nil {
+                if pending!.firstDetail == nil { pending!.firstDetail = field } else { pending!.moreDetails.append(field) }
+            } else {
+                statementField("information", field)
+            }
         case .nonSwift:
             if pending != nil { pending!.extra.append(StatementField("NS", allLines(field, separator: " "))) } else { statementField("NS", field) }
         case .other:
@@ -151,12 +167,20 @@ struct MT940StatementBuilder {
     private mutating func readLine(_ field: MT940Field) {
         let reader = MT940FieldDiagnostics(field: field, file: file)
         let first = UnsafeBufferPointer(rebasing: text[field.contentStart..<field.firstLineEnd])
+        guard field.contentEnd > field.firstLineEnd else {
+            // One line, the common case: no array of lines.
+            switch MT940StatementLine.read(first, rest: nil, reader: reader, diagnostics: &diagnostics) {
+            case .line(let line): pending = PendingLine(line: line, field: field)
+            case let outcome: lineFailed(field, reader: reader, truncated: outcome)
+            }
+            return
+        }
         var lines: [UnsafeBufferPointer<UInt8>] = []
-        if field.contentEnd > field.firstLineEnd { field.lines(in: text) { lines.append($0) } } else { lines = [first] }
+        field.lines(in: text) { lines.append($0) }
         let rest = lines.count > 1 ? joined(lines.dropFirst(), separator: " ") : nil
         switch MT940StatementLine.read(first, rest: rest, reader: reader, diagnostics: &diagnostics) {
         case .line(let line):
-            pending = (line, field, [], [])
+            pending = PendingLine(line: line, field: field)
         case .truncated where lines.count > 1:
             // Sparkasse breaks the line before the amount: the first two lines are one.
             var joinedBytes = Array(lines[0])
@@ -165,7 +189,7 @@ struct MT940StatementBuilder {
             let outcome = joinedBytes.withUnsafeBufferPointer {
                 MT940StatementLine.read($0, rest: restAfter, reader: reader, diagnostics: &diagnostics)
             }
-            if case .line(let line) = outcome { pending = (line, field, [], []) } else { lineFailed(field, reader: reader, truncated: outcome) }
+            if case .line(let line) = outcome { pending = PendingLine(line: line, field: field) } else { lineFailed(field, reader: reader, truncated: outcome) }
         case let outcome:
             lineFailed(field, reader: reader, truncated: outcome)
         }
@@ -184,37 +208,54 @@ struct MT940StatementBuilder {
         guard let p = pending else { return }
         pending = nil
         let line = p.line
-        var details = MT940Details()
-        if !p.details.isEmpty {
-            var lines: [UnsafeBufferPointer<UInt8>] = []
-            for f in p.details { f.lines(in: text) { lines.append($0) } }
-            details = MT940Details.read(lines, scratch: &scratch)
-        }
-        var payee = details.payee
-        if payee == nil, let s = line.supplementaryDetails, MT940StatementBuilder.looksLikeName(s) { payee = s }
-        let id = line.bankReference.flatMap { MT940StatementBuilder.isPlaceholder($0) ? nil : $0 }
-        let type = line.typeCode.trimmingSpaces
-        var t = StatementTransaction(day: line.entryDay ?? line.valueDay, amount: line.amount, payee: payee, memo: details.memo, id: id,
-                                     bankType: type.isEmpty ? nil : type, position: p.field.position)
         var extra: [StatementField] = []
-        extra.reserveCapacity(6 + details.extra.count + p.extra.count)
-        extra.append(StatementField("value date", "\(line.valueDay)"))
-        if line.mark.count == 2 {
+        extra.reserveCapacity(16)
+        extra.append(StatementField("value date", MT940StatementBuilder.isoText(line.valueDay)))
+        if line.mark.utf8.count == 2 {
             extra.append(StatementField("mark", line.mark))
-            if line.mark.first == "R" { extra.append(StatementField("reversal", "true")) }
+            if line.mark.utf8.first == 0x52 { extra.append(StatementField("reversal", "true")) }
         }
         if let funds = line.fundsCode { extra.append(StatementField("funds code", funds)) }
         if let c = line.customerReference { extra.append(StatementField("customer reference", c)) }
+        let id = line.bankReference.flatMap { MT940StatementBuilder.isPlaceholder($0) ? nil : $0 }
         if let b = line.bankReference, id == nil { extra.append(StatementField("bank reference", b)) }
-        if let s = line.supplementaryDetails, s != payee { extra.append(StatementField("supplementary details", s)) }
-        extra += details.extra
+        let supplementaryAt = extra.count
+        var details: (payee: String?, memo: String?) = (nil, nil)
+        if let first = p.firstDetail {
+            detailLines.removeAll(keepingCapacity: true)
+            first.lines(in: text) { detailLines.append($0) }
+            for f in p.moreDetails { f.lines(in: text) { detailLines.append($0) } }
+            details = MT940Details.read(detailLines, scratch: &scratch, extra: &extra)
+        }
+        var payee = details.payee
+        if let s = line.supplementaryDetails {
+            if payee == nil, MT940StatementBuilder.looksLikeName(s) { payee = s } else {
+                extra.insert(StatementField("supplementary details", s), at: supplementaryAt)
+            }
+        }
         extra += p.extra
+        let type = line.typeCode.trimmingSpaces
+        var t = StatementTransaction(day: line.entryDay ?? line.valueDay, amount: line.amount, payee: payee, memo: details.memo,
+                                     id: id, bankType: type.isEmpty ? nil : type, position: p.field.position)
         t.extra = extra
         if current != nil {
             if !current!.sumOverflowed {
                 do { current!.bookedSum = try current!.bookedSum + t.amount } catch { current!.sumOverflowed = true }
             }
             current!.statement.transactions.append(t)
+        }
+    }
+
+    /// `YYYY-MM-DD` without `Day.description`'s padding work.
+    static func isoText(_ day: Day) -> String {
+        let c = day.components
+        guard (1...9999).contains(c.year) else { return day.description }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { b in
+            b[0] = UInt8(0x30 + c.year / 1000); b[1] = UInt8(0x30 + c.year / 100 % 10)
+            b[2] = UInt8(0x30 + c.year / 10 % 10); b[3] = UInt8(0x30 + c.year % 10); b[4] = 0x2D
+            b[5] = UInt8(0x30 + c.month / 10); b[6] = UInt8(0x30 + c.month % 10); b[7] = 0x2D
+            b[8] = UInt8(0x30 + c.day / 10); b[9] = UInt8(0x30 + c.day % 10)
+            return String(decoding: b, as: UTF8.self)
         }
     }
 

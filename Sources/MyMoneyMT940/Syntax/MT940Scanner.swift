@@ -70,7 +70,7 @@ struct MT940Scanner {
                     }
                     if let f = open { emit(f) }
                     sawField = true
-                    open = MT940Field(tag: tag, name: tag == .other || tag == .nonSwift ? name : nil,
+                    open = MT940Field(tag: tag, name: name,
                                       lineStart: start, line: lineNumber, contentStart: contentStart, contentEnd: stop,
                                       firstLineEnd: stop)
                     pendingColon = nil
@@ -88,7 +88,7 @@ struct MT940Scanner {
                 // `:` on one line and `86:…` on the next: one tag.
                 if let f = open { emit(f) }
                 sawField = true
-                open = MT940Field(tag: tag, name: tag == .other || tag == .nonSwift ? name : nil,
+                open = MT940Field(tag: tag, name: name,
                                   lineStart: colon.start, line: colon.line, contentStart: contentStart, contentEnd: stop,
                                   firstLineEnd: stop)
                 pendingColon = nil
@@ -120,14 +120,15 @@ struct MT940Scanner {
     }
 
     /// The tag at `from` (`:TAG:` or, with `colonless`, `TAG:`), its written name and where its content starts.
-    private func tagAt(_ from: Int, _ to: Int, colonless: Bool = false) -> (MT940Tag, String, Int)? {
+    private func tagAt(_ from: Int, _ to: Int, colonless: Bool = false) -> (MT940Tag, String?, Int)? {
         let nameStart = colonless ? from : from + 1
         var k = nameStart
         while k < to, k - nameStart <= 3, text[k] != 0x3A { k += 1 }
         guard k < to, text[k] == 0x3A, k > nameStart else { return nil }
         let name = UnsafeBufferPointer(rebasing: text[nameStart..<k])
         guard let tag = MT940Tag.parse(name) else { return nil }
-        return (tag, String(decoding: name, as: UTF8.self), k + 1)
+        // The written name is kept only for tags this reader does not map (no string per field).
+        return (tag, tag == .other || tag == .nonSwift ? String(decoding: name, as: UTF8.self) : nil, k + 1)
     }
 
     private func find(_ needle: StaticString, from: Int, to: Int) -> Int? {

@@ -39,18 +39,18 @@ enum GermanDetails {
             switch number {
             case 20...29, 60...63: append(value, to: &purpose, lastWidth: &lastPurposeWidth)
             case 32, 33: append(value, to: &name, lastWidth: &lastNameWidth)
-            case 0: add("posting text", value, to: &extra)
-            case 10: add("primanota", value, to: &extra)
-            case 30: add("counterparty.bic", value, to: &extra)
+            case 0: add("posting text", value, to: &extra, &scratch.texts)
+            case 10: add("primanota", value, to: &extra, &scratch.texts)
+            case 30: add("counterparty.bic", value, to: &extra, &scratch.texts)
             case 31:
                 let looksLikeIBAN = value.count >= 15 && isUpper(value[0]) && isUpper(value[1]) && value[2] &- 0x30 < 10 && value[3] &- 0x30 < 10
-                add(looksLikeIBAN ? "counterparty.iban" : "counterparty.account", value, to: &extra)
-            case 34: add("text key extension", value, to: &extra)
-            default: add("?\(number < 10 ? "0" : "")\(number)", value, to: &extra)
+                add(looksLikeIBAN ? "counterparty.iban" : "counterparty.account", value, to: &extra, &scratch.texts)
+            case 34: add("text key extension", value, to: &extra, &scratch.texts)
+            default: add("?\(number < 10 ? "0" : "")\(number)", value, to: &extra, &scratch.texts)
             }
             k = end
         }
-        let payee = name.withUnsafeBufferPointer { MT940Details.text($0) }
+        let payee = name.withUnsafeBufferPointer { scratch.texts.trimmed($0) }
         let memo = purpose.withUnsafeBufferPointer { SEPAKeywords.read($0, into: &extra) }
         return (payee, memo)
     }
@@ -62,8 +62,9 @@ enum GermanDetails {
         lastWidth = MT940Details.characterCount(value)
     }
 
-    private static func add(_ key: String, _ value: UnsafeBufferPointer<UInt8>, to extra: inout [StatementField]) {
-        if let s = MT940Details.text(value) { extra.append(StatementField(key, s)) }
+    private static func add(_ key: String, _ value: UnsafeBufferPointer<UInt8>, to extra: inout [StatementField],
+                            _ texts: inout MT940RepeatedText) {
+        if let s = texts.trimmed(value) { extra.append(StatementField(key, s)) }
     }
 
     private static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }

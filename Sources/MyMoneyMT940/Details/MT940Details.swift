@@ -15,6 +15,8 @@ struct MT940Details: Sendable, Equatable {
         var joined: [UInt8] = []
         var purpose: [UInt8] = []
         var name: [UInt8] = []
+        /// Subfield values seen recently, shared instead of allocated again.
+        var texts = MT940RepeatedText()
         init() { joined.reserveCapacity(512); purpose.reserveCapacity(256); name.reserveCapacity(64) }
     }
 

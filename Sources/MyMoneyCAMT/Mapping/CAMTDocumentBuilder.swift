@@ -88,7 +88,9 @@ struct CAMTDocumentBuilder {
         }
     }
 
-    mutating func begin(_ element: CAMTElement, currency: UnsafeBufferPointer<UInt8>?, consumed: Int) {
+    /// An element starts; `consumed` says how far libxml2 has read (asked only for elements
+    /// whose position is kept: statements, balances, entries, details and the leaves read).
+    mutating func begin(_ element: CAMTElement, currency: UnsafeBufferPointer<UInt8>?, consumed: () -> Int) {
         let parent = depth > 0 ? path[depth - 1] : .other
         let grand = depth > 1 ? path[depth - 2] : .other
         let great = depth > 2 ? path[depth - 3] : .other
@@ -96,18 +98,18 @@ struct CAMTDocumentBuilder {
         depth += 1
         leaf = .none   // a child started: its parent is no leaf
         if depth == 2 {
-            messageRoot(element, consumed: consumed)
+            messageRoot(element, consumed: consumed())
         } else if depth == 3, element == .Stmt || element == .Rpt || element == .Ntfctn, message != nil {
-            beginStatement(consumed: consumed)
+            beginStatement(consumed: consumed())
         } else if inStatement, depth == statementDepth + 1, element == .Bal || element == .Ntry {
             if element == .Bal {
-                balance = CAMTBalanceFields(position: lines.position(ofTagBefore: consumed))
+                balance = CAMTBalanceFields(position: lines.position(ofTagBefore: consumed()))
                 balanceDepth = depth
             } else {
-                beginEntry(consumed: consumed)
+                beginEntry(consumed: consumed())
             }
         } else if element == .TxDtls, inEntry, parent == .NtryDtls {
-            entry.details.append(CAMTDetailFields(position: lines.position(ofTagBefore: consumed)))
+            entry.details.append(CAMTDetailFields(position: lines.position(ofTagBefore: consumed())))
             detailDepth = depth
         } else if inDetail, role == nil, parent == .RltdPties || parent == .RltdAgts {
             beginRole(element)
@@ -116,7 +118,7 @@ struct CAMTDocumentBuilder {
         guard resolved != .none else { return }
         leaf = resolved
         leafDepth = depth
-        leafConsumed = consumed
+        leafConsumed = consumed()
         leafCurrency = nil
         leafUnknownCurrency = nil
         if let currency {

@@ -91,6 +91,7 @@ extension CAMTEntryFields {
                                      bankType: codes.iso ?? codes.proprietary, checkNumber: detail?.chequeNumber,
                                      position: batch != nil ? (detail?.position ?? position) : position)
         var extra: [StatementField] = []
+        extra.reserveCapacity(16)
         func add(_ key: String, _ value: String?) { if let value { extra.append(StatementField(key, value)) } }
         if let valueDay { add("value date", CAMTValues.isoText(valueDay)) }
         add("booking time", bookingDateTime)

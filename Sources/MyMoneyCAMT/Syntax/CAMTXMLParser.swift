@@ -74,11 +74,12 @@ final class CAMTXMLParser {
                     currency = UnsafeBufferPointer(start: start, count: end - start)
                 }
             }
-            let consumed = context.map { Int(xmlByteConsumed($0)) } ?? 0
             if depth == 1 {
                 builder.document(element: element, localName: localName, namespace: namespace)
             }
-            builder.begin(element, currency: currency, consumed: consumed)
+            // libxml2 has read up to the end of this start tag: positions are found back from there.
+            let context = self.context
+            builder.begin(element, currency: currency, consumed: { context.map { Int(xmlByteConsumed($0)) } ?? 0 })
             if builder.stopRequested { failure = .stopped; stop() }
         }
 

@@ -52,6 +52,19 @@ public struct MT940Reader: StatementReader {
         return found.isEmpty ? 0 : 60
     }
 
+    /// The text with every control character but tab, CR and LF (SOH, ETX around mBank's
+    /// messages, stray bytes, DEL) turned into a space, so none reaches a payee or memo (nor a
+    /// terminal); the same array when there is none.
+    ///
+    /// - Complexity: O(n), eight bytes at a time where there is none.
+    static func neutralizingControls(_ text: [UInt8]) -> [UInt8] {
+        @inline(__always) func isControl(_ b: UInt8) -> Bool { (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F }
+        guard text.contains(where: isControl) else { return text }
+        var out = text
+        for i in out.indices where isControl(out[i]) { out[i] = 0x20 }
+        return out
+    }
+
     /// After `{1:…}{2:…}{4:` at `from`, where the body starts.
     private func envelopeBodyStart(_ head: [UInt8], from: Int, limit: Int) -> Int? {
         var k = from
@@ -70,8 +83,9 @@ public struct MT940Reader: StatementReader {
             return ReadResult(diagnostics: [.error("mt940.encoding", "the file cannot be read as text: \(error.reason)", file: file,
                                                    at: SourcePosition(offset: error.offset, line: 1, column: 1))])
         }
-        let source = SourceFile(name: file, text: decoded.utf8)
-        var result = decoded.utf8.withUnsafeBufferPointer { text -> ReadResult in
+        let utf8 = MT940Reader.neutralizingControls(decoded.utf8)
+        let source = SourceFile(name: file, text: utf8)
+        var result = utf8.withUnsafeBufferPointer { text -> ReadResult in
             var scanner = MT940Scanner(text: text, file: file)
             var builder = MT940StatementBuilder(text: text, file: file, options: options)
             scanner.scan(field: { builder.take($0) }, messageEnd: { builder.endMessage() })

@@ -10,7 +10,7 @@ import MyMoneyCAMT
 /// The generated entries are compact (one line each, no indentation) and realistic: SEPA credit
 /// transfers in and out, direct debits with a mandate and card payments, each with booking and
 /// value date, the bank's reference, an ISO and a German proprietary bank transaction code, the
-/// counterparty's name and IBAN and a remittance line (about 690 bytes an entry).
+/// counterparty's name and IBAN and a remittance line (about 630 bytes an entry).
 func camtBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap { Int($0) } ?? 1_000_000
     let runs = max(1, option("--runs", in: arguments).flatMap { Int($0) } ?? 1)

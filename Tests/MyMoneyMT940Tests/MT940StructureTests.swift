@@ -165,3 +165,13 @@ struct MT940StructureTests {
         #expect(result.statements.first?.transactions.first?.memo?.utf8.count == 2_000_000)
     }
 }
+
+/// Control characters never reach a payee or memo.
+@Suite struct MT940ControlCharacterTests {
+    @Test func controlCharactersInTextBecomeSpaces() throws {
+        let text = message([":61:2610051005D10,00NTRFNONREF", ":86:166?20SVWZ+A\u{1B}[31mB\u{7F}C?32Sh\u{07}op"], closing: "C261031EUR90,00")
+        let t = try #require(readMT940(text).statements.first?.transactions.first)
+        #expect(t.memo == "A [31mB C")
+        #expect(t.payee == "Sh op")
+    }
+}

@@ -106,6 +106,7 @@ package final class Ledger {
             let applied = Set(try appliedMigrations())
             for migration in Migration.all where !applied.contains(migration.name) {
                 try db.execute(migration.sql)
+                try migration.finish?(self)
                 try db.statement("INSERT INTO migrations (name, applied_at) VALUES (?, ?)")
                     .run([.text(migration.name), .text(Ledger.timestamp())])
             }

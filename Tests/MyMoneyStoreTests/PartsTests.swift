@@ -94,3 +94,19 @@ import MyMoneyStore
         #expect(try fixture.ledger.summaries(of: .categories).allSatisfy { $0.figures.isEmpty })
     }
 }
+
+/// The figures of a ledger without parts come from a simpler query (no parts to look at): its
+/// twin, with every transaction given one part holding its whole amount and category, gives
+/// the same figures.
+@Suite struct PartsFiguresTwinTests {
+    @Test func onePartHoldingTheWholeCountsAsTheWhole() throws {
+        let plain = try StoryLedger(), split = try StoryLedger()
+        for t in try split.ledger.transactions() {
+            try split.ledger.editTransaction(id: try #require(t.id), [.splits([StatementSplit(amount: t.amount, category: t.category?.description)])])
+        }
+        #expect(try split.ledger.transactions().allSatisfy { $0.splits.count == 1 })
+        for entity in EntrySummary.Entity.allCases {
+            #expect(try plain.ledger.summaries(of: entity) == (try split.ledger.summaries(of: entity)), "\(entity)")
+        }
+    }
+}

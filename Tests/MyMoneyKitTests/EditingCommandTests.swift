@@ -137,6 +137,17 @@ struct EditingCommandTests {
         #expect(cross["rate"] as? String == "1.136363636364" && cross["fee"] as? String == "2.00")
     }
 
+    /// Transfer 3: Girokonto -500.00 (transaction 10) → Tagesgeld 500.00.
+    @Test func aTransferLegsNewAmountWorksTheFeeOutAgainAndKeepsItsSide() throws {
+        #expect(try mymoney(["transactions", "edit", "10", "--amount", "-501.00"]).status == 0)
+        let transfer = try #require((try json(["transfers"])["transfers"] as? [[String: Any]])?.first { $0["id"] as? Int == 3 })
+        #expect(transfer["fee"] as? String == "1.00")
+        let flipped = try mymoney(["transactions", "edit", "10", "--amount", "501.00"])
+        #expect(flipped.status == 65 && flipped.stderr.contains("its amount should stay negative"), "\(flipped.stderr)")
+        let sameAccount = try mymoney(["transactions", "edit", "10", "--account", "Tagesgeld"])
+        #expect(sameAccount.status == 65 && sameAccount.stderr.contains("both legs cannot be on one account"))
+    }
+
     @Test func idsAreNeverReusedAndAnUndoneImportStaysListed() throws {
         let undo = try mymoney(["imports", "undo", "1"])
         #expect(undo.stdout.hasPrefix("undid import 1: removed 34 transactions"), "\(undo.stdout)")

@@ -77,6 +77,17 @@ struct FormErrorTests {
         #expect(try mymoney(["categories", "add", "Food:Groceries", "--format", "json"]).stdout.contains("\"action\": \"unchanged\""))
     }
 
+    /// Digits a bank gave are the bank's: an edit checks the values it changes, not those.
+    @Test func anEditChecksWhatItChangesNotWhatWasImported() throws {
+        let file = MyMoneyBinary.scratch("digits").appendingPathComponent("fuel.csv")
+        try Data("Date,Description,Amount\n2026-10-09,Fuel,-41.505\n".utf8).write(to: file)
+        #expect(try mymoney(["import", file.path, "--account", "Girokonto"]).status == 0)
+        let notes = try mymoney(["transactions", "edit", "1", "--notes", "company car"])
+        #expect(notes.status == 0, "\(notes.stderr)")
+        let amount = try mymoney(["transactions", "edit", "1", "--amount", "-41.515"])
+        #expect(amount.status == 65 && amount.stderr.contains("EUR has 2 decimal places: -41.515"))
+    }
+
     @Test func anUnwritableLedgerPathIsOnePlainSentence() throws {
         let run = try MyMoneyBinary.run(["tags", "add", "x", "--ledger", "/proc/x/ledger.sqlite"])
         #expect(run.status == 74)

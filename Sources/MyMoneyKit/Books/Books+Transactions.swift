@@ -50,7 +50,7 @@ extension Books {
         guard let account = accounts.first(where: { $0.id == edited.accountId }) else {
             throw BooksError(.notFound, "there is no account with id \(edited.accountId)")
         }
-        problems.add(TransactionChecks.problems(in: edited, account: account))
+        problems.add(TransactionChecks.problems(in: edited, account: account, fields: Set(changes.map(\.field))))
         let link = try store { () throws(LedgerError) in try ledger.transfer(involving: id) }
         if let link {
             let leaving = link.fromTransactionId == id

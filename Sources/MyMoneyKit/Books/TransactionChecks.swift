@@ -6,28 +6,36 @@ enum TransactionChecks {
     /// Every problem of `t` in `account`: its currency, the digits of its amount, its category,
     /// tags, project and place names, and its splits (each one's amount and category, and that
     /// they add up exactly to the amount).
-    static func problems(in t: LedgerTransaction, account: Account) -> FieldProblems {
+    ///
+    /// - Parameter fields: only these fields' own checks (an edit checks what it changes; what
+    ///   was imported keeps its digits); the splits always add up to the amount, and the account
+    ///   is always in the transaction's currency. Nil checks every field.
+    static func problems(in t: LedgerTransaction, account: Account, fields: Set<TransactionField>? = nil) -> FieldProblems {
         var problems = FieldProblems()
+        func checks(_ field: TransactionField) -> Bool { fields?.contains(field) ?? true }
         if t.currency != account.currency {
             problems.add("account", "\(account.name) is in \(account.currency.code) and the transaction in \(t.currency.code): choose an account in \(t.currency.code)")
         }
-        problems.checkDecimals(t.amount, in: account.currency, field: "amount")
-        if let category = t.category {
+        if checks(.amount) { problems.checkDecimals(t.amount, in: account.currency, field: "amount") }
+        if checks(.category), let category = t.category {
             _ = problems.check { () throws(LedgerError) in try LedgerValidation.categoryPath(category) }
         }
-        for tag in t.tags where !tag.allSatisfy(\.isWhitespace) {
+        for tag in t.tags where checks(.tags) && !tag.allSatisfy(\.isWhitespace) {
             _ = problems.check { () throws(LedgerError) in try LedgerValidation.title(tag, field: "tag") }
         }
-        if let project = t.project, !project.allSatisfy(\.isWhitespace) {
+        if checks(.project), let project = t.project, !project.allSatisfy(\.isWhitespace) {
             _ = problems.check { () throws(LedgerError) in try LedgerValidation.title(project, field: "project") }
         }
-        if let place = t.place, !place.allSatisfy(\.isWhitespace) {
+        if checks(.place), let place = t.place, !place.allSatisfy(\.isWhitespace) {
             _ = problems.check { () throws(LedgerError) in try LedgerValidation.title(place, field: "place") }
         }
         guard !t.splits.isEmpty else { return problems }
+        let checkParts = checks(.splits)
         var total: Amount? = .zero
         for (index, split) in t.splits.enumerated() {
             let field = "split \(index + 1)"
+            total = total.flatMap { try? $0 + split.amount }
+            guard checkParts else { continue }
             problems.checkDecimals(split.amount, in: account.currency, field: field)
             if let text = split.category {
                 if let path = CategoryPath(parsing: text) {
@@ -39,7 +47,6 @@ enum TransactionChecks {
             for tag in split.tags where !tag.allSatisfy(\.isWhitespace) {
                 _ = problems.check { () throws(LedgerError) in try LedgerValidation.title(tag, field: "tag") }
             }
-            total = total.flatMap { try? $0 + split.amount }
         }
         if let total, total != t.amount {
             problems.add("splits", "the splits add up to \(total.atMinorUnits(of: account.currency)), not the amount \(t.amount.atMinorUnits(of: account.currency))")

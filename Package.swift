@@ -44,6 +44,18 @@ let package = Package(
                          dependencies: ["MyMoneyKit", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyImport",
                                         "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore"]),
 
+        // Fuzzing (scripts/fuzz.sh, README "Fuzzing"): what each target does with an input lives in
+        // MyMoneyFuzz; each Fuzz* executable is a libFuzzer entry when built with -DMYMONEY_FUZZ and a
+        // replay tool (`FuzzCSV FILE…`) otherwise.
+        .target(name: "MyMoneyFuzz",
+                dependencies: ["MyMoneyImport", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyRules"]),
+        .executableTarget(name: "FuzzCSV", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXSGML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXXML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzQIF", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzSniffer", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["MyMoneyFuzz"]),
+
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyCSVTests", dependencies: ["MyMoneyCSV", "MyMoneyTestSupport"],
@@ -58,6 +70,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "MyMoneyReportsTests", dependencies: ["MyMoneyReports", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyStoreTests", dependencies: ["MyMoneyStore", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyFuzzTests", dependencies: ["MyMoneyFuzz", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyKitTests", dependencies: ["MyMoneyKit", "MyMoneyCLI", "MyMoneyStore", "MyMoneyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,67 @@
+import MyMoneyImport
+import MyMoneyCSV
+import MyMoneyOFX
+import MyMoneyQIF
+
+/// What the statement fuzz targets do with one input: read it, check what came back, render every
+/// diagnostic the way the command line prints it.
+///
+/// Invariants (each a `precondition`, so a violation is a crash the fuzzer keeps):
+/// - a recognition score is between 0 and 100, whatever the bytes and the file name;
+/// - a diagnostic with a position names a file, and its line and column are at least 1;
+/// - a position in the file the reader returned as its source lies inside that text.
+///
+/// Rendering matters: a diagnostic's position is turned into a line excerpt and a caret at print
+/// time, from the reader's decoded text, so a wrong offset crashes there rather than in the reader.
+enum StatementExercise {
+    /// The readers in the order the command line registers them (`Readers.standard`), without
+    /// bank profiles.
+    static let readers = StatementReaders([OFXReader(), QIFReader(), CSVReader()])
+
+    /// File names tried on recognition: none, and each reader's own extension.
+    static let names = ["fuzz", "fuzz.csv", "fuzz.ofx", "fuzz.qfx", "fuzz.qif"]
+
+    static func read(_ bytes: [UInt8], with reader: any StatementReader, file: String) -> FuzzOutcome {
+        let score = reader.recognition(of: Array(bytes.prefix(8192)), fileName: file)
+        precondition((0...100).contains(score), "\(reader.format) recognition \(score) is outside 0...100")
+        return check(reader.read(bytes, file: file, options: ReadOptions()), file: file)
+    }
+
+    static func recognizeAndRead(_ bytes: [UInt8], file: String) -> FuzzOutcome {
+        let head = Array(bytes.prefix(8192))
+        for reader in readers.readers {
+            for name in names {
+                let score = reader.recognition(of: head, fileName: name)
+                precondition((0...100).contains(score), "\(reader.format) recognition \(score) of \(name) is outside 0...100")
+            }
+        }
+        let input = StatementInput(name: file, bytes: bytes)
+        if let chosen = readers.recognize(input) {
+            precondition(chosen.recognition(of: head, fileName: file) > 0, "\(chosen.format) was chosen with a score of 0")
+        }
+        return check(readers.read(input, options: ReadOptions()), file: file)
+    }
+
+    /// Checks the result's promises and renders its diagnostics.
+    static func check(_ result: ReadResult, file: String) -> FuzzOutcome {
+        var sources: [String: SourceFile] = [:]
+        if let source = result.source { sources[source.name] = source }
+        let renderer = DiagnosticRenderer(sources: sources)
+        for diagnostic in result.diagnostics {
+            if let position = diagnostic.position {
+                precondition(diagnostic.file != nil, "[\(diagnostic.code)] has a position but no file")
+                precondition(position.line >= 1 && position.column >= 1,
+                             "[\(diagnostic.code)] at line \(position.line) column \(position.column)")
+                if let name = diagnostic.file, let source = sources[name] {
+                    precondition((0...source.text.count).contains(position.offset),
+                                 "[\(diagnostic.code)] at offset \(position.offset) of a \(source.text.count)-byte text")
+                }
+            }
+            _ = renderer.render(diagnostic)
+        }
+        for statement in result.statements {
+            precondition(statement.source.file == file, "a statement from \(statement.source.file), read as \(file)")
+        }
+        return FuzzOutcome(items: result.statements.count, diagnostics: result.diagnostics)
+    }
+}

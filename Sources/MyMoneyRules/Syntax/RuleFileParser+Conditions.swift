@@ -39,7 +39,40 @@ extension RuleFileParser {
         return parts.count == 1 ? first : .all(parts)
     }
 
+    /// Joins a condition line to the rule's condition: into the same list when it joins the same
+    /// way (a thousand `or` lines make one `any`, not a thousand nested ones), else one level deeper.
+    mutating func join(_ line: ParsedCondition, any: Bool, at offset: Int) {
+        guard let existing = current?.condition else { return }
+        current?.condition = nil   // the list below is then the only reference: appended in place
+        switch consume existing {
+        case .any(var parts) where any:
+            parts.append(line)
+            current?.condition = .any(parts)
+        case .all(var parts) where !any:
+            parts.append(line)
+            current?.condition = .all(parts)
+        case let other:
+            lineNesting += 1
+            guard lineNesting <= Self.maximumNesting else {
+                current?.condition = other
+                if lineNesting == Self.maximumNesting + 1 {   // once per rule
+                    error("rules.syntax", "the condition lines switch between `and` and `or` more than \(Self.maximumNesting) times",
+                          at: offset, notes: ["split the rule into several rules, or write the condition on fewer lines"])
+                }
+                return
+            }
+            current?.condition = any ? .any([other, line]) : .all([other, line])
+        }
+    }
+
     mutating func parseUnary() -> ParsedCondition? {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maximumNesting else {
+            error("rules.syntax", "`(` and `not` are nested more than \(Self.maximumNesting) deep",
+                  at: peek()?.start ?? lineStart, notes: ["write the condition with fewer parentheses, or split the rule"])
+            return nil
+        }
         guard let token = peek() else {
             error("rules.syntax", "the condition ends too early", at: tokens.last?.end ?? lineStart,
                   notes: ["expected a test such as payee contains \"REWE\""])

@@ -35,6 +35,12 @@ struct RuleFileParser {
     var lineFailed = false
     /// The last `rule` line was broken: its indented lines are skipped without further messages.
     var skippingBrokenRule = false
+    /// How deep `(` and `not` nest on the current line, and how deep the current rule's condition
+    /// lines nest (`or` after `and` after `or` …): both at most ``maximumNesting``, so the parser,
+    /// the compiler and the evaluator, which recurse over conditions, never run out of stack.
+    var nesting = 0
+    var lineNesting = 0
+    static let maximumNesting = 64
 
     init(source: SourceFile) { self.source = source }
 
@@ -157,6 +163,7 @@ struct RuleFileParser {
                 return
             }
         }
+        lineNesting = 0
         current = ParsedRule(name: nameToken.text, stage: stage, range: range(ruleToken.start, nameToken.end),
                              nameRange: range(nameToken.start, nameToken.end), text: "", condition: nil, actions: [], stop: nil)
         currentEnd = tokens.last?.end ?? nameToken.end
@@ -176,8 +183,8 @@ struct RuleFileParser {
         switch keyword {
         case "when", "and", "or", "if":
             guard let condition = readConditionLine() else { return }
-            if let existing = current?.condition {
-                current?.condition = keyword == "or" ? .any([existing, condition]) : .all([existing, condition])
+            if current?.condition != nil {
+                join(condition, any: keyword == "or", at: first.start)
             } else if keyword == "when" || keyword == "if" {
                 current?.condition = condition
             } else if current?.hasErrors == true {

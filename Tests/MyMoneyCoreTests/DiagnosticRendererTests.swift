@@ -36,3 +36,47 @@ import MyMoneyCore
         #expect(out == "f: \u{1B}[1;31merror\u{1B}[0m: m [a.b]")
     }
 }
+
+/// Diagnostics on very long lines (one-line OFX files): bounded work per diagnostic, an excerpt
+/// around the offset. The fuzzer's one-line OFX file of 2,000 undated transactions (82 KB) took
+/// 16 s of CPU to render its warnings, each one copying the whole line.
+@Suite struct LongLineRenderingTests {
+    static let prefix = String(repeating: "<A>x</A>", count: 2_000)   // 16,000 bytes, no line break
+
+    @Test func farIntoALongLineTheExcerptStartsShortlyBeforeTheOffset() {
+        let text = Self.prefix + "<TRNAMT>1,2O</TRNAMT>" + Self.prefix
+        let source = SourceFile(name: "one.ofx", string: text)
+        let offset = Self.prefix.utf8.count + 8
+        let d = Diagnostic.warning("ofx.amount", "bad amount", file: "one.ofx", at: source.position(ofOffset: offset))
+        let out = DiagnosticRenderer(sources: ["one.ofx": source]).render(d)
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "one.ofx:1:\(offset + 1): warning: bad amount [ofx.amount]")
+        #expect(lines[1].hasPrefix("1 | …"))
+        // The caret stands under the offending text.
+        let caret = lines[2].distance(from: lines[2].startIndex, to: lines[2].firstIndex(of: "^")!)
+        let shown = Array(lines[1])
+        #expect(String(shown[caret..<caret + 4]) == "1,2O")
+        #expect(lines[1].count <= 4 + 1 + 300)
+    }
+
+    @Test func nearTheStartOfALongLineTheLineIsShownFromItsStart() {
+        let text = "<A>ä</A>" + Self.prefix
+        let source = SourceFile(name: "one.ofx", string: text)
+        let d = Diagnostic.warning("ofx.x", "here", file: "one.ofx", at: source.position(ofOffset: 9))
+        let out = DiagnosticRenderer(sources: ["one.ofx": source]).render(d)
+        #expect(out.hasPrefix("one.ofx:1:9: warning: here [ofx.x]\n1 | <A>ä</A><A>x</A>"))
+        #expect(out.hasSuffix("\n  |         ^"))
+    }
+
+    @Test func aWindowNeverStartsInsideACharacter() {
+        let text = String(repeating: "é", count: 5_000) + "!"
+        let source = SourceFile(name: "f", string: text)
+        for offset in [9_000, 9_001, 10_000] {
+            let window = source.lineText(containing: offset, limit: 81)
+            #expect(!window.isWhole)
+            #expect(source.text[window.start] & 0xC0 != 0x80)
+        }
+        #expect(source.lineText(containing: 10, limit: 4096).isWhole)
+    }
+}

@@ -126,7 +126,8 @@ run_target() {
   local logdir="$SCRATCH/logs"
   mkdir -p "$findings" "$corpus" "$logdir"
   export SWIFT_BACKTRACE=enable=no            # else Swift's crash handler exits before libFuzzer saves the input
-  export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+  # No allocation stacks in reports (a third of the run time went to recording them); override with ASAN_OPTIONS.
+  export ASAN_OPTIONS="detect_leaks=0:malloc_context_size=0:${ASAN_OPTIONS:-}"
   local status=0
 
   echo "== $target: build ($product, fuzzer+address)"

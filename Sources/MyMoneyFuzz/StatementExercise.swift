@@ -7,7 +7,9 @@ import MyMoneyQIF
 /// diagnostic the way the command line prints it.
 ///
 /// Invariants (each a `precondition`, so a violation is a crash the fuzzer keeps):
-/// - a recognition score is between 0 and 100, whatever the bytes and the file name;
+/// - a recognition score is between 0 and 100, whatever the bytes and the file name, and a
+///   reader's own extension never turns a score of 0 into more or back (`StatementReader`: the
+///   name "may break ties but must not decide");
 /// - a diagnostic with a position names a file, and its line and column are at least 1;
 /// - a position in the file the reader returned as its source lies inside that text.
 ///
@@ -18,9 +20,6 @@ enum StatementExercise {
     /// bank profiles.
     static let readers = StatementReaders([OFXReader(), QIFReader(), CSVReader()])
 
-    /// File names tried on recognition: none, and each reader's own extension.
-    static let names = ["fuzz", "fuzz.csv", "fuzz.ofx", "fuzz.qfx", "fuzz.qif"]
-
     static func read(_ bytes: [UInt8], with reader: any StatementReader, file: String) -> FuzzOutcome {
         let score = reader.recognition(of: Array(bytes.prefix(8192)), fileName: file)
         precondition((0...100).contains(score), "\(reader.format) recognition \(score) is outside 0...100")
@@ -30,16 +29,15 @@ enum StatementExercise {
     static func recognizeAndRead(_ bytes: [UInt8], file: String) -> FuzzOutcome {
         let head = Array(bytes.prefix(8192))
         for reader in readers.readers {
-            for name in names {
-                let score = reader.recognition(of: head, fileName: name)
-                precondition((0...100).contains(score), "\(reader.format) recognition \(score) of \(name) is outside 0...100")
-            }
+            let unnamed = reader.recognition(of: head, fileName: file)
+            let named = reader.recognition(of: head, fileName: "statement." + (reader.format == "ofx" ? "qfx" : reader.format))
+            precondition((0...100).contains(unnamed) && (0...100).contains(named),
+                         "\(reader.format) recognition \(unnamed) / \(named) is outside 0...100")
+            // StatementReader: "`fileName` may break ties but must not decide".
+            precondition((unnamed == 0) == (named == 0),
+                         "\(reader.format) recognition is \(unnamed) without its extension and \(named) with it")
         }
-        let input = StatementInput(name: file, bytes: bytes)
-        if let chosen = readers.recognize(input) {
-            precondition(chosen.recognition(of: head, fileName: file) > 0, "\(chosen.format) was chosen with a score of 0")
-        }
-        return check(readers.read(input, options: ReadOptions()), file: file)
+        return check(readers.read(StatementInput(name: file, bytes: bytes), options: ReadOptions()), file: file)
     }
 
     /// Checks the result's promises and renders its diagnostics.

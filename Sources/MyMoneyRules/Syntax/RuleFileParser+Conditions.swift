@@ -41,28 +41,37 @@ extension RuleFileParser {
 
     /// Joins a condition line to the rule's condition: into the same list when it joins the same
     /// way (a thousand `or` lines make one `any`, not a thousand nested ones), else one level deeper.
+    /// The list grows in ``joinedLines`` and becomes the condition in ``flushJoinedLines()``.
     mutating func join(_ line: ParsedCondition, any: Bool, at offset: Int) {
-        guard let existing = current?.condition else { return }
-        current?.condition = nil   // the list below is then the only reference: appended in place
-        switch consume existing {
-        case .any(var parts) where any:
-            parts.append(line)
-            current?.condition = .any(parts)
-        case .all(var parts) where !any:
-            parts.append(line)
-            current?.condition = .all(parts)
-        case let other:
-            lineNesting += 1
-            guard lineNesting <= Self.maximumNesting else {
-                current?.condition = other
-                if lineNesting == Self.maximumNesting + 1 {   // once per rule
-                    error("rules.syntax", "the condition lines switch between `and` and `or` more than \(Self.maximumNesting) times",
-                          at: offset, notes: ["split the rule into several rules, or write the condition on fewer lines"])
+        if !joinedLines.isEmpty && joinedAny != any { flushJoinedLines() }
+        if joinedLines.isEmpty {
+            guard let existing = current?.condition else { return }
+            current?.condition = nil
+            switch existing {
+            case .any(let parts) where any: joinedLines = parts
+            case .all(let parts) where !any: joinedLines = parts
+            default:
+                lineNesting += 1
+                guard lineNesting <= Self.maximumNesting else {
+                    current?.condition = existing
+                    if lineNesting == Self.maximumNesting + 1 {   // once per rule
+                        error("rules.syntax", "the condition lines switch between `and` and `or` more than \(Self.maximumNesting) times",
+                              at: offset, notes: ["split the rule into several rules, or write the condition on fewer lines"])
+                    }
+                    return
                 }
-                return
+                joinedLines = [existing]
             }
-            current?.condition = any ? .any([other, line]) : .all([other, line])
+            joinedAny = any
         }
+        joinedLines.append(line)
+    }
+
+    /// Makes the lines gathered by ``join(_:any:at:)`` the rule's condition.
+    mutating func flushJoinedLines() {
+        guard !joinedLines.isEmpty else { return }
+        current?.condition = joinedAny ? .any(joinedLines) : .all(joinedLines)
+        joinedLines = []
     }
 
     mutating func parseUnary() -> ParsedCondition? {

@@ -41,6 +41,10 @@ struct RuleFileParser {
     var nesting = 0
     var lineNesting = 0
     static let maximumNesting = 64
+    /// Condition lines joined the same way, gathered into one list before they become the rule's
+    /// condition (appending to the list inside the condition copied it on every line).
+    var joinedLines: [ParsedCondition] = []
+    var joinedAny = false
 
     init(source: SourceFile) { self.source = source }
 
@@ -122,6 +126,7 @@ struct RuleFileParser {
     }
 
     mutating func finishRule() {
+        flushJoinedLines()
         guard var rule = current else { return }
         let end = max(currentEnd, rule.range.start.offset)
         rule.range.end = currentEnd >= rule.range.start.offset ? currentEndPosition : rule.range.start
@@ -183,7 +188,7 @@ struct RuleFileParser {
         switch keyword {
         case "when", "and", "or", "if":
             guard let condition = readConditionLine() else { return }
-            if current?.condition != nil {
+            if current?.condition != nil || !joinedLines.isEmpty {
                 join(condition, any: keyword == "or", at: first.start)
             } else if keyword == "when" || keyword == "if" {
                 current?.condition = condition

@@ -101,7 +101,7 @@ generate() {
       { printf 'rule "wide or"\n  when payee contains "x0"'; awk 'BEGIN { for (i = 1; i < 100000; i++) printf " or payee contains \"x%d\"", i }'; printf '\n  add tag t\n'; } >"$dir/100k-alternatives-one-line.rules"
       { printf 'rule "or lines"\n  when payee contains "x"\n'; lines 100000 '  or payee equals "y"'; echo "  add tag t"; } >"$dir/100k-or-lines.rules"
       awk 'BEGIN { for (i = 0; i < 10000; i++) printf "rule \"R%d\"\n  when payee contains \"shop %d\" or memo matches /ref-%d$/\n  set category C%d:Sub\n  add tag t%d\n\n", i, i, i, i % 50, i % 7 }' >"$dir/10k-rules.rules"
-      { printf 'rule "huge in"\n  when payee in ('; awk 'BEGIN { for (i = 0; i < 150000; i++) printf "\"p%d\", ", i }'; printf '"last")\n  add tag t\n'; } >"$dir/150k-values-in-list.rules"
+      { printf 'rule "huge in"\n  when payee in ('; awk 'BEGIN { for (i = 0; i < 110000; i++) printf "\"p%d\", ", i }'; printf '"last")\n  add tag t\n'; } >"$dir/110k-values-in-list.rules"
       { printf 'rule "long regex"\n  when payee matches /'; repeat 300000 'a?'; printf '/\n  add tag t\n'; } >"$dir/300k-optional-atoms-regex.rules"
       { printf 'rule "'; repeat 2100000 n; printf '"\n  add tag t\n'; } >"$dir/2MB-rule-name.rules" ;;
   esac

@@ -20,10 +20,10 @@ enum StatementExercise {
     /// bank profiles.
     static let readers = StatementReaders([OFXReader(), QIFReader(), CSVReader()])
 
+    /// Reads with one reader, whatever its recognition says (the sniffer target checks that: CSV
+    /// recognition resolves a layout and cost a third of the CSV target's time).
     static func read(_ bytes: [UInt8], with reader: any StatementReader, file: String) -> FuzzOutcome {
-        let score = reader.recognition(of: Array(bytes.prefix(8192)), fileName: file)
-        precondition((0...100).contains(score), "\(reader.format) recognition \(score) is outside 0...100")
-        return check(reader.read(bytes, file: file, options: ReadOptions()), file: file)
+        check(reader.read(bytes, file: file, options: ReadOptions()), file: file)
     }
 
     static func recognizeAndRead(_ bytes: [UInt8], file: String) -> FuzzOutcome {

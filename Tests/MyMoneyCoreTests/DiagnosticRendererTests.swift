@@ -80,3 +80,26 @@ import MyMoneyCore
         #expect(source.lineText(containing: 10, limit: 4096).isWhole)
     }
 }
+
+@Suite struct LineBreakRenderingTests {
+    /// A file whose lines end in a lone CR showed the whole file up to the offset as "the line"
+    /// and a column counted from the start of the file (`3:50` for `3:14`).
+    @Test func loneCarriageReturnsEndLines() {
+        let text = "Date,Payee,Amount\r2026-10-01,A,1.00\r2026-10-02,B,x1\r"
+        let source = SourceFile(name: "cr.csv", string: text)
+        let offset = text.utf8.count - 3
+        let d = Diagnostic.error("csv.amount", "bad", file: "cr.csv", at: SourcePosition(offset: offset, line: 3, column: 14))
+        #expect(DiagnosticRenderer(sources: ["cr.csv": source]).render(d) == """
+        cr.csv:3:14: error: bad [csv.amount]
+        3 | 2026-10-02,B,x1
+          |              ^
+        """)
+    }
+
+    @Test func crlfLinesStillRenderWithoutTheirBreak() {
+        let text = "a;b\r\n1;x\r\n"
+        let source = SourceFile(name: "f", string: text)
+        let d = Diagnostic.error("csv.x", "bad", file: "f", at: SourcePosition(offset: 7, line: 2, column: 3))
+        #expect(DiagnosticRenderer(sources: ["f": source]).render(d) == "f:2:3: error: bad [csv.x]\n2 | 1;x\n  |   ^")
+    }
+}

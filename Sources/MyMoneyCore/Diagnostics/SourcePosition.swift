@@ -63,8 +63,9 @@ public struct SourceFile: Sendable {
         text.withUnsafeBufferPointer { text in
             let o = max(0, min(offset, text.count))
             var start = o
-            while start > 0 && text[start - 1] != 0x0A && o - start < limit { start -= 1 }
-            let isWhole = start == 0 || text[start - 1] == 0x0A
+            // Lines end in LF, CRLF or a lone CR (old Mac exports).
+            while start > 0 && text[start - 1] != 0x0A && text[start - 1] != 0x0D && o - start < limit { start -= 1 }
+            let isWhole = start == 0 || text[start - 1] == 0x0A || text[start - 1] == 0x0D
             if !isWhole { while start < o && text[start] & 0xC0 == 0x80 { start += 1 } }
             var end = o
             while end < text.count && text[end] != 0x0A && text[end] != 0x0D && end - o < limit { end += 1 }

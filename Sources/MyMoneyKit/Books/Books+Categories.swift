@@ -3,15 +3,16 @@ import MyMoneyStore
 /// A category with its figures (a category's figures include its children's).
 public struct CategoryStanding: Sendable {
     public var category: LedgerCategory
-    public var figures: [CurrencyFigures]
+    /// In the reporting currency.
+    public var figures: Figures
 }
 
 extension Books {
     /// The category tree, parents before their children, with figures.
-    public func categoryStandings() throws(BooksError) -> [CategoryStanding] {
+    public func categoryStandings(in currency: Currency? = nil) throws(BooksError) -> [CategoryStanding] {
         let categories = try store { () throws(LedgerError) in try ledger.categories() }.sorted { $0.path < $1.path }
-        let figures = try figures(of: .categories)
-        return categories.map { CategoryStanding(category: $0, figures: figures[$0.id] ?? []) }
+        let (target, figures) = try figures(of: .categories, in: currency)
+        return categories.map { CategoryStanding(category: $0, figures: figures[$0.path.description] ?? .empty(target)) }
     }
 
     /// The category at `path`.

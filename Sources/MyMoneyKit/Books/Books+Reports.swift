@@ -2,25 +2,105 @@ import MyMoneyStore
 import MyMoneyReports
 
 extension Books {
-    /// Income, expense, cash flow and transfers per currency in a span of days (all days when nil).
-    public func overview(from: Day? = nil, through: Day? = nil) throws(BooksError) -> Overview {
-        let transactions = try transactions(matching: TransactionFilter(from: from, through: through))
-        do { return try Overview(transactions: transactions) } catch {
-            throw BooksError(.invalid, "the totals do not fit in an amount: \(error)")
-        }
+    /// The overview of the `grouping` period holding `day`, in `currency`, against the `previous`
+    /// periods before it, with the top `top` categories, tags, projects and places and every
+    /// budget's status as of `day`.
+    public func overview(_ grouping: ReportGrouping, on day: Day, previous: Int = 1, top: Int = 5,
+                         in currency: Currency) throws(BooksError) -> Overview {
+        let period = grouping.period(holding: day)
+        let count = max(1, previous)
+        let before = (1...count).reversed().map { grouping.period(-$0, from: period.start) }
+        let first = before.first?.start ?? period.start
+        let categories = try totals(by: .categories, from: first, through: period.end)
+        let tags = try totals(by: .tags, from: period.start, through: period.end)
+        let projects = try totals(by: .projects, from: period.start, through: period.end)
+        let places = try totals(by: .places, from: period.start, through: period.end)
+        let transfers = try store { () throws(LedgerError) in try ledger.transferLegs(from: period.start, through: period.end) }
+        let budgets = try budgetStatuses(asOf: day)
+        let converter = try converter(into: currency)
+        do {
+            return try Overview(.init(period: period, previous: before, categories: categories, tags: tags, projects: projects,
+                                      places: places, transfers: transfers, budgets: budgets, top: top), converter: converter)
+        } catch { throw BooksError.tooLarge(error) }
     }
 
-    /// Income and expense per period, with a column per child of `parent` (top-level categories when nil),
-    /// in `currency` (the currency of most transactions when nil).
-    public func analysis(from: Day? = nil, through: Day? = nil, by grouping: ReportGrouping, parent: CategoryPath?,
-                         currency: Currency?) throws(BooksError) -> (currency: Currency, analysis: Analysis) {
-        let transactions = try transactions(matching: TransactionFilter(from: from, through: through))
-        var counts: [Currency: Int] = [:]
-        for t in transactions { counts[t.currency, default: 0] += 1 }
-        let fallback = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first?.key ?? .EUR
-        let chosen = currency ?? fallback
-        do { return (chosen, try Analysis(transactions: transactions, currency: chosen, grouping: grouping, parent: parent)) } catch {
-            throw BooksError(.invalid, "the totals do not fit in an amount: \(error)")
+    /// Income, expense and cash flow per `grouping` period in `range`, with a column per entry of
+    /// `dimension`; `category` drills into that category (its children become the columns) or,
+    /// for other dimensions, keeps only the money in it.
+    public func analysis(_ grouping: ReportGrouping, dimension: EntrySummary.Entity, category: CategoryPath?,
+                         range: DayRange, in currency: Currency) throws(BooksError) -> Analysis {
+        guard range.start <= range.end else {
+            throw BooksError(.invalid, "--through \(range.end) is before --from \(range.start)", notes: ["field: through"])
         }
+        if let category { _ = try self.category(at: category) }
+        let periods = grouping.periods(covering: range)
+        let span = DayRange(start: periods.first?.start ?? range.start, end: periods.last?.end ?? range.end)
+        let scope = Ledger.TotalsScope(category: category)
+        let byDimension = try totals(by: dimension, from: span.start, through: span.end, scope: scope)
+        var rowTotals: [DailyTotal]?
+        if dimension == .tags { rowTotals = try totals(by: nil, from: span.start, through: span.end, scope: scope) }
+        do {
+            return try Analysis(periods: periods, grouping: grouping, dimension: dimension, parent: category,
+                                byDimension: byDimension, totals: rowTotals, converter: try converter(into: currency))
+        } catch { throw BooksError.tooLarge(error) }
+    }
+
+    /// Every account's balance at the end of each `grouping` period in `range`, converted into `currency`.
+    public func netWorth(_ grouping: ReportGrouping, range: DayRange, in currency: Currency) throws(BooksError) -> NetWorth {
+        guard range.start <= range.end else {
+            throw BooksError(.invalid, "--through \(range.end) is before --from \(range.start)", notes: ["field: through"])
+        }
+        let ends = grouping.periods(covering: range).map { min($0.end, range.end) }
+        let byAccount = try store { () throws(LedgerError) in try ledger.dailyTotals(by: .accounts, from: nil, through: range.end) }
+        let parts = try store { () throws(LedgerError) in try ledger.transactionsWithParts(from: nil, through: range.end) }
+        let names = try accountNames()
+        var all = byAccount
+        for t in parts {
+            all.append(DailyTotal(day: t.day, currency: t.currency, type: t.type, name: names[t.accountId], amount: t.amount, count: 1))
+        }
+        do { return try NetWorth(accounts: try accounts(), byAccount: all, ends: ends, converter: try converter(into: currency)) }
+        catch { throw BooksError.tooLarge(error) }
+    }
+
+    /// The recurring payments in the expenses of the 400 days up to `day` (see ``RecurringDetector``).
+    public func recurringPayments(asOf day: Day) throws(BooksError) -> [RecurringPayment] {
+        let expenses = try store { () throws(LedgerError) in try ledger.expenses(from: day.advanced(by: -400), through: day) }
+        var postings: [Posting] = []
+        do { for t in expenses { postings += try Posting.postings(of: t) } } catch { throw BooksError.tooLarge(error) }
+        return RecurringDetector().detect(postings, asOf: day)
+    }
+
+    /// Aggregate rows of `entity` in the days given and `scope`, transactions with split parts
+    /// expanded part by part (each part under its own category, kept when it lies in the scope).
+    func totals(by entity: EntrySummary.Entity?, from: Day?, through: Day?,
+                scope: Ledger.TotalsScope = .init()) throws(BooksError) -> [DailyTotal] {
+        var rows = try store { () throws(LedgerError) in try ledger.dailyTotals(by: entity, from: from, through: through, within: scope) }
+        let parts = try store { () throws(LedgerError) in try ledger.transactionsWithParts(from: from, through: through) }
+        guard !parts.isEmpty else { return rows }
+        let names = entity == .accounts ? try accountNames() : [:]
+        do {
+            for t in parts {
+                // A transaction counts once under each name however many of its parts are there.
+                var counted = Set<String?>()
+                for posting in try Posting.postings(of: t) {
+                    // A scope on a tag or project is the transaction's own; a category scope is each part's.
+                    if let tag = scope.tag, !posting.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { continue }
+                    if let project = scope.project, posting.project?.lowercased() != project.lowercased() { continue }
+                    if let category = scope.category, !(posting.category?.isWithin(category) ?? false) { continue }
+                    for var row in posting.dailyTotals(by: entity, accountName: { names[$0] }) {
+                        if !counted.insert(row.name).inserted { row.count = 0 }
+                        rows.append(row)
+                    }
+                }
+            }
+        } catch { throw BooksError.tooLarge(error) }
+        return rows
+    }
+}
+
+extension BooksError {
+    /// A sum or conversion that does not fit an amount.
+    static func tooLarge(_ error: any Error) -> BooksError {
+        BooksError(.invalid, "a total is too large to compute exactly (\(error))")
     }
 }

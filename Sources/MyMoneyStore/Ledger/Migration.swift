@@ -9,6 +9,8 @@ struct Migration: Sendable {
         Migration(name: "0001-initial", sql: initialSchema),
         Migration(name: "0002-batch-opening-balances", sql: batchOpeningBalances),
         Migration(name: "0003-settings", sql: settingsTable),
+        Migration(name: "0004-rates", sql: Migration.ratesTable),
+        Migration(name: "0005-budgets-projects-periods-rollover", sql: Migration.budgetsWithProjectsAndRollover),
     ]
 }
 

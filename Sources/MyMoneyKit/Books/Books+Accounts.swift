@@ -63,7 +63,18 @@ extension Books {
         let target: Currency
         if let currency { target = currency } else { target = try reportingCurrency().currency }
         let rows = try totals(by: entity, from: nil, through: nil)
-        let paths = entity == .categories ? try store { () throws(LedgerError) in try ledger.categories() }.map(\.path) : []
+        var paths: [CategoryPath] = []
+        if entity == .categories {
+            // The ledger's categories, and those only split parts name (and their parents).
+            var known = Set(try store { () throws(LedgerError) in try ledger.categories() }.map { $0.path.description.lowercased() })
+            paths = try store { () throws(LedgerError) in try ledger.categories() }.map(\.path)
+            for name in Set(rows.compactMap(\.name)) {
+                guard let path = CategoryPath(parsing: name) else { continue }
+                for depth in 1...path.depth where known.insert(CategoryPath(Array(path.components.prefix(depth))).description.lowercased()).inserted {
+                    paths.append(CategoryPath(Array(path.components.prefix(depth))))
+                }
+            }
+        }
         do { return (target, try EntryFigures.figures(entity, rows, categories: paths, converter: try converter(into: target))) }
         catch { throw BooksError.tooLarge(error) }
     }

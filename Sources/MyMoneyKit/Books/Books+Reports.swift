@@ -12,6 +12,7 @@ extension Books {
         let before = (1...count).reversed().map { grouping.period(-$0, from: period.start) }
         let first = before.first?.start ?? period.start
         let categories = try totals(by: .categories, from: first, through: period.end)
+        let all = try totals(by: nil, from: first, through: period.end)
         let tags = try totals(by: .tags, from: period.start, through: period.end)
         let projects = try totals(by: .projects, from: period.start, through: period.end)
         let places = try totals(by: .places, from: period.start, through: period.end)
@@ -19,7 +20,7 @@ extension Books {
         let budgets = try budgetStatuses(asOf: day)
         let converter = try converter(into: currency)
         do {
-            return try Overview(.init(period: period, previous: before, categories: categories, tags: tags, projects: projects,
+            return try Overview(.init(period: period, previous: before, totals: all, categories: categories, tags: tags, projects: projects,
                                       places: places, transfers: transfers, budgets: budgets, top: top), converter: converter)
         } catch { throw BooksError.tooLarge(error) }
     }
@@ -37,8 +38,9 @@ extension Books {
         let span = DayRange(start: periods.first?.start ?? range.start, end: periods.last?.end ?? range.end)
         let scope = Ledger.TotalsScope(category: category)
         let byDimension = try totals(by: dimension, from: span.start, through: span.end, scope: scope)
-        var rowTotals: [DailyTotal]?
-        if dimension == .tags { rowTotals = try totals(by: nil, from: span.start, through: span.end, scope: scope) }
+        // Row figures from rows without a dimension: a transaction counts once even when its parts
+        // (or tags) fall under several columns.
+        let rowTotals = try totals(by: nil, from: span.start, through: span.end, scope: scope)
         do {
             return try Analysis(periods: periods, grouping: grouping, dimension: dimension, parent: category,
                                 byDimension: byDimension, totals: rowTotals, converter: try converter(into: currency))

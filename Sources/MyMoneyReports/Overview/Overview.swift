@@ -31,6 +31,9 @@ public struct Overview: Sendable {
         public var period: DayRange
         /// The periods before, oldest first (at least one).
         public var previous: [DayRange]
+        /// Without a dimension (each transaction once), from the first previous period's start
+        /// through the period's end; nil to take the figures from `categories`.
+        public var totals: [DailyTotal]?
         /// By category, from the first previous period's start through the period's end.
         public var categories: [DailyTotal]
         /// By tag, project and place, in the period.
@@ -43,11 +46,12 @@ public struct Overview: Sendable {
         /// How many lines each top list keeps.
         public var top: Int
 
-        public init(period: DayRange, previous: [DayRange], categories: [DailyTotal], tags: [DailyTotal] = [],
+        public init(period: DayRange, previous: [DayRange], totals: [DailyTotal]? = nil, categories: [DailyTotal], tags: [DailyTotal] = [],
                     projects: [DailyTotal] = [], places: [DailyTotal] = [], transfers: [TransferLegAmount] = [],
                     budgets: [BudgetStatus] = [], top: Int = 5) {
             self.period = period
             self.previous = previous
+            self.totals = totals
             self.categories = categories
             self.tags = tags
             self.projects = projects
@@ -86,7 +90,7 @@ public struct Overview: Sendable {
         var before = FlowFigures()
         let previousSpan = DayRange(start: input.previous.first?.start ?? input.period.start,
                                     end: input.previous.last?.end ?? input.period.start.advanced(by: -1))
-        for total in input.categories {
+        for total in input.totals ?? input.categories {
             if input.period.contains(total.day) { try current.add(total, converter: &converter) }
             else if previousSpan.contains(total.day) { try before.add(total, converter: &converter) }
         }

@@ -13,6 +13,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("transfers", "pair transfer legs in a generated 10-account ledger (--size, default 1000000)", transfersBenchmark),
     ("import", "mymoney import of --size CSV transactions (1M) in 10 accounts with 1,000 rules, transfers, reconcile", importBenchmark),
     ("rules", "compile 1,000 rules, apply them to --size transactions (default 1,000,000)", rulesBenchmark),
+    ("reports", "overview, analysis by month and budgets on a --size (1M) transaction ledger (--ledger PATH keeps it)", reportsBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

@@ -17,7 +17,8 @@ extension Books {
         let projects = try totals(by: .projects, from: period.start, through: period.end)
         let places = try totals(by: .places, from: period.start, through: period.end)
         let transfers = try store { () throws(LedgerError) in try ledger.transferLegs(from: period.start, through: period.end) }
-        let budgets = try budgetStatuses(asOf: day)
+        // Active budgets: those started by the period's end.
+        let budgets = try budgetStatuses(asOf: day).filter { $0.budget.startDay <= period.end }
         let converter = try converter(into: currency)
         do {
             return try Overview(.init(period: period, previous: before, totals: all, categories: categories, tags: tags, projects: projects,

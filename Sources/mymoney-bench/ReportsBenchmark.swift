@@ -140,6 +140,15 @@ struct ReportsLedgerBuilder {
             }
             add(account, t)
         }
+        // Statements are chronological, as banks write them (the cross-currency pairs' positions follow).
+        for i in byAccount.indices {
+            let order = byAccount[i].indices.sorted { (byAccount[i][$0].day, $0) < (byAccount[i][$1].day, $1) }
+            var position = [Int](repeating: 0, count: order.count)
+            for (new, old) in order.enumerated() { position[old] = new }
+            byAccount[i] = order.map { byAccount[i][$0] }
+            if i == 0 { crossPairs = crossPairs.map { (position[$0.from], $0.to) } }
+            if i == 4 { crossPairs = crossPairs.map { ($0.from, position[$0.to]) } }
+        }
         var statements: [ImportStatement] = []
         for (i, list) in byAccount.enumerated() {
             statements.append(ImportStatement(accountId: accounts[i].id, sourceFile: "generated-\(i).csv", transactions: list))

@@ -36,13 +36,15 @@ extension Books {
             case .tag(let title): scope.tag = title
             case .project(let title): scope.project = title
             }
-            let expenses = try store { () throws(LedgerError) in try ledger.expenses(from: span.start, through: span.end, within: scope) }
+            let spending = try totals(by: nil, from: span.start, through: span.end, scope: scope)
+            let recent = calculator.paymentsSpan(asOf: day)
+            let expenses = try store { () throws(LedgerError) in try ledger.expenses(from: recent.start, through: recent.end, within: scope) }
             do {
-                var postings: [Posting] = []
-                postings.reserveCapacity(expenses.count)
-                for t in expenses { postings += try Posting.postings(of: t) }
-                result.append(try calculator.status(of: budget, asOf: day, postings: postings, historyStart: historyStart,
-                                                    converter: converter))
+                var payments: [Posting] = []
+                payments.reserveCapacity(expenses.count)
+                for t in expenses { payments += try Posting.postings(of: t).filter { $0.type == .expense && budget.target.contains($0) } }
+                result.append(try calculator.status(of: budget, asOf: day, spending: spending, payments: payments,
+                                                    historyStart: historyStart, converter: converter))
             } catch {
                 throw BooksError(.invalid, "budget \(budget.id ?? 0): a total does not fit in an amount (\(error))")
             }

@@ -54,14 +54,9 @@ extension Books {
             throw BooksError(.invalid, "--through \(range.end) is before --from \(range.start)", notes: ["field: through"])
         }
         let ends = grouping.periods(covering: range).map { min($0.end, range.end) }
+        // Balances need whole transactions only: the store's sums, split transactions included as they are.
         let byAccount = try store { () throws(LedgerError) in try ledger.dailyTotals(by: .accounts, from: nil, through: range.end) }
-        let parts = try store { () throws(LedgerError) in try ledger.transactionsWithParts(from: nil, through: range.end) }
-        let names = try accountNames()
-        var all = byAccount
-        for t in parts {
-            all.append(DailyTotal(day: t.day, currency: t.currency, type: t.type, name: names[t.accountId], amount: t.amount, count: 1))
-        }
-        do { return try NetWorth(accounts: try accounts(), byAccount: all, ends: ends, converter: try converter(into: currency)) }
+        do { return try NetWorth(accounts: try accounts(), byAccount: byAccount, ends: ends, converter: try converter(into: currency)) }
         catch { throw BooksError.tooLarge(error) }
     }
 
@@ -74,22 +69,34 @@ extension Books {
     }
 
     /// Aggregate rows of `entity` in the days given and `scope`, transactions with split parts
-    /// expanded part by part (each part under its own category, kept when it lies in the scope).
+    /// expanded part by part: the store sums such a transaction whole, so its whole is taken out
+    /// again (where the store's scope took it in) and each part added where it lies in the scope.
     func totals(by entity: EntrySummary.Entity?, from: Day?, through: Day?,
                 scope: Ledger.TotalsScope = .init()) throws(BooksError) -> [DailyTotal] {
         var rows = try store { () throws(LedgerError) in try ledger.dailyTotals(by: entity, from: from, through: through, within: scope) }
         let parts = try store { () throws(LedgerError) in try ledger.transactionsWithParts(from: from, through: through) }
         guard !parts.isEmpty else { return rows }
         let names = entity == .accounts ? try accountNames() : [:]
+        func inScope(_ posting: Posting) -> Bool {
+            if let tag = scope.tag, !posting.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { return false }
+            if let project = scope.project, posting.project?.lowercased() != project.lowercased() { return false }
+            if let category = scope.category, !(posting.category?.isWithin(category) ?? false) { return false }
+            return true
+        }
         do {
             for t in parts {
+                var whole = t
+                whole.splits = []
+                for posting in try Posting.postings(of: whole) where inScope(posting) {
+                    for var row in posting.dailyTotals(by: entity, accountName: { names[$0] }) {
+                        row.amount = try -row.amount
+                        row.count = -1
+                        rows.append(row)
+                    }
+                }
                 // A transaction counts once under each name however many of its parts are there.
                 var counted = Set<String?>()
-                for posting in try Posting.postings(of: t) {
-                    // A scope on a tag or project is the transaction's own; a category scope is each part's.
-                    if let tag = scope.tag, !posting.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { continue }
-                    if let project = scope.project, posting.project?.lowercased() != project.lowercased() { continue }
-                    if let category = scope.category, !(posting.category?.isWithin(category) ?? false) { continue }
+                for posting in try Posting.postings(of: t) where inScope(posting) {
                     for var row in posting.dailyTotals(by: entity, accountName: { names[$0] }) {
                         if !counted.insert(row.name).inserted { row.count = 0 }
                         rows.append(row)

@@ -7,7 +7,8 @@
 ///
 /// The forecast for the period's end is better than a straight line (which misfires when the
 /// rent is paid on the 1st): spent so far, plus every recurring payment of the target (see
-/// ``RecurringDetector``) expected from now to the period's end and not yet seen this period, at
+/// ``RecurringDetector``, over the ``recurringLookbackDays`` before the day) expected from now to
+/// the period's end and not yet seen this period, at
 /// its typical amount, plus the rest of the spending at its own daily rate from past periods:
 /// the target's non-recurring spending over the ``lookbackPeriods`` periods (at least
 /// ``minimumLookbackDays`` days) before this one, counted from the ledger's first day when it is
@@ -20,31 +21,48 @@
 public struct BudgetCalculator: Sendable {
     public var lookbackPeriods = 3
     public var minimumLookbackDays = 84
-    /// How far back recurring payments are looked for.
-    public var recurringLookbackDays = 400
+    /// How far back recurring payments are looked for (four or five months: enough for three
+    /// monthly payments, and what budgets read one by one).
+    public var recurringLookbackDays = 130
     public var detector = RecurringDetector()
 
     public init() {}
 
-    /// The days whose postings ``status(of:asOf:postings:historyStart:converter:)`` needs.
+    /// The days whose spending ``status(of:asOf:spending:payments:historyStart:converter:)`` sums.
     public func span(of budget: Budget, asOf day: Day) -> DayRange {
         let period = BudgetPeriods.period(of: budget, holding: day)
         let length = period.start.distance(to: period.end) + 1
-        var start = min(period.start.advanced(by: -max(lookbackPeriods * length, minimumLookbackDays)),
-                        day.advanced(by: -recurringLookbackDays))
+        var start = min(period.start.advanced(by: -max(lookbackPeriods * length, minimumLookbackDays)), paymentsSpan(asOf: day).start)
         if budget.rollover { start = min(start, budget.startDay) }
         return DayRange(start: start, end: period.end)
+    }
+
+    /// The days whose payments, one by one, the recurring payments are found in.
+    public func paymentsSpan(asOf day: Day) -> DayRange {
+        DayRange(start: day.advanced(by: -recurringLookbackDays), end: day)
+    }
+
+    /// The budget's status on `day` from postings (each counted if it is an expense in the target),
+    /// covering at least ``span(of:asOf:)``.
+    public func status(of budget: Budget, asOf day: Day, postings: [Posting], historyStart: Day?,
+                       converter: CurrencyConverter) throws(AmountError) -> BudgetStatus {
+        let relevant = postings.filter { $0.type == .expense && budget.target.contains($0) }
+        return try status(of: budget, asOf: day, spending: relevant.flatMap { $0.dailyTotals(by: nil) },
+                          payments: relevant.filter { paymentsSpan(asOf: day).contains($0.day) },
+                          historyStart: historyStart, converter: converter)
     }
 
     /// The budget's status on `day`.
     ///
     /// - Parameters:
-    ///   - postings: postings covering at least ``span(of:asOf:)`` (others are ignored, as are
-    ///     postings outside the target and postings that are not expenses).
+    ///   - spending: the target's aggregate rows covering at least ``span(of:asOf:)`` (rows that are
+    ///     not expenses are ignored); the caller has kept only the target's money.
+    ///   - payments: the target's expenses one by one in ``paymentsSpan(asOf:)``, where recurring
+    ///     payments are found (and taken out of the daily rate).
     ///   - historyStart: the ledger's first day, so a young ledger's empty past does not dilute the rate.
     ///   - converter: rates; converts into the budget's currency.
     /// - Throws: ``AmountError/overflow`` when a sum does not fit.
-    public func status(of budget: Budget, asOf day: Day, postings: [Posting], historyStart: Day?,
+    public func status(of budget: Budget, asOf day: Day, spending: [DailyTotal], payments: [Posting], historyStart: Day?,
                        converter: CurrencyConverter) throws(AmountError) -> BudgetStatus {
         var converter = converter.converting(into: budget.currency)
         let currency = budget.currency
@@ -52,41 +70,46 @@ public struct BudgetCalculator: Sendable {
         let period = BudgetPeriods.period(of: budget, index: index)
         let length = period.start.distance(to: period.end) + 1
         let through = min(day, period.end)
-        let relevant = postings.filter { $0.type == .expense && budget.target.contains($0) && $0.day <= period.end }
-        let series = detector.detect(relevant.filter { $0.day >= day.advanced(by: -recurringLookbackDays) }, asOf: through)
+        let lookback = max(lookbackPeriods * length, minimumLookbackDays)
+        var windowStart = period.start.advanced(by: -lookback)
+        if let historyStart, historyStart > windowStart { windowStart = historyStart }
+        let windowDays = max(0, windowStart.distance(to: period.start))
+        let series = detector.detect(payments.filter { $0.type == .expense && $0.day <= through }, asOf: through)
         let recurringIds = Set(series.flatMap(\.transactionIds))
 
-        // Spending per posting, converted (positive = spent).
+        // Spending, converted (positive = spent): this period through the day, the window before, earlier periods.
         var unconverted = UnconvertedTally()
         var spent = ExactDecimal.zero
-        var ownNonRecurring = ExactDecimal.zero
-        var converted: [(day: Day, value: ExactDecimal, recurring: Bool)] = []
-        converted.reserveCapacity(relevant.count)
-        for p in relevant {
-            guard let value = try converter.convert(p.amount, from: p.currency, on: p.day) else {
-                if p.day >= period.start && p.day <= through { try unconverted.add(p.amount, p.currency, on: p.day) }
+        var past = ExactDecimal.zero
+        var perPeriod = [ExactDecimal](repeating: .zero, count: budget.rollover ? index : 0)
+        for total in spending where total.type == .expense && total.day <= through {
+            guard let value = try converter.convert(total.amount, from: total.currency, on: total.day) else {
+                if total.day >= period.start { try unconverted.add(total.amount, total.currency, on: total.day, count: total.count) }
                 continue
             }
             let outflow = -value
-            converted.append((p.day, outflow, recurringIds.contains(p.transactionId)))
-            if p.day >= period.start && p.day <= through {
-                try spent.add(outflow)
-                if !recurringIds.contains(p.transactionId) { try ownNonRecurring.add(outflow) }
+            if total.day >= period.start { try spent.add(outflow) }
+            else {
+                if total.day >= windowStart { try past.add(outflow) }
+                if budget.rollover && total.day >= budget.startDay {
+                    let i = BudgetPeriods.index(of: budget, holding: total.day)
+                    if i < index { try perPeriod[i].add(outflow) }
+                }
             }
+        }
+        // The recurring payments' share, taken out of the paces below.
+        var ownNonRecurring = spent
+        for p in payments where recurringIds.contains(p.transactionId) && p.type == .expense && p.day <= through {
+            guard let value = try converter.convert(p.amount, from: p.currency, on: p.day) else { continue }
+            if p.day >= period.start { try ownNonRecurring.add(value) }
+            else if p.day >= windowStart { try past.add(value) }
         }
 
         // Rollover: each earlier period's limit minus its spending.
         var carried = ExactDecimal.zero
-        if budget.rollover && index > 0 {
-            var perPeriod = [ExactDecimal](repeating: .zero, count: index)
-            for c in converted where c.day >= budget.startDay && c.day < period.start {
-                let i = BudgetPeriods.index(of: budget, holding: c.day)
-                if i < index { try perPeriod[i].add(c.value) }
-            }
-            let limit = ExactDecimal(budget.amount)
-            for periodSpent in perPeriod { carried = try carried + limit - periodSpent }
-        }
-        let available = try ExactDecimal(budget.amount) + carried
+        let limit = ExactDecimal(budget.amount)
+        for periodSpent in perPeriod { carried = try carried + limit - periodSpent }
+        let available = try limit + carried
 
         // Forecast: spent + expected recurring + the rest at its past daily rate.
         var expected: [RecurringPayment] = []
@@ -106,14 +129,9 @@ public struct BudgetCalculator: Sendable {
             }
         }
         let daysAfter = day < period.start ? length : max(0, through.distance(to: period.end))
-        var windowStart = period.start.advanced(by: -max(lookbackPeriods * length, minimumLookbackDays))
-        if let historyStart, historyStart > windowStart { windowStart = historyStart }
-        let windowDays = max(0, windowStart.distance(to: period.start))
         var rest = ExactDecimal.zero
         if daysAfter > 0 {
             if windowDays > 0 {
-                var past = ExactDecimal.zero
-                for c in converted where !c.recurring && c.day >= windowStart && c.day < period.start { try past.add(c.value) }
                 rest = try past.scaled(by: daysAfter, over: windowDays)
             } else if day >= period.start {
                 let elapsed = period.start.distance(to: through) + 1

@@ -19,11 +19,12 @@ extension Ledger {
     /// as its listing names it; with a nil entity, one row per day, currency and type), in the days
     /// given (all when nil).
     ///
-    /// SPLITS: transactions with parts are left out here: the caller expands them from
-    /// ``LedgerTransaction/splits`` (``transactionsWithParts(from:through:)``) so that each part counts
-    /// under its own category. When parts move to a table of their own, this query must sum the parts
-    /// (each under its category, the rest of the amount under the transaction's) in place of those
-    /// transactions; the reports' split tests pin that behaviour through the Core value.
+    /// SPLITS: a transaction with parts is summed here whole, under its own category: the caller
+    /// takes it out again and adds its parts instead (``transactionsWithParts(from:through:)``,
+    /// expanded from ``LedgerTransaction/splits``), so that each part counts under its own
+    /// category. When parts move to a table of their own, this query may sum the parts itself
+    /// (each under its category, the rest under the transaction's); the reports' split tests pin
+    /// that behaviour through the Core value.
     ///
     /// What the sums mean (income, expense, transfer) is the reports' business: rows carry the
     /// stored type only. By tag, a transaction counts once under each of its tags; untagged ones
@@ -33,9 +34,12 @@ extension Ledger {
     ///   `.invalid` when a sum overflows.
     package func dailyTotals(by entity: EntrySummary.Entity?, from: Day?, through: Day?,
                              within scope: TotalsScope = TotalsScope()) throws(LedgerError) -> [DailyTotal] {
-        var conditions = ["t.splits IS NULL"]
+        // The report index (transactions_for_reports) holds every column summed here: SQLite reads
+        // no transaction row.
+        var conditions = ["1"]
         var values: [SQLValue] = []
-        try restrict(&conditions, &values, from: from, through: through)
+        if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
+        if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
         if let path = scope.category {
             guard try category(at: path) != nil else { throw .notFound("there is no category \(path)") }
             conditions.append("t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
@@ -76,7 +80,7 @@ extension Ledger {
         var currencies: [String: Currency] = [:]
         return try db.uncachedStatement("""
             SELECT \(key), t.day, t.currency, t.type, t.amount_scale, SUM(t.amount_units), COUNT(*)
-            FROM transactions t \(join)
+            FROM transactions t INDEXED BY transactions_for_reports \(join)
             WHERE \(conditions.joined(separator: " AND "))
             GROUP BY 1, 2, 3, 4, 5
             """).rows(values) { row throws(LedgerError) -> DailyTotal in
@@ -96,9 +100,11 @@ extension Ledger {
     /// The transactions with split parts in the days given (all when nil), by day and id: what
     /// ``dailyTotals(by:from:through:within:)`` leaves for the caller to expand part by part.
     package func transactionsWithParts(from: Day?, through: Day?) throws(LedgerError) -> [LedgerTransaction] {
+        // `splits IS NOT NULL` with the day bounds: the partial index transactions_with_parts.
         var conditions = ["t.splits IS NOT NULL"]
         var values: [SQLValue] = []
-        try restrict(&conditions, &values, from: from, through: through)
+        if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
+        if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
         return try transactions(sql: conditions.joined(separator: " AND "), values, cached: false)
     }
 
@@ -106,7 +112,8 @@ extension Ledger {
     package func transferLegs(from: Day?, through: Day?) throws(LedgerError) -> [TransferLegAmount] {
         var conditions = ["t.type = 'transfer'"]
         var values: [SQLValue] = []
-        try restrict(&conditions, &values, from: from, through: through)
+        if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
+        if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
         return try db.uncachedStatement("""
             SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency,
                    o.id, o.day, o.amount_units, o.amount_scale, o.currency, COALESCE(lf.status, lt.status)
@@ -129,20 +136,23 @@ extension Ledger {
             }
     }
 
-    /// Expenses in the days given, in a scope, as whole transactions (splits with them): what
-    /// budgets and recurring payments look at one by one.
+    /// Expenses in the days given, in a scope, as whole transactions (with their splits): what
+    /// budgets and recurring payments look at one by one. Every transaction with parts in those
+    /// days is included (a part may be in the scope); the caller keeps the parts that are.
     package func expenses(from: Day?, through: Day?, within scope: TotalsScope = TotalsScope()) throws(LedgerError) -> [LedgerTransaction] {
-        var conditions = ["t.type = 'expense'"]
+        // Day bounds first: SQLite walks the report index by day and reads only the rows that match.
+        var conditions = ["t.splits IS NULL", "t.type = 'expense'"]
         var values: [SQLValue] = []
-        try restrict(&conditions, &values, from: from, through: through)
+        if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
+        if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
         if let path = scope.category {
             guard try category(at: path) != nil else { throw .notFound("there is no category \(path)") }
-            conditions.append("(t.splits IS NOT NULL OR t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?)))")
+            conditions.append("t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
             values += Ledger.subtreeBounds(path)
         }
         if let title = scope.tag {
             guard let tag = try tag(titled: title), let id = tag.id else { throw .notFound("there is no tag named \(title)") }
-            conditions.append("(t.splits IS NOT NULL OR t.id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id = ?))")
+            conditions.append("t.id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id = ?)")
             values.append(.integer(id))
         }
         if let title = scope.project {
@@ -150,7 +160,10 @@ extension Ledger {
             conditions.append("t.project_id = ?")
             values.append(.integer(id))
         }
-        return try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true)
+        var rows = try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true)
+        rows += try transactionsWithParts(from: from, through: through).filter { $0.type == .expense }
+        Ledger.sortByDayAndId(&rows)
+        return rows
     }
 
     /// The day of the ledger's first transaction; nil when it has none.
@@ -169,15 +182,5 @@ extension Ledger {
         let currencyById = Dictionary(accounts.compactMap { a in a.id.map { ($0, a.currency) } }, uniquingKeysWith: { a, _ in a })
         for (id, count) in counts { if let currency = currencyById[id] { result[currency, default: 0] += count } }
         return result
-    }
-
-    /// Day bounds as conditions on `t`, written so SQLite walks the (account, day) index account by
-    /// account instead of reading every transaction.
-    private func restrict(_ conditions: inout [String], _ values: inout [SQLValue], from: Day?, through: Day?) throws(LedgerError) {
-        guard from != nil || through != nil else { return }
-        let ids = try db.statement("SELECT id FROM accounts ORDER BY id").rows { $0.int64(0) }
-        conditions.append(ids.isEmpty ? "0" : "t.account_id IN (\(ids.map(String.init).joined(separator: ", ")))")
-        if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
-        if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
     }
 }

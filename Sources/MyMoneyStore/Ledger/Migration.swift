@@ -11,6 +11,7 @@ struct Migration: Sendable {
         Migration(name: "0003-settings", sql: settingsTable),
         Migration(name: "0004-rates", sql: Migration.ratesTable),
         Migration(name: "0005-budgets-projects-periods-rollover", sql: Migration.budgetsWithProjectsAndRollover),
+        Migration(name: "0006-transactions-report-indexes", sql: Migration.reportIndexes),
     ]
 }
 

@@ -27,22 +27,29 @@ extension Books {
         let converter = try converter(into: budgets[0].currency)
         let historyStart = try store { () throws(LedgerError) in try ledger.firstTransactionDay() }
         let calculator = BudgetCalculator()
+        // The transactions with parts of every budget's days, read once.
+        let spans = budgets.map { calculator.span(of: $0, asOf: day) }
+        let all = DayRange(start: spans.map(\.start).min() ?? day, end: max(spans.map(\.end).max() ?? day, day))
+        let parts = try transactionsWithParts(from: all.start, through: all.end)
         var result: [BudgetStatus] = []
-        for budget in budgets {
-            let span = calculator.span(of: budget, asOf: day)
+        for (budget, span) in zip(budgets, spans) {
             var scope = Ledger.TotalsScope()
             switch budget.target {
             case .category(let path): scope.category = path
             case .tag(let title): scope.tag = title
             case .project(let title): scope.project = title
             }
-            let spending = try totals(by: nil, from: span.start, through: span.end, scope: scope)
+            let spending = try totals(by: nil, from: span.start, through: span.end, scope: scope,
+                                      parts: parts.filter { span.contains($0.day) })
             let recent = calculator.paymentsSpan(asOf: day)
-            let expenses = try store { () throws(LedgerError) in try ledger.expenses(from: recent.start, through: recent.end, within: scope) }
+            let expenses = try store { () throws(LedgerError) in
+                try ledger.expenses(from: recent.start, through: recent.end, within: scope, withParts: false)
+            } + parts.filter { recent.contains($0.day) && $0.type == .expense }
             do {
                 var payments: [Posting] = []
                 payments.reserveCapacity(expenses.count)
-                for t in expenses { payments += try Posting.postings(of: t).filter { $0.type == .expense && budget.target.contains($0) } }
+                var paths: [String: CategoryPath] = [:]
+                for t in expenses { payments += try Posting.postings(of: t, paths: &paths).filter { $0.type == .expense && budget.target.contains($0) } }
                 result.append(try calculator.status(of: budget, asOf: day, spending: spending, payments: payments,
                                                     historyStart: historyStart, converter: converter))
             } catch {

@@ -11,11 +11,15 @@ extension Books {
         let count = max(1, previous)
         let before = (1...count).reversed().map { grouping.period(-$0, from: period.start) }
         let first = before.first?.start ?? period.start
-        let categories = try totals(by: .categories, from: first, through: period.end)
-        let all = try totals(by: nil, from: first, through: period.end)
-        let tags = try totals(by: .tags, from: period.start, through: period.end)
-        let projects = try totals(by: .projects, from: period.start, through: period.end)
-        let places = try totals(by: .places, from: period.start, through: period.end)
+        let parts = try transactionsWithParts(from: first, through: period.end)
+        let byCategory = try store { () throws(LedgerError) in try ledger.dailyTotals(by: .categories, from: first, through: period.end) }
+        let categories = try byCategory + splitAdjustments(parts, by: .categories)
+        // Each transaction once: the same sums without their names (a transaction has one category).
+        let all = try Books.unnamed(byCategory) + splitAdjustments(parts, by: nil)
+        let inPeriod = parts.filter { period.contains($0.day) }
+        let tags = try totals(by: .tags, from: period.start, through: period.end, parts: inPeriod)
+        let projects = try totals(by: .projects, from: period.start, through: period.end, parts: inPeriod)
+        let places = try totals(by: .places, from: period.start, through: period.end, parts: inPeriod)
         let transfers = try store { () throws(LedgerError) in try ledger.transferLegs(from: period.start, through: period.end) }
         // Active budgets: those started by the period's end.
         let budgets = try budgetStatuses(asOf: day).filter { $0.budget.startDay <= period.end }
@@ -38,10 +42,15 @@ extension Books {
         let periods = grouping.periods(covering: range)
         let span = DayRange(start: periods.first?.start ?? range.start, end: periods.last?.end ?? range.end)
         let scope = Ledger.TotalsScope(category: category)
-        let byDimension = try totals(by: dimension, from: span.start, through: span.end, scope: scope)
+        let parts = try transactionsWithParts(from: span.start, through: span.end)
+        let sums = try store { () throws(LedgerError) in try ledger.dailyTotals(by: dimension, from: span.start, through: span.end, within: scope) }
+        let byDimension = try sums + splitAdjustments(parts, by: dimension, scope: scope)
         // Row figures from rows without a dimension: a transaction counts once even when its parts
-        // (or tags) fall under several columns.
-        let rowTotals = try totals(by: nil, from: span.start, through: span.end, scope: scope)
+        // (or tags) fall under several columns. A transaction has one category, account, project
+        // and place: the same sums without their names; by tag, a query of its own.
+        let rowTotals = dimension == .tags
+            ? try totals(by: nil, from: span.start, through: span.end, scope: scope, parts: parts)
+            : try Books.unnamed(sums) + splitAdjustments(parts, by: nil, scope: scope)
         do {
             return try Analysis(periods: periods, grouping: grouping, dimension: dimension, parent: category,
                                 byDimension: byDimension, totals: rowTotals, converter: try converter(into: currency))
@@ -66,45 +75,6 @@ extension Books {
         var postings: [Posting] = []
         do { for t in expenses { postings += try Posting.postings(of: t) } } catch { throw BooksError.tooLarge(error) }
         return RecurringDetector().detect(postings, asOf: day)
-    }
-
-    /// Aggregate rows of `entity` in the days given and `scope`, transactions with split parts
-    /// expanded part by part: the store sums such a transaction whole, so its whole is taken out
-    /// again (where the store's scope took it in) and each part added where it lies in the scope.
-    func totals(by entity: EntrySummary.Entity?, from: Day?, through: Day?,
-                scope: Ledger.TotalsScope = .init()) throws(BooksError) -> [DailyTotal] {
-        var rows = try store { () throws(LedgerError) in try ledger.dailyTotals(by: entity, from: from, through: through, within: scope) }
-        let parts = try store { () throws(LedgerError) in try ledger.transactionsWithParts(from: from, through: through) }
-        guard !parts.isEmpty else { return rows }
-        let names = entity == .accounts ? try accountNames() : [:]
-        func inScope(_ posting: Posting) -> Bool {
-            if let tag = scope.tag, !posting.tags.contains(where: { $0.lowercased() == tag.lowercased() }) { return false }
-            if let project = scope.project, posting.project?.lowercased() != project.lowercased() { return false }
-            if let category = scope.category, !(posting.category?.isWithin(category) ?? false) { return false }
-            return true
-        }
-        do {
-            for t in parts {
-                var whole = t
-                whole.splits = []
-                for posting in try Posting.postings(of: whole) where inScope(posting) {
-                    for var row in posting.dailyTotals(by: entity, accountName: { names[$0] }) {
-                        row.amount = try -row.amount
-                        row.count = -1
-                        rows.append(row)
-                    }
-                }
-                // A transaction counts once under each name however many of its parts are there.
-                var counted = Set<String?>()
-                for posting in try Posting.postings(of: t) where inScope(posting) {
-                    for var row in posting.dailyTotals(by: entity, accountName: { names[$0] }) {
-                        if !counted.insert(row.name).inserted { row.count = 0 }
-                        rows.append(row)
-                    }
-                }
-            }
-        } catch { throw BooksError.tooLarge(error) }
-        return rows
     }
 }
 

@@ -58,29 +58,47 @@ public struct Analysis: Sendable {
             return low - 1
         }
         var figures = [FlowFigures](repeating: FlowFigures(), count: periods.count)
-        var cells: [String: [ExactDecimal]] = [:]
+        // Columns by index; each row's name is resolved to its column once (a parse, a lookup).
+        var columnNames: [String] = []
+        var columnIndex: [String: Int] = [:]
+        var cells: [[ExactDecimal]] = []
+        var columnOfName: [String?: Int?] = [:]
         var unconverted = UnconvertedTally()
         let drill = self.parent
-        for total in byDimension {
-            guard let row = rowIndex(total.day) else { continue }
-            let column: String
+        func column(for name: String?) -> Int? {
+            if let known = columnOfName[name] { return known }
+            var column: String?
             if dimension == .categories {
-                let path = total.name.flatMap(CategoryPath.init(parsing:))
+                let path = name.flatMap(CategoryPath.init(parsing:))
                 if let drill {
-                    guard let path, path.isWithin(drill) else { continue }
-                    column = path.depth > drill.depth ? path.components[drill.depth] : Analysis.ownColumn
+                    if let path, path.isWithin(drill) {
+                        column = path.depth > drill.depth ? path.components[drill.depth] : Analysis.ownColumn
+                    }
                 } else {
                     column = path?.components.first ?? Overview.uncategorized
                 }
             } else {
-                column = total.name ?? Analysis.noneColumn
+                column = name ?? Analysis.noneColumn
             }
+            var index: Int?
+            if let column {
+                if let i = columnIndex[column] { index = i } else {
+                    index = columnNames.count
+                    columnIndex[column] = columnNames.count
+                    columnNames.append(column)
+                    cells.append([ExactDecimal](repeating: .zero, count: periods.count))
+                }
+            }
+            columnOfName[name] = .some(index)
+            return index
+        }
+        for total in byDimension {
+            guard let row = rowIndex(total.day), let c = column(for: total.name) else { continue }
             if totals == nil { try figures[row].add(total, converter: &converter) }
             guard FlowFigures.isIncomeOrExpense(total.type) else { continue }
             // Money without a rate is counted once, by the row figures.
             guard let value = try converter.convert(total.amount, from: total.currency, on: total.day) else { continue }
-            if cells[column] == nil { cells[column] = [ExactDecimal](repeating: .zero, count: periods.count) }
-            try cells[column]![row].add(value)
+            try cells[c][row].add(value)
         }
         for total in totals ?? [] {
             guard let row = rowIndex(total.day) else { continue }
@@ -88,7 +106,7 @@ public struct Analysis: Sendable {
         }
         for f in figures { try unconverted.add(f.unconverted) }
         let special: Set<String> = [Analysis.ownColumn, Analysis.noneColumn, Overview.uncategorized]
-        columns = cells.keys.sorted { a, b in
+        columns = columnNames.sorted { a, b in
             if special.contains(a) != special.contains(b) { return special.contains(b) }
             let (la, lb) = (a.lowercased(), b.lowercased())
             return la != lb ? la < lb : a < b
@@ -97,7 +115,7 @@ public struct Analysis: Sendable {
         rows.reserveCapacity(periods.count)
         for (i, period) in periods.enumerated() {
             var amounts: [Amount] = []
-            for name in columns { amounts.append(try cells[name]![i].rounded(to: currency)) }
+            for name in columns { amounts.append(try cells[columnIndex[name]!][i].rounded(to: currency)) }
             var rowFigures = try figures[i].rounded(to: currency)
             rowFigures.unconverted = []
             rows.append(Row(period: period, label: grouping.label(period.start), figures: rowFigures, columns: amounts))

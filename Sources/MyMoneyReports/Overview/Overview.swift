@@ -102,8 +102,13 @@ public struct Overview: Sendable {
                             cashflow: try before.cashflow.rounded(to: currency, dividedBy: periods),
                             unconverted: before.unconverted.entries)
         let inPeriod = input.categories.filter { input.period.contains($0.day) }
+        var tops: [String: String] = [:]   // one parse per name, not per row
         topCategories = try Overview.ranked(inPeriod, top: input.top, converter: &converter) { name in
-            name.flatMap { CategoryPath(parsing: $0)?.components.first } ?? Overview.uncategorized
+            guard let name else { return Overview.uncategorized }
+            if let known = tops[name] { return known }
+            let top = CategoryPath(parsing: name)?.components.first ?? Overview.uncategorized
+            tops[name] = top
+            return top
         }
         topTags = try Overview.ranked(input.tags.filter { input.period.contains($0.day) }, top: input.top, converter: &converter) { $0 }
         topProjects = try Overview.ranked(input.projects.filter { input.period.contains($0.day) }, top: input.top, converter: &converter) { $0 }

@@ -39,6 +39,13 @@ public struct Posting: Sendable, Hashable {
     ///
     /// - Throws: ``AmountError/overflow`` when the parts' sum does not fit.
     public static func postings(of t: LedgerTransaction) throws(AmountError) -> [Posting] {
+        var paths: [String: CategoryPath] = [:]
+        return try postings(of: t, paths: &paths)
+    }
+
+    /// ``postings(of:)``, reading each part's category text once for many transactions (`paths`
+    /// remembers what each text reads as).
+    public static func postings(of t: LedgerTransaction, paths: inout [String: CategoryPath]) throws(AmountError) -> [Posting] {
         let whole = Posting(transactionId: t.id ?? 0, accountId: t.accountId, day: t.day, amount: t.amount, currency: t.currency,
                             type: t.type, payee: t.payee, category: t.category, tags: t.tags, project: t.project, place: t.place)
         guard !t.splits.isEmpty else { return [whole] }
@@ -48,7 +55,13 @@ public struct Posting: Sendable, Hashable {
         for part in t.splits {
             var posting = whole
             posting.amount = part.amount
-            if let text = part.category, let path = CategoryPath(parsing: text) { posting.category = path }
+            if let text = part.category {
+                if let known = paths[text] { posting.category = known }
+                else if let path = CategoryPath(parsing: text) {
+                    paths[text] = path
+                    posting.category = path
+                }
+            }
             posting.tags = Posting.union(part.tags, t.tags)
             if part.transferAccount != nil { posting.type = .transfer }
             rest = try rest - part.amount

@@ -139,7 +139,10 @@ extension Ledger {
     /// Expenses in the days given, in a scope, as whole transactions (with their splits): what
     /// budgets and recurring payments look at one by one. Every transaction with parts in those
     /// days is included (a part may be in the scope); the caller keeps the parts that are.
-    package func expenses(from: Day?, through: Day?, within scope: TotalsScope = TotalsScope()) throws(LedgerError) -> [LedgerTransaction] {
+    ///
+    /// - Parameter withParts: false leaves the transactions with parts out (a caller that has them).
+    package func expenses(from: Day?, through: Day?, within scope: TotalsScope = TotalsScope(),
+                          withParts: Bool = true) throws(LedgerError) -> [LedgerTransaction] {
         // Day bounds first: SQLite walks the report index by day and reads only the rows that match.
         var conditions = ["t.splits IS NULL", "t.type = 'expense'"]
         var values: [SQLValue] = []
@@ -147,7 +150,8 @@ extension Ledger {
         if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
         if let path = scope.category {
             guard try category(at: path) != nil else { throw .notFound("there is no category \(path)") }
-            conditions.append("t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
+            // `+`: not through the category index (every day of the category), by day instead.
+            conditions.append("+t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
             values += Ledger.subtreeBounds(path)
         }
         if let title = scope.tag {
@@ -157,12 +161,14 @@ extension Ledger {
         }
         if let title = scope.project {
             guard let project = try project(titled: title), let id = project.id else { throw .notFound("there is no project named \(title)") }
-            conditions.append("t.project_id = ?")
+            conditions.append("+t.project_id = ?")
             values.append(.integer(id))
         }
         var rows = try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true)
-        rows += try transactionsWithParts(from: from, through: through).filter { $0.type == .expense }
-        Ledger.sortByDayAndId(&rows)
+        if withParts {
+            rows += try transactionsWithParts(from: from, through: through).filter { $0.type == .expense }
+            Ledger.sortByDayAndId(&rows)
+        }
         return rows
     }
 

@@ -122,3 +122,26 @@ import Testing
         }
     }
 }
+
+/// The 128-bit conversion gives exactly what the 384-bit one gives.
+@Suite struct ConversionFastPathTests {
+    @Test func oneRateIn128BitsGivesWhatTheWidePathGives() throws {
+        var generator = SplitMix(seed: 7)
+        var fastUsed = 0
+        for _ in 0..<5000 {
+            let amount = Amount(units: Int64(bitPattern: generator.next()) >> (generator.next() % 60), scale: Int(generator.next() % 9))
+            let rate = Amount(units: max(1, Int64(generator.next() >> (generator.next() % 60 + 4))), scale: Int(generator.next() % 13))
+            for factor in [RateFactor(rate: rate), RateFactor(rate: rate).inverted] {
+                let wide = Result { () throws(AmountError) in try factor.convertWide(amount) }
+                let fast = Result { () throws(AmountError) in try factor.convertIn128Bits(amount) }
+                switch (fast, wide) {
+                case (.success(let f?), .success(let w)): #expect(f == w, "\(amount) \(factor)"); fastUsed += 1
+                case (.success(nil), _): break
+                case (.failure(let f), .failure(let w)): #expect(f == w)
+                default: Issue.record("\(amount) \(factor): fast \(fast), wide \(wide)")
+                }
+            }
+        }
+        #expect(fastUsed > 5000)
+    }
+}

@@ -40,6 +40,41 @@ public struct RateFactor: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``AmountError/overflow`` when the result does not fit (about 1.7 × 10^20).
     public func convert(_ amount: Amount) throws(AmountError) -> ExactDecimal {
         if numerators.isEmpty && denominators.isEmpty { return ExactDecimal(amount) }
+        if let fast = try convertIn128Bits(amount) { return fast }
+        return try convertWide(amount)
+    }
+
+    /// The usual case (one rate, as quoted or inverted) in 128-bit integers; nil when the factor
+    /// has more parts or an intermediate would not fit (``convertWide(_:)`` then does it). The
+    /// plain twin is ``convertWide(_:)``: a differential test holds them equal.
+    func convertIn128Bits(_ amount: Amount) throws(AmountError) -> ExactDecimal? {
+        guard numerators.count + denominators.count == 1 else { return nil }
+        let rate = numerators.first ?? denominators[0]
+        guard rate.units > 0 else { throw numerators.isEmpty ? .divisionByZero : .overflow }
+        let magnitude = Int128(amount.units.magnitude)
+        if numerators.isEmpty {
+            // amount / rate at scale 18: |units| * 10^(18 - a + r) / rate.units.
+            let shift = ExactDecimal.scale - amount.scale + rate.scale
+            guard shift <= 38 else { return nil }
+            let (numerator, o) = magnitude.multipliedReportingOverflow(by: ExactDecimal.power(shift))
+            if o { return nil }
+            let quotient = ExactDecimal.divideHalfEven(numerator, Int128(rate.units))
+            guard quotient < Int128(1) << 126 else { throw .overflow }
+            return ExactDecimal(units: amount.isNegative ? -quotient : quotient)
+        }
+        // amount * rate at scale 18: |units| * rate.units * 10^(18 - a - r), exact when the shift is not negative.
+        let shift = ExactDecimal.scale - amount.scale - rate.scale
+        guard shift >= 0 else { return nil }
+        let (product, o1) = magnitude.multipliedReportingOverflow(by: Int128(rate.units))
+        if o1 { return nil }
+        let (scaled, o2) = product.multipliedReportingOverflow(by: ExactDecimal.power(shift))
+        if o2 || scaled >= Int128(1) << 126 { throw .overflow }
+        return ExactDecimal(units: amount.isNegative ? -scaled : scaled)
+    }
+
+    /// Any factor, in 384-bit integers: every product exact, one division, rounded half-even at the 18th digit.
+    func convertWide(_ amount: Amount) throws(AmountError) -> ExactDecimal {
+        if numerators.isEmpty && denominators.isEmpty { return ExactDecimal(amount) }
         var numerator = WideNatural(amount.units.magnitude)
         var denominator = WideNatural(UInt64(1))
         var exponent = ExactDecimal.scale - amount.scale

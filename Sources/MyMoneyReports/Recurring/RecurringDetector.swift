@@ -23,8 +23,13 @@ public struct RecurringDetector: Sendable {
     /// The recurring payments among `postings` as of `day`, by next expected day, then payee.
     public func detect(_ postings: [Posting], asOf day: Day) -> [RecurringPayment] {
         var groups: [GroupKey: [Posting]] = [:]
+        var keys: [String: String?] = [:]   // one key per payee text, not per payment
         for p in postings where p.type == .expense && p.amount.isNegative && p.day <= day {
-            guard let payee = p.payee, let key = RecurringDetector.payeeKey(payee) else { continue }
+            guard let payee = p.payee else { continue }
+            let known = keys[payee]
+            let found = known ?? RecurringDetector.payeeKey(payee)
+            if known == nil { keys[payee] = .some(found) }
+            guard let key = found else { continue }
             groups[GroupKey(payee: key, currency: p.currency), default: []].append(p)
         }
         var found: [RecurringPayment] = []

@@ -7,7 +7,7 @@ import MyMoneyStore
 /// rent and subscriptions, transfers, split transactions, ECB-style daily rates, four budgets),
 /// then times what a user waits for: the overview of a month, the analysis of twelve months by
 /// month, and the budgets' statuses (each its fastest of `--runs`, default 3). `--ledger PATH`
-/// keeps the ledger there and reuses it when it exists.
+/// keeps the ledger there and reuses it when it exists; `--only NAME` runs one of them (for a profiler).
 func reportsBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
     let runs = option("--runs", in: arguments).flatMap(Int.init) ?? 3
@@ -24,7 +24,9 @@ func reportsBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let books = try Books.open(at: path)
     let today = Day(year: 2026, month: 10, day: 15)!
     let currency = Currency.EUR
-    func timed(_ name: String, detail: String, _ body: () throws -> Int) rethrows -> BenchmarkResult {
+    let only = option("--only", in: arguments)
+    func timed(_ name: String, detail: String, _ body: () throws -> Int) rethrows -> BenchmarkResult? {
+        if let only, !name.hasSuffix(only) { return nil }
         var best: BenchmarkResult?
         var all: [String] = []
         for _ in 0..<max(1, runs) {
@@ -39,21 +41,21 @@ func reportsBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         result.detail = "\(detail); runs \(all.joined(separator: ", ")) s; best \(result.detail ?? "")"
         return result
     }
-    results.append(try timed("reports.overview", detail: "October 2026 vs September, top 5 ×4, budgets, transfers") {
+    results.append(contentsOf: [try timed("reports.overview", detail: "October 2026 vs September, top 5 ×4, budgets, transfers") {
         let overview = try books.overview(.month, on: today, in: currency)
         return overview.figures.count + overview.transfers.count
-    })
+    }].compactMap { $0 })
     let year = DayRange(start: Day(year: 2025, month: 11, day: 1)!, end: Day(year: 2026, month: 10, day: 31)!)
-    results.append(try timed("reports.analysis.month", detail: "12 months by month, by category") {
+    results.append(contentsOf: [try timed("reports.analysis.month", detail: "12 months by month, by category") {
         try books.analysis(.month, dimension: .categories, category: nil, range: year, in: currency).rows.reduce(0) { $0 + $1.figures.count }
-    })
-    results.append(try timed("reports.budgets", detail: "4 budgets with forecasts, as of 2026-10-15") {
+    }].compactMap { $0 })
+    results.append(contentsOf: [try timed("reports.budgets", detail: "4 budgets with forecasts, as of 2026-10-15") {
         try books.budgetStatuses(asOf: today).count
-    })
+    }].compactMap { $0 })
     let all = DayRange(start: Day(year: 2022, month: 1, day: 1)!, end: Day(year: 2026, month: 12, day: 31)!)
-    results.append(try timed("reports.analysis.5y", detail: "60 months by month, by category (the whole ledger)") {
+    results.append(contentsOf: [try timed("reports.analysis.5y", detail: "60 months by month, by category (the whole ledger)") {
         try books.analysis(.month, dimension: .categories, category: nil, range: all, in: currency).rows.reduce(0) { $0 + $1.figures.count }
-    })
+    }].compactMap { $0 })
     return results
 }
 

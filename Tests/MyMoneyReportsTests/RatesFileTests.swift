@@ -75,10 +75,10 @@ import MyMoneyReports
     }
 
     @Test func brokenPriceLinesAreErrorsNamingTheField() {
-        let file = RatesFileReader.read("P 2026-10-05 USD -0.88 EUR\nP 2026-10-32 USD 0.88 EUR\nP 2026-10-05 USD\nP 2026-10-05 EUR 1 EUR\n",
+        let file = RatesFileReader.read("P 2026-10-05 USD -0.88 EUR\nP 2026-10-32 USD 0.88 EUR\nP 2026-10-05 USD\nP 2026-10-05 EUR 1 EUR\nP 2026-10-05 GBP abc EUR\nP 2026-10-05 € $1.35\n",
                                         name: "p.journal")
         #expect(rendered(file) == ["1:18 error [rates.rate]", "2:3 error [rates.date]", "3:1 error [rates.fields]",
-                                   "4:14 error [rates.same-currency]"])
+                                   "4:14 error [rates.same-currency]", "5:18 error [rates.rate]", "6:18 warning [rates.commodity]"])
         #expect(file.diagnostics[0].message == "a rate should be more than zero, not -0.88")
     }
 

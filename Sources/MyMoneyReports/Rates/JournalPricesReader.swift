@@ -51,10 +51,25 @@ enum JournalPricesReader {
             guard words.count >= 2 else { file.diagnostics.append(missing(line, name)); continue }
             let commodity = words[0]
             // The amount: NUMBER CODE or CODE NUMBER.
-            let numberFirst = words[1].text.first.map { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." } ?? false
-            guard words.count >= 3 || !numberFirst else { file.diagnostics.append(missing(line, name)); continue }
-            let number = numberFirst ? words[1] : (words.count >= 3 ? words[2] : words[1])
-            let code = numberFirst ? words[2] : words[1]
+            func numeric(_ w: (text: String, column: Int)) -> Bool {
+                w.text.first.map { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." } ?? false
+            }
+            let number: (text: String, column: Int), code: (text: String, column: Int)
+            if numeric(words[1]) {
+                guard words.count >= 3 else { file.diagnostics.append(missing(line, name)); continue }
+                (number, code) = (words[1], words[2])
+            } else if words.count >= 3 && numeric(words[2]) {
+                (number, code) = (words[2], words[1])
+            } else if words.count >= 3 {
+                file.diagnostics.append(.error("rates.rate", "cannot read \"\(words[1].text)\" as a rate; write a decimal with a point, e.g. 0.8800",
+                                               file: name, at: line.position(column: words[1].column)))
+                continue
+            } else {
+                // `P 2026-10-05 € $1.35`: an amount with a symbol, not an ISO code.
+                file.diagnostics.append(.warning("rates.commodity", "\"\(words[1].text)\" is not an amount in an ISO 4217 currency: this price is skipped (only currencies convert)",
+                                                 file: name, at: line.position(column: words[1].column)))
+                continue
+            }
             guard let from = JournalPricesReader.currency(commodity.text), let to = JournalPricesReader.currency(code.text) else {
                 let bad = JournalPricesReader.currency(commodity.text) == nil ? commodity : code
                 file.diagnostics.append(.warning("rates.commodity", "\"\(bad.text)\" is not an ISO 4217 currency: this price is skipped (only currencies convert)",

@@ -62,7 +62,7 @@ struct ImportCommand: Command {
         if format == .json {
             context.terminal.print(ImportReportJSON.make(outcome).serialized())
         } else {
-            context.terminal.print(ImportReportText.make(outcome, terminal: context.terminal))
+            context.terminal.print(ImportReportText.make(outcome, style: context.terminal))
         }
         return outcome.reconciliation?.hasMismatch == true ? .problemFound : .success
     }

@@ -31,38 +31,41 @@ struct ParseCommand: Command {
         options.accountId = arguments.value("--account")
         let (readers, profileDiagnostics) = Readers.standard(profilesDirectory: context.rulesDirectory(arguments) + "/profiles")
         context.report(profileDiagnostics)
-        let paths = try StatementFiles.expand(arguments.positionals)
-
-        var statements: [Statement] = []
         var status = ExitStatus.success
-        for path in paths {
-            let input: StatementInput
-            do { input = try StatementFiles.load(path) } catch {
-                context.terminal.error("mymoney parse: \(error.description)")
-                status = .ioError
-                continue
-            }
-            if arguments.flag("--print-profile") {
+        if arguments.flag("--print-profile") {
+            for path in try StatementFiles.expand(arguments.positionals) {
+                let input: StatementInput
+                do { input = try StatementFiles.load(path) } catch {
+                    context.terminal.error("mymoney parse: \(error.description)")
+                    status = .ioError
+                    continue
+                }
                 let (profile, diagnostics) = Readers.inferredProfile(of: input, readers: readers, format: arguments.value("--as"), options: options)
                 context.report(diagnostics)
                 guard let profile else { status = .dataError; continue }
                 context.terminal.print("# inferred from \(path); save as Rules/profiles/NAME.csvprofile and edit\n" + profile)
+            }
+            return status
+        }
+        var statements: [Statement] = []
+        for reading in try StatementReading.read(arguments.positionals, readers: readers, format: arguments.value("--as"), options: options) {
+            if let failure = reading.failure {
+                context.terminal.error("mymoney parse: \(failure.description)")
+                status = .ioError
                 continue
             }
-            let result = readers.read(input, format: arguments.value("--as"), options: options)
-            context.report(result.diagnostics, sources: result.source.map { [$0] } ?? [])
-            if !result.isUsable(strict: options.strict) {
+            context.report(reading.result.diagnostics, sources: reading.result.source.map { [$0] } ?? [])
+            if !reading.isUsable {
                 if status == .success { status = .dataError }
                 continue
             }
-            statements += result.statements
+            statements += reading.result.statements
         }
-        if arguments.flag("--print-profile") { return status }
         switch format {
         case .json:
             context.terminal.print(StatementJSON.document(statements).serialized())
         case .table:
-            for statement in statements { context.terminal.print(StatementTable.render(statement, terminal: context.terminal)) }
+            for statement in statements { context.terminal.print(StatementTable.render(statement, style: context.terminal)) }
         }
         return status
     }
@@ -76,36 +79,10 @@ extension ReadOptions {
         dayOrder = try arguments.value("--date-order", as: "a date order (dmy, mdy or ymd)", DayOrder.init(rawValue:))
         currency = try arguments.value("--currency", as: "an ISO 4217 currency code", { Currency(code: $0) })
         strict = arguments.flag("--strict")
+        acceptBrokenBalances = arguments.flag("--accept-broken-balances")
         if let path = arguments.value("--profile") {
             let input = try StatementFiles.load(path)
             profile = (path, String(decoding: input.bytes, as: UTF8.self))
         }
-    }
-}
-
-/// The people-facing form of a statement.
-enum StatementTable {
-    static func render(_ s: Statement, terminal: Terminal) -> String {
-        var head = "\(s.source.file) (\(s.source.format)"
-        if let e = s.source.encoding { head += ", \(e)" }
-        if let p = s.source.profile { head += ", profile \(p)" }
-        head += ")"
-        var lines = [terminal.bold(head)]
-        var account = "account: \(s.account.id ?? s.account.name ?? "(not named)")"
-        if let kind = s.account.kind { account += "  kind: \(kind.rawValue)" }
-        account += "  currency: \(s.account.currency?.code ?? "(not named)")"
-        if let period = s.period { account += "  period: \(period.start) … \(period.end)" }
-        lines.append(account)
-        for b in s.balances where b.kind != .running {
-            lines.append("\(b.kind.rawValue) balance: \(b.amount)\(b.day.map { " as of \($0)" } ?? "")")
-        }
-        var table = TextTable(["date", "amount", "payee", "memo", "id"], alignments: [.left, .right, .left, .left, .left])
-        for t in s.transactions {
-            table.add([t.day.description, t.amount.description + (t.currency.map { " \($0.code)" } ?? ""),
-                       String((t.payee ?? "").prefix(40)), String((t.memo ?? "").prefix(40)), t.id ?? ""])
-        }
-        lines.append(table.render())
-        lines.append("\(s.transactions.count) transaction\(s.transactions.count == 1 ? "" : "s")\n")
-        return lines.joined(separator: "\n")
     }
 }

@@ -23,38 +23,48 @@ extension Books {
     ///   statement cannot be imported (nothing was imported), store errors as they are.
     public static func importStatements(_ request: ImportRequest, at path: String, readers: StatementReaders,
                                         rules: CompiledRuleSet?, progress: ((String) -> Void)? = nil) throws(BooksError) -> ImportOutcome {
-        var outcome = try step { try ImportWorkflow.read(request, readers: readers, progress: progress) }
+        var outcome = try read(request, readers: readers, progress: progress)
         if outcome.readFailed { return outcome }
         if exist(at: path) {
-            return try run(request, reading: outcome, ledgerAt: path, rules: rules, progress: progress)
+            try run(request, &outcome, ledgerAt: path, rules: rules, progress: progress)
+            return outcome
         }
         if request.dryRun {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-dry-run-\(UUID().uuidString).sqlite").path
             defer { LedgerFile.remove(scratch) }
-            return try run(request, reading: outcome, ledgerAt: scratch, rules: rules, progress: progress)
+            try run(request, &outcome, ledgerAt: scratch, rules: rules, progress: progress)
+            return outcome
         }
         let aside = LedgerFile.asidePath(for: path)
         defer { LedgerFile.remove(aside) }
-        outcome = try run(request, reading: outcome, ledgerAt: aside, rules: rules, progress: progress)
+        try run(request, &outcome, ledgerAt: aside, rules: rules, progress: progress)
         switch LedgerFile.publish(aside, at: path) {
         case .published:
             return outcome
         case .taken:
             // Another import created the ledger while this one built its own: import into that one
             // (the readings were let go while storing, so the files are read again).
-            let again = try step { try ImportWorkflow.read(request, readers: readers, progress: progress) }
-            return try run(request, reading: again, ledgerAt: path, rules: rules, progress: progress)
+            outcome = try read(request, readers: readers, progress: progress)
+            try run(request, &outcome, ledgerAt: path, rules: rules, progress: progress)
+            return outcome
         case .failed(let reason):
             throw BooksError(.storage, "cannot create the ledger at \(path); nothing was imported", notes: [reason])
         }
     }
 
+    /// Reads every file of the request; a file that cannot be read at all ends the import (nothing written).
+    private static func read(_ request: ImportRequest, readers: StatementReaders, progress: ((String) -> Void)?) throws(BooksError) -> ImportOutcome {
+        let outcome = try step { try ImportWorkflow.read(request, readers: readers, progress: progress) }
+        if let failure = outcome.readings.lazy.compactMap(\.failure).first { throw BooksError(failure).appending("; nothing was imported") }
+        return outcome
+    }
+
     /// Runs the import's storing stages against the ledger file at `path`, closing it afterwards.
-    private static func run(_ request: ImportRequest, reading outcome: consuming ImportOutcome, ledgerAt path: String,
-                            rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws(BooksError) -> ImportOutcome {
+    private static func run(_ request: ImportRequest, _ outcome: inout ImportOutcome, ledgerAt path: String,
+                            rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws(BooksError) {
         let ledger = try store { () throws(LedgerError) in try Ledger(path: path) }
         do {
-            return try ImportWorkflow.run(request, reading: outcome, ledger: ledger, rules: rules, progress: progress)
+            try ImportWorkflow.run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
         } catch {
             throw BooksError.from(error).appending("; nothing was imported")
         }

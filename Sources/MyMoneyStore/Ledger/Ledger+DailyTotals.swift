@@ -19,12 +19,14 @@ extension Ledger {
     /// as its listing names it; with a nil entity, one row per day, currency and type), in the days
     /// given (all when nil).
     ///
-    /// SPLITS: a transaction with parts is summed here whole, under its own category: the caller
-    /// takes it out again and adds its parts instead (``transactionsWithParts(from:through:)``,
-    /// expanded from ``LedgerTransaction/splits``), so that each part counts under its own
-    /// category. When parts move to a table of their own, this query may sum the parts itself
-    /// (each under its category, the rest under the transaction's); the reports' split tests pin
-    /// that behaviour through the Core value.
+    /// SPLITS: a transaction with parts (rows of `transaction_parts`) is summed here whole, under
+    /// its own category: the caller takes it out again and adds its parts instead
+    /// (``transactionsWithParts(from:through:)``, expanded from ``LedgerTransaction/splits``), so
+    /// that each part counts under its own category. Were this query to sum `transaction_parts`
+    /// itself, it would have to do the same: each part under its category (a part without one
+    /// under the transaction's) and tags, the transaction's tags over the whole amount, each
+    /// transaction counted once per entry; the reports' split tests pin that behaviour through
+    /// the Core value. Summing whole keeps the query on one covering index.
     ///
     /// What the sums mean (income, expense, transfer) is the reports' business: rows carry the
     /// stored type only. By tag, a transaction counts once under each of its tags; untagged ones
@@ -100,8 +102,8 @@ extension Ledger {
     /// The transactions with split parts in the days given (all when nil), by day and id: what
     /// ``dailyTotals(by:from:through:within:)`` leaves for the caller to expand part by part.
     package func transactionsWithParts(from: Day?, through: Day?) throws(LedgerError) -> [LedgerTransaction] {
-        // `splits IS NOT NULL` with the day bounds: the partial index transactions_with_parts.
-        var conditions = ["t.splits IS NOT NULL"]
+        // Through the parts table (few rows) to the transactions, not through every transaction.
+        var conditions = ["t.id IN (SELECT transaction_id FROM transaction_parts)"]
         var values: [SQLValue] = []
         if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
         if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
@@ -144,7 +146,7 @@ extension Ledger {
     package func expenses(from: Day?, through: Day?, within scope: TotalsScope = TotalsScope(),
                           withParts: Bool = true) throws(LedgerError) -> [LedgerTransaction] {
         // Day bounds first: SQLite walks the report index by day and reads only the rows that match.
-        var conditions = ["t.splits IS NULL", "t.type = 'expense'"]
+        var conditions = ["t.id NOT IN (SELECT transaction_id FROM transaction_parts)", "t.type = 'expense'"]
         var values: [SQLValue] = []
         if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
         if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }

@@ -45,11 +45,10 @@ extension Migration {
 
     /// What report aggregates read, in day order, without touching the rows: the sums per day,
     /// currency, type and entry (``Ledger/dailyTotals(by:from:through:within:)``) are answered from
-    /// this index alone (about 30 bytes a transaction); and the few transactions with split parts,
-    /// which reports expand part by part, found by day without reading the others.
+    /// this index alone (about 30 bytes a transaction). Transactions with parts are summed whole
+    /// there and swapped for their parts by the caller.
     static let reportIndexes = """
     CREATE INDEX transactions_for_reports ON transactions(day, type, currency, amount_scale, category_id, project_id, place_id,
                                                           account_id, amount_units);
-    CREATE INDEX transactions_with_parts ON transactions(day) WHERE splits IS NOT NULL;
     """
 }

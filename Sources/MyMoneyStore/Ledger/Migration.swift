@@ -1,17 +1,22 @@
 /// One named schema change. Migrations are append-only: once a name has been applied to any
 /// ledger, its SQL never changes; a later change is a new migration at the end of the list.
-struct Migration: Sendable {
-    let name: String
+package struct Migration: Sendable {
+    package let name: String
     let sql: String
+    /// Work SQL alone cannot do, run after `sql` in the same SQL transaction (moving data that
+    /// needs the store's own rules, such as creating categories).
+    var finish: (@Sendable (Ledger) throws(LedgerError) -> Void)? = nil
 
     /// Every migration, in the order they apply.
-    static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(name: "0001-initial", sql: initialSchema),
         Migration(name: "0002-batch-opening-balances", sql: batchOpeningBalances),
         Migration(name: "0003-settings", sql: settingsTable),
-        Migration(name: "0004-rates", sql: Migration.ratesTable),
-        Migration(name: "0005-budgets-projects-periods-rollover", sql: Migration.budgetsWithProjectsAndRollover),
-        Migration(name: "0006-transactions-report-indexes", sql: Migration.reportIndexes),
+        Migration(name: "0004-lasting-ids-parts-close-calls", sql: lastingIdsPartsAndCloseCalls,
+                  finish: { ledger throws(LedgerError) in try ledger.moveSplitsIntoParts() }),
+        Migration(name: "0005-rates", sql: Migration.ratesTable),
+        Migration(name: "0006-budgets-projects-periods-rollover", sql: Migration.budgetsWithProjectsAndRollover),
+        Migration(name: "0007-transactions-report-indexes", sql: Migration.reportIndexes),
     ]
 }
 

@@ -1,3 +1,4 @@
+import MyMoneyImport
 /// What one statement adds to one account: its transactions in statement order, and its balances.
 ///
 /// Transactions are stored on `accountId` (their own `accountId` is not consulted), must be in that

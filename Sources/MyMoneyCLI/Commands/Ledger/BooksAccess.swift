@@ -34,17 +34,29 @@ extension CommandContext {
 }
 
 /// Parses a day argument (`2026-10-05`, `today`, or a year-month-day form a bank writes).
+///
+/// - Throws: a data failure (exit 65): the value is invalid, the command line itself is fine.
 func parseDay(_ text: String, option: String) throws(CommandFailure) -> Day {
-    if text == "today" { return Day.today }
-    if let day = Day(iso: text) ?? Day.parse(text, order: .yearMonthDay) { return day }
-    throw .usage("\(option): \"\(text)\" is not a day (write YYYY-MM-DD)")
+    if let day = readDay(text) { return day }
+    throw .data(dayProblem(text, option: option))
 }
 
 /// Parses an amount argument written with a point (`-12.50`, `1,234.00`).
+///
+/// - Throws: a data failure (exit 65).
 func parseAmount(_ text: String, option: String) throws(CommandFailure) -> Amount {
     do { return try Amount(parsing: text, format: .point) } catch {
-        throw .usage("\(option): \"\(text)\" is not an amount (\(error.reason))")
+        throw .data("\(option): \"\(text)\" is not an amount (\(error.reason))")
     }
+}
+
+private func readDay(_ text: String) -> Day? {
+    if text == "today" { return Day.today }
+    return Day(iso: text) ?? Day.parse(text, order: .yearMonthDay)
+}
+
+private func dayProblem(_ text: String, option: String) -> String {
+    "\(option): \"\(text)\" is not a day (write YYYY-MM-DD)"
 }
 
 extension Arguments {
@@ -63,8 +75,53 @@ extension Arguments {
     /// The category path given for `option`, if any.
     func categoryPath(_ option: String) throws(CommandFailure) -> CategoryPath? {
         guard let text = value(option) else { return nil }
-        guard let path = CategoryPath(parsing: text) else { throw .usage("\(option): \"\(text)\" is not a category path") }
+        guard let path = CategoryPath(parsing: text) else { throw .data("\(option): \"\(text)\" is not a category path") }
         return path
+    }
+
+    /// The day given for `option`; one that cannot be read is recorded in `problems` (nil then).
+    func day(_ option: String, problems: inout FieldProblems) -> Day? {
+        guard let text = value(option) else { return nil }
+        guard let day = readDay(text) else { problems.add(option, dayProblem(text, option: option)); return nil }
+        return day
+    }
+
+    /// The amount given for `option`; one that cannot be read is recorded in `problems`.
+    func amount(_ option: String, problems: inout FieldProblems) -> Amount? {
+        guard let text = value(option) else { return nil }
+        do { return try parseAmount(text, option: option) } catch {
+            problems.add(option, error.message)
+            return nil
+        }
+    }
+
+    /// The category path given for `option`; one that cannot be read is recorded in `problems`.
+    func categoryPath(_ option: String, problems: inout FieldProblems) -> CategoryPath? {
+        guard let text = value(option) else { return nil }
+        guard let path = CategoryPath(parsing: text) else {
+            problems.add(option, "\(option): \"\(text)\" is not a category path (write Food:Groceries)")
+            return nil
+        }
+        return path
+    }
+
+    /// A count above zero given for `option` (`--limit`); anything else is recorded in `problems`.
+    func positiveCount(_ option: String, problems: inout FieldProblems) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let n = Int(text), n > 0 else {
+            problems.add(option, "\(option) should be a whole number above zero, not \"\(text)\"")
+            return nil
+        }
+        return n
+    }
+
+    /// The first and last day of a span (`--from`, `--through`), checked to be in order.
+    func daySpan(problems: inout FieldProblems) -> (from: Day?, through: Day?) {
+        let from = day("--from", problems: &problems), through = day("--through", problems: &problems)
+        if let from, let through, through < from {
+            problems.add("--through", "--from \(from) is after --through \(through)")
+        }
+        return (from, through)
     }
 
     /// The positional word after the action (`mymoney tags add TITLE`), or a usage error saying `what`.

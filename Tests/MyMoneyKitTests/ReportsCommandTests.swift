@@ -142,6 +142,49 @@ struct ReportsCommandTests {
         #expect(((early["budgets"] as? [[String: Any]])?[1])?["spent"] as? String == "0.00")
     }
 
+    /// The market day (23.50 EUR: 18.00 Food:Groceries, 5.50 Gifts:Flowers) is stored as parts:
+    /// each part counts in the budget of its own category only, never the whole amount in every
+    /// budget one of its parts names (as a budget reading transactions by category did).
+    @Test func aSplitCountsEachPartInTheBudgetOfItsOwnCategory() throws {
+        try withRates()
+        #expect(try mymoney(["budgets", "add", "--category", "Food", "--amount", "400", "--start", "2026-10-01"]).status == 0)
+        #expect(try mymoney(["budgets", "add", "--category", "Gifts", "--amount", "50", "--start", "2026-10-01"]).status == 0)
+        #expect(try mymoney(["budgets", "add", "--category", "Gifts:Flowers", "--amount", "10", "--start", "2026-10-01"]).status == 0)
+        func spent(asOf day: String) throws -> [String?] {
+            let listed = try json(try mymoney(["budgets", "--as-of", day, "--format", "json"]).stdout)
+            return (listed["budgets"] as? [[String: Any]] ?? []).map { $0["spent"] as? String }
+        }
+        // The day before the market and the market day: Food grows by the groceries part (18.00),
+        // not by the market's whole 23.50; the gift budgets see the flowers' 5.50 only.
+        #expect(try spent(asOf: "2026-10-10") == ["115.88", "0.00", "0.00"])
+        #expect(try spent(asOf: "2026-10-11") == ["133.88", "5.50", "5.50"])
+        #expect(try spent(asOf: "2026-10-31") == ["214.93", "5.50", "5.50"])
+        // The overview counts the parts the same way.
+        let overview = try json(try mymoney(["report", "overview", "--on", "2026-10-31", "--top", "20", "--format", "json"]).stdout)
+        let top = try #require((overview["top"] as? [String: Any])?["categories"] as? [[String: Any]])
+        #expect(top.first { $0["name"] as? String == "Food" }?["amount"] as? String == "-214.93", "\(top)")
+        #expect(top.first { $0["name"] as? String == "Gifts" }?["amount"] as? String == "-5.50", "\(top)")
+    }
+
+    @Test func budgetsAddAndRemovePrintOnlyJSON() throws {
+        // No primary currency: the note about the currency chosen goes to stderr, not into the JSON.
+        let added = try mymoney(["budgets", "add", "--category", "Food", "--amount", "400", "--start", "2026-10-01",
+                                 "--rollover", "--format", "json"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let document = try json(added.stdout)
+        #expect(document["action"] as? String == "added")
+        let budget = try #require(document["budget"] as? [String: Any])
+        #expect(budget["id"] as? Int == 1 && budget["limit"] as? String == "400" && budget["currency"] as? String == "EUR")
+        #expect((budget["target"] as? [String: Any])?["name"] as? String == "Food")
+        #expect(budget["repeats"] as? String == "month" && budget["start"] as? String == "2026-10-01" && budget["rollover"] as? Bool == true)
+        let removed = try mymoney(["budgets", "remove", "1", "--format", "json"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let gone = try json(removed.stdout)
+        #expect(gone["action"] as? String == "removed" && (gone["budget"] as? [String: Any])?["id"] as? Int == 1)
+        #expect(try mymoney(["budgets", "remove", "1", "--format", "json"]).status == 65)
+        #expect(try mymoney(["budgets", "add", "--category", "Food", "--amount", "400"]).stdout.hasPrefix("added budget "))
+    }
+
     @Test func budgetMistakesAreRefusedNamingTheField() throws {
         let both = try mymoney(["budgets", "add", "--category", "Food", "--tag", "coffee", "--amount", "10"])
         #expect(both.status == 2 && both.stderr.contains("--category and --tag"))

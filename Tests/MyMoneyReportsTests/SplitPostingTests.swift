@@ -2,9 +2,9 @@ import Testing
 import MyMoneyReports
 
 /// SPLITS: every report, budget and entity figure counts a split part under its own category by
-/// expanding `LedgerTransaction.splits` here. The ledger's SQL aggregates leave transactions with
-/// parts out and the Kit adds these postings instead; when the store keeps parts in a table of
-/// their own, the aggregates must keep doing exactly what these tests pin.
+/// expanding `LedgerTransaction.splits` here. The ledger's SQL aggregates sum a transaction with
+/// parts (rows of `transaction_parts`) whole and the Kit swaps it for these postings; a query that
+/// summed the parts itself must do exactly what these tests pin.
 @Suite struct SplitPostingTests {
     typealias F = Fixture
 
@@ -36,6 +36,25 @@ import MyMoneyReports
         let postings = try Posting.postings(of: t)
         #expect(postings.map(\.type) == [.transfer, .expense])
         #expect(postings[1].category == CategoryPath(["Food", "Groceries"]))
+    }
+
+    /// Reports and the ledger's own listing (`LedgerTransaction.countedParts`) agree on how much
+    /// each category holds.
+    @Test func postingsCountWhatCountedPartsCountPerCategory() throws {
+        var rest = marketDay
+        rest.splits = [StatementSplit(amount: F.amount("-5.50"), category: "Gifts:Flowers"),
+                       StatementSplit(amount: F.amount("-18.00"))]
+        for t in [marketDay, rest] {
+            func sums(_ pairs: [(String?, Amount)]) throws -> [String: Amount] {
+                var result: [String: Amount] = [:]
+                for (name, amount) in pairs { result[name ?? "-"] = try (result[name ?? "-"] ?? .zero) + amount }
+                return result
+            }
+            let postings = try sums(try Posting.postings(of: t).map { ($0.category?.description, $0.amount) })
+            let parts = try sums(t.countedParts.map { ($0.category, $0.amount) })
+            #expect(postings == parts)
+            #expect(postings == ["Food:Groceries": F.amount("-18.00"), "Gifts:Flowers": F.amount("-5.50")])
+        }
     }
 
     @Test func splitPartsReachEntityFiguresAndBudgetsUnderTheirOwnCategory() throws {

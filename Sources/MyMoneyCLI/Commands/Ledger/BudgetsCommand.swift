@@ -6,8 +6,8 @@ struct BudgetsCommand: Command {
     let summary = "spending limits per category, tag or project: spent, left, forecast, on track or not"
     let usage = [
         "mymoney budgets [list] [--as-of DAY] [--format table|json]",
-        "mymoney budgets add (--category PATH | --tag TITLE | --project TITLE) --amount AMOUNT [--currency CODE] [--period week|month|quarter|year|custom] [--days N] [--start DAY] [--rollover] [--name NAME]",
-        "mymoney budgets remove ID",
+        "mymoney budgets add (--category PATH | --tag TITLE | --project TITLE) --amount AMOUNT [--currency CODE] [--period week|month|quarter|year|custom] [--days N] [--start DAY] [--rollover] [--name NAME] [--format table|json]",
+        "mymoney budgets remove ID [--format table|json]",
     ]
     let discussion = """
     The list shows, for the period holding --as-of (default today): the limit, what was spent up to
@@ -57,9 +57,13 @@ struct BudgetsCommand: Command {
         case "list": return try list(arguments, context)
         case "add": return try add(arguments, context)
         case "remove":
+            let format = try OutputFormat.from(arguments)
             let id = try arguments.id("name the budget id (see mymoney budgets)")
-            try context.openBooks(arguments).removeBudget(id: id)
-            context.terminal.print("removed budget \(id)")
+            let books = try context.openBooks(arguments)
+            let removed = try books.budgets().first { $0.id == id }
+            try books.removeBudget(id: id)
+            context.printChange(format, "removed budget \(id)",
+                                json: EntityJSON.action("removed", "budget", removed?.json ?? .object([("id", .number(String(id)))])))
             return .success
         default:
             throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, remove)")
@@ -81,6 +85,7 @@ struct BudgetsCommand: Command {
         let days = try arguments.value("--days", as: "a whole number of days (1 or more)", { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
         if period == .custom && days == nil { throw CommandFailure.usage("--period custom needs --days N, its length in days") }
         if period != .custom && days != nil { throw CommandFailure.usage("--days is for --period custom only") }
+        let format = try OutputFormat.from(arguments)
         let books = try context.openBooks(arguments)
         let currency = try arguments.value("--currency").map { code throws in try Books.currency(code: code) }
             ?? context.reportingCurrency(books)
@@ -88,7 +93,8 @@ struct BudgetsCommand: Command {
         let budget = try books.addBudget(Budget(name: arguments.value("--name"), target: target, amount: amount, currency: currency,
                                                 period: period, startDay: start, customDays: days, rollover: arguments.flag("--rollover")))
         let every = budget.period == .custom ? "\(budget.customDays ?? 1) days" : budget.period.rawValue
-        context.terminal.print("added budget \(budget.id ?? 0): \(budget.target.kind) \(budget.target.name), \(budget.amount) \(budget.currency.code) per \(every) from \(budget.startDay)\(budget.rollover ? ", with rollover" : "")")
+        context.printChange(format, "added budget \(budget.id ?? 0): \(budget.target.kind) \(budget.target.name), \(budget.amount) \(budget.currency.code) per \(every) from \(budget.startDay)\(budget.rollover ? ", with rollover" : "")",
+                            json: EntityJSON.action("added", "budget", budget.json))
         return .success
     }
 

@@ -51,6 +51,13 @@ extension Books {
         return changes
     }
 
+    /// Refuses a path where a ledger is already (before asking a user questions about a new one).
+    ///
+    /// - Throws: ``BooksError`` `duplicate` saying how to change that ledger or start another.
+    public static func checkNoLedger(at path: String) throws(BooksError) {
+        if exist(at: path) { throw alreadyThere(path) }
+    }
+
     private static func alreadyThere(_ path: String) -> BooksError {
         BooksError(.duplicate, "there is a ledger at \(path) already; it was left as it is",
                    notes: ["to change its settings: mymoney init --update … (or mymoney config set KEY VALUE)",

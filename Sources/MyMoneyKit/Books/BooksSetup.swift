@@ -27,11 +27,13 @@ public struct BooksSetup: Sendable, Equatable {
     ///
     /// - Throws: ``BooksError`` `invalid` saying which part is wrong and what it should be.
     public static func account(parsing text: String) throws(BooksError) -> Account {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        // Only the last two fields are split off and trimmed: the name keeps its own colons and spaces.
+        var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3 else {
             throw BooksError(.invalid, "an account is written NAME:KIND:CURRENCY (for example Girokonto:bank:EUR), not \"\(text)\"")
         }
-        let name = parts.dropLast(2).joined(separator: ":")
+        let name = parts.dropLast(2).joined(separator: ":").trimmingCharacters(in: .whitespaces)
+        parts = parts.map { $0.trimmingCharacters(in: .whitespaces) }
         guard !name.isEmpty else { throw BooksError(.invalid, "the account \"\(text)\" needs a name before its kind") }
         guard let kind = AccountKind(userText: parts[parts.count - 2]) else {
             throw BooksError(.invalid, "\"\(parts[parts.count - 2])\" is not a kind of account (bank, savings, credit_card, cash, investment, loan, other)")

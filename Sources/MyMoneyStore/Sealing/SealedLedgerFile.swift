@@ -89,8 +89,13 @@ final class SealedLedgerFile {
             throw LedgerError(.damaged, "the encrypted ledger at \(file.path) is cut short: its end is missing, so it was not read",
                               detail: "restore it from a backup")
         } catch SealedBody.Problem.unauthentic(let chunk, let offset) {
+            // A file cut inside its last chunk still has a length a writer writes; only the
+            // chunk failing tells, and it cannot tell a cut from a change.
+            let isLast = offset + file.header.chunkSize + SealedBody.overhead >= opened.bodyLength
+            let what = isLast ? "its last chunk (\(chunk), at byte \(file.header.length + offset)) was cut short or changed"
+                              : "chunk \(chunk) at byte \(file.header.length + offset) was changed"
             throw LedgerError(.damaged, "the encrypted ledger at \(file.path) is damaged: its contents fail authentication, so nothing of it was read",
-                              detail: "chunk \(chunk) at byte \(file.header.length + offset) was changed; restore the file from a backup")
+                              detail: "\(what); restore the file from a backup")
         } catch {
             throw LedgerError(.damaged, "the encrypted ledger at \(file.path) is damaged", detail: String(describing: error))
         }

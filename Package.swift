@@ -24,9 +24,11 @@ let package = Package(
         .target(name: "MyMoneyCSV", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyOFX", dependencies: ["MyMoneyCore", "MyMoneyLibXML2"]),
         .target(name: "MyMoneyQIF", dependencies: ["MyMoneyCore"]),
+        .target(name: "MyMoneyCAMT", dependencies: ["MyMoneyCore", "MyMoneyLibXML2"]),
+        .target(name: "MyMoneyMT940", dependencies: ["MyMoneyCore"]),
         // Finding input files, the standard reader registry, sniffing, transaction identity.
         .target(name: "MyMoneyImport",
-                dependencies: ["MyMoneyCore", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF"]),
+                dependencies: ["MyMoneyCore", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyCAMT", "MyMoneyMT940"]),
         // Pure stages over Core values.
         .target(name: "MyMoneyRules", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyTransfers", dependencies: ["MyMoneyCore"]),
@@ -45,7 +47,20 @@ let package = Package(
         .executableTarget(name: "mymoney", dependencies: ["MyMoneyCLI"]),
         .executableTarget(name: "mymoney-bench",
                          dependencies: ["MyMoneyKit", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyImport",
-                                        "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore"]),
+                                        "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore",
+                                        "MyMoneyCAMT", "MyMoneyMT940"]),
+
+        // Fuzzing (scripts/fuzz.sh, README "Fuzzing"): what each target does with an input lives in
+        // MyMoneyFuzz; each Fuzz* executable is a libFuzzer entry when built with -DMYMONEY_FUZZ and a
+        // replay tool (`FuzzCSV FILE…`) otherwise.
+        .target(name: "MyMoneyFuzz",
+                dependencies: ["MyMoneyImport", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyRules"]),
+        .executableTarget(name: "FuzzCSV", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXSGML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXXML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzQIF", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzSniffer", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["MyMoneyFuzz"]),
 
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),
@@ -53,6 +68,12 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "MyMoneyOFXTests", dependencies: ["MyMoneyOFX", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyQIFTests", dependencies: ["MyMoneyQIF", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyCAMTTests", dependencies: ["MyMoneyCAMT", "MyMoneyImport", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyCSV",
+                                                           "MyMoneyTestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "MyMoneyMT940Tests", dependencies: ["MyMoneyMT940", "MyMoneyImport", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyCSV",
+                                                             "MyMoneyTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "MyMoneyImportTests", dependencies: ["MyMoneyImport", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyRulesTests", dependencies: ["MyMoneyRules", "MyMoneyTestSupport"],
                     exclude: ["Goldens"]),
@@ -61,6 +82,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "MyMoneyReportsTests", dependencies: ["MyMoneyReports", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyStoreTests", dependencies: ["MyMoneyStore", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyFuzzTests", dependencies: ["MyMoneyFuzz", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyKitTests", dependencies: ["MyMoneyKit", "MyMoneyCLI", "MyMoneyStore", "MyMoneyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

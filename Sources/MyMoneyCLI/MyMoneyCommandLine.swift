@@ -88,7 +88,10 @@ public enum MyMoneyCommandLine {
         } catch {
             let (status, message) = ExitStatus.of(error)
             terminal.endProgress()
-            terminal.error("mymoney \(command.name): \(message)")
+            // One line per problem (a form's invalid values), each naming the command; notes as they are.
+            for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+                terminal.error(line.hasPrefix("note: ") ? String(line) : "mymoney \(command.name): \(line)")
+            }
             if status == .usage { terminal.error("run 'mymoney \(command.name) --help' for usage") }
             return status.rawValue
         }
@@ -103,7 +106,8 @@ public enum MyMoneyCommandLine {
         text += """
 
         Every command takes --help. Ledger commands take --ledger PATH (or MYMONEY_LEDGER).
-        Exit status: 0 success, 1 a check found a problem, 2 usage error, 65 bad input data, 74 I/O error,
+        Exit status: 0 success, 1 a check found a problem, 2 unusable command line (unknown option, missing value),
+        65 bad input data or invalid values, 74 I/O error,
         77 the passphrase does not open an encrypted ledger (or none could be asked for).
         New here? 'mymoney init' sets up your ledger; 'mymoney tutorial' shows a tour on sample statements.
         """

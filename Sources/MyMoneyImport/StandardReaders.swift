@@ -2,10 +2,12 @@ import Foundation
 import MyMoneyCSV
 import MyMoneyOFX
 import MyMoneyQIF
+import MyMoneyCAMT
+import MyMoneyMT940
 
 /// The toolkit's readers, set up the way the command line uses them.
 public enum Readers {
-    /// OFX/QFX, QIF and CSV, with the bank profiles found in `profilesDirectory`
+    /// OFX/QFX, QIF, camt.053/052/054, MT940/942 and CSV, with the bank profiles found in `profilesDirectory`
     /// (`Rules/profiles`) for CSV. A missing folder is no error: inference alone reads most files.
     public static func standard(profilesDirectory: String?) -> (readers: StatementReaders, diagnostics: [Diagnostic]) {
         var profiles: [CSVProfile] = []
@@ -19,7 +21,7 @@ public enum Readers {
                 diagnostics.append(.warning("csv.profile.io", "cannot list the bank profiles in \(profilesDirectory): \(error.localizedDescription)"))
             }
         }
-        return (StatementReaders([OFXReader(), QIFReader(), CSVReader(profiles: profiles)]), diagnostics)
+        return (StatementReaders([OFXReader(), QIFReader(), CSVReader(profiles: profiles), CAMTReader(), MT940Reader()]), diagnostics)
     }
 
     /// The CSV layout the CSV reader infers for `input`, written as a bank profile to save and edit;

@@ -46,7 +46,7 @@ extension RuleTarget {
         case .project: self = .project
         case .place: self = .place
         case .type: self = .transfer
-        case .memo: return nil
+        case .memo, .day, .amount, .account, .splits: return nil
         }
     }
 }

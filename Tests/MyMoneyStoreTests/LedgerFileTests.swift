@@ -28,7 +28,7 @@ import MyMoneyStore
         let fixture = try LedgerFixture()
         #expect(try fixture.ledger.appliedMigrations() == Migration.all.map(\.name))
         // Append-only: the first migrations keep their names and order.
-        #expect(Migration.all.map(\.name).starts(with: ["0001-initial", "0002-batch-opening-balances", "0003-settings"]))
+        #expect(Migration.all.map(\.name).starts(with: ["0001-initial", "0002-batch-opening-balances", "0003-settings", "0004-lasting-ids-parts-close-calls"]))
         _ = try fixture.account("Girokonto")
         let reopened = try Ledger(path: fixture.path)
         #expect(try reopened.appliedMigrations() == Migration.all.map(\.name))

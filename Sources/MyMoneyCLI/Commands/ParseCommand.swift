@@ -79,6 +79,7 @@ extension ReadOptions {
         dayOrder = try arguments.value("--date-order", as: "a date order (dmy, mdy or ymd)", DayOrder.init(rawValue:))
         currency = try arguments.value("--currency", as: "an ISO 4217 currency code", { Currency(code: $0) })
         strict = arguments.flag("--strict")
+        acceptBrokenBalances = arguments.flag("--accept-broken-balances")
         if let path = arguments.value("--profile") {
             let input = try StatementFiles.load(path)
             profile = (path, String(decoding: input.bytes, as: UTF8.self))

@@ -6,13 +6,13 @@ struct RulesCommand: Command {
     let name = "rules"
     let summary = "check, test, explain and measure your rules; suggest new ones; apply them to the ledger"
     let usage = [
-        "mymoney rules check [--rules DIR]",
+        "mymoney rules check [--rules DIR] [--format table|json]",
         "mymoney rules test [FILE…] [--format table|json]   what each rule would change (files, or the ledger)",
         "mymoney rules explain TRANSACTION_ID [--rule NAME] [--format table|json]",
-        "mymoney rules stats [--format table|json]          hits per rule, rules that never fire or are shadowed,",
-        "                                                   the most common uncategorized payees",
+        "mymoney rules stats [FILE…] [--format table|json]  hits per rule, rules that never fire or are shadowed,",
+        "                                                   the most common uncategorized payees (files, or the ledger)",
         "mymoney rules suggest [--min-support N]            proposed rules learnt from categorized transactions",
-        "mymoney rules apply [--dry-run] [--force] [--overwrite-manual]",
+        "mymoney rules apply [--dry-run] [--force] [--overwrite-manual] [--format table|json]",
         "                                                   re-apply the rules to stored transactions",
     ]
     let discussion = """
@@ -37,12 +37,18 @@ struct RulesCommand: Command {
         let verb = arguments.positionals.first ?? "check"
         let rest = Array(arguments.positionals.dropFirst())
         switch verb {
-        case "check": return try check(arguments, context)
+        case "check":
+            if let extra = rest.first { throw CommandFailure.usage("rules check takes no files (\"\(extra)\"): it checks the rules folder; --rules DIR names another") }
+            return try check(arguments, context)
         case "test": return try test(rest, arguments, context)
         case "explain": return try explain(arguments, context)
-        case "stats": return try stats(arguments, context)
-        case "suggest": return try suggest(arguments, context)
-        case "apply": return try apply(arguments, context)
+        case "stats": return try stats(rest, arguments, context)
+        case "suggest":
+            if let extra = rest.first { throw CommandFailure.usage("rules suggest learns from the ledger and takes no files (\"\(extra)\")") }
+            return try suggest(arguments, context)
+        case "apply":
+            if let extra = rest.first { throw CommandFailure.usage("rules apply works on the ledger and takes no files (\"\(extra)\"); to try rules on files use 'rules test FILE…'") }
+            return try apply(arguments, context)
         default: throw CommandFailure.usage("unknown action \"\(verb)\" (check, test, explain, stats, suggest, apply)")
         }
     }
@@ -62,6 +68,7 @@ struct RulesCommand: Command {
     }
 
     func check(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+        let format = try OutputFormat.from(arguments)
         let directory = context.rulesDirectory(arguments)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -74,7 +81,14 @@ struct RulesCommand: Command {
         let errors = compilation.diagnostics.filter { $0.severity == .error }.count
         let warnings = compilation.diagnostics.filter { $0.severity == .warning }.count
         let rules = compilation.ruleSet?.rules.count ?? compilation.files.reduce(0) { $0 + $1.rules.count }
-        context.terminal.print("\(rules) rules in \(compilation.files.count) files: \(errors) errors, \(warnings) warnings")
+        if format == .json {
+            context.terminal.print(JSONValue.object([
+                ("rules", .int(rules)), ("files", .int(compilation.files.count)), ("errors", .int(errors)), ("warnings", .int(warnings)),
+                ("diagnostics", .array(compilation.diagnostics.map(DiagnosticJSON.make))),
+            ]).serialized())
+        } else {
+            context.terminal.print("\(counted(rules, "rule")) in \(counted(compilation.files.count, "file")): \(counted(errors, "error")), \(counted(warnings, "warning"))")
+        }
         return errors > 0 ? .problemFound : .success
     }
 
@@ -126,10 +140,10 @@ struct RulesCommand: Command {
         return .success
     }
 
-    func stats(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
+    func stats(_ files: [String], _ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         let set = try ruleSet(arguments, context)
-        let (inputs, ruleContext) = try self.inputs([], arguments, context)
+        let (inputs, ruleContext) = try self.inputs(files, arguments, context)
         let stats = set.stats(for: inputs, context: ruleContext)
         context.terminal.print((format == .json ? stats.renderJSON(ruleSet: set) : stats.renderTable(ruleSet: set))
             .trimmingCharacters(in: .newlines))
@@ -152,14 +166,26 @@ struct RulesCommand: Command {
     }
 
     func apply(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
-        let set = try ruleSet(arguments, context)
+        let format = try OutputFormat.from(arguments)
+        guard let compilation = try context.loadRules(arguments, required: true), let set = compilation.ruleSet else {
+            throw CommandFailure.data("the rules could not be compiled")
+        }
         guard let books = try context.existingBooks(arguments) else { throw CommandFailure.data(context.noLedgerYet(arguments)) }
         let result = try books.applyRules(set, dryRun: arguments.flag("--dry-run"), force: arguments.flag("--force"),
                                           overwriteManual: arguments.flag("--overwrite-manual"))
         if result.lockedSkipped > 0 {
-            context.terminal.error("note: \(result.lockedSkipped) transactions lie in reconciled periods and are left alone (--force to include them)")
+            context.terminal.error("note: \(counted(result.lockedSkipped, "transaction lies", "transactions lie")) in reconciled periods and \(result.lockedSkipped == 1 ? "is" : "are") left alone (--force to include them)")
         }
-        context.terminal.print("\(result.isDryRun ? "would change" : "changed") \(result.changedFields) fields on \(result.changedTransactions) of \(result.considered) transactions"
+        if format == .json {
+            context.terminal.print(JSONValue.object([
+                ("dry_run", .bool(result.isDryRun)), ("changed_fields", .int(result.changedFields)),
+                ("changed_transactions", .int(result.changedTransactions)), ("considered", .int(result.considered)),
+                ("locked_skipped", .int(result.lockedSkipped)),
+                ("diagnostics", .array(compilation.diagnostics.map(DiagnosticJSON.make))),
+            ]).serialized())
+            return .success
+        }
+        context.terminal.print("\(result.isDryRun ? "would change" : "changed") \(counted(result.changedFields, "field")) on \(result.changedTransactions) of \(counted(result.considered, "transaction"))"
                                + (result.isDryRun ? " (dry run: nothing was written)" : ""))
         return .success
     }

@@ -70,7 +70,8 @@ extension Option {
         Option("--encoding", .one("NAME"), "the text encoding (utf-8, windows-1252, iso-8859-1, utf-16le, …; default: from the bytes)"),
         Option("--date-order", .one("ORDER"), "dmy, mdy or ymd, for files whose dates cannot tell", completion: .choices(["dmy", "mdy", "ymd"])),
         Option("--profile", .one("FILE"), "a CSV bank profile to use instead of inference", completion: .file),
-        Option("--as", .one("FORMAT"), "read every file as csv, ofx or qif whatever the content says", completion: .choices(["csv", "ofx", "qif"])),
+        Option("--as", .one("FORMAT"), "read every file as csv, ofx, qif, camt or mt940 whatever the content says", completion: .choices(["csv", "ofx", "qif", "camt", "mt940"])),
         Option("--strict", "treat every warning as an error"),
+        Option("--accept-broken-balances", "read a statement whose balances do not chain anyway (a warning instead of an error)"),
     ]
 }

@@ -2,6 +2,10 @@ import Foundation
 
 /// Where a command writes: standard output for results, standard error for diagnostics and progress.
 ///
+/// Everything written is data-safe: control characters (ESC, BEL, C1, …) that statements or users
+/// put in a payee or a file name are escaped (``TerminalText``), so they can never drive the
+/// terminal; only the colors this program adds itself pass, and only while colors are on.
+///
 /// Colors follow the stream they are written to: standard output is colored when it is a
 /// terminal, diagnostics on standard error when that is one; a non-empty `NO_COLOR` (or
 /// `TERM=dumb`) turns them off. Final class: it owns the buffered output and is used from one
@@ -27,6 +31,7 @@ public final class Terminal: TextStyle {
 
     /// Writes a line (or text ending in a newline) to standard output.
     public func print(_ text: String = "") {
+        let text = TerminalText.escaped(text, keepingStyles: color)
         if capture { capturedOutput += text + "\n"; return }
         out.append(contentsOf: text.utf8)
         out.append(0x0A)
@@ -35,6 +40,7 @@ public final class Terminal: TextStyle {
 
     /// Writes a line to standard error at once.
     public func error(_ text: String) {
+        let text = TerminalText.escaped(text, keepingStyles: errorColor)
         if capture { capturedError += text + "\n"; return }
         flush()
         FileHandle.standardError.write(Data((text + "\n").utf8))

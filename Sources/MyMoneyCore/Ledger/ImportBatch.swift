@@ -26,14 +26,19 @@ public struct ImportBatch: Sendable, Hashable, Codable {
     public var added: Int
     public var skipped: Int
     public var balances: Int
+    /// When it was undone (ISO 8601 UTC); nil while what it added is in the ledger. An undone
+    /// batch stays listed, and its id is never given to another batch.
+    public var undoneAt: String?
 
-    public init(id: Int64, createdAt: String, files: [String], added: Int, skipped: Int, balances: Int) {
+    public init(id: Int64, createdAt: String, files: [String], added: Int, skipped: Int, balances: Int,
+                undoneAt: String? = nil) {
         self.id = id
         self.createdAt = createdAt
         self.files = files
         self.added = added
         self.skipped = skipped
         self.balances = balances
+        self.undoneAt = undoneAt
     }
 }
 

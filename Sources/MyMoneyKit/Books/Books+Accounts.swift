@@ -38,12 +38,43 @@ extension Books {
         return balances.map { AccountStanding(account: $0.account, balance: $0.balance, figures: $0.account.id.flatMap { figures[$0] } ?? []) }
     }
 
-    public func addAccount(_ account: Account) throws(BooksError) -> Account {
-        try store { () throws(LedgerError) in try ledger.addAccount(account) }
+    /// Adds an account; its opening balance is kept at its currency's minor units.
+    ///
+    /// - Parameter known: problems the caller found already (a kind or currency it could not
+    ///   read); they are reported with the account's own.
+    /// - Throws: ``BooksError`` `invalid` with every problem of the name, opening balance and
+    ///   numbers (a name or number another account has among them).
+    public func addAccount(_ account: Account, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> Account {
+        let account = try checkAccount(account, known)
+        return try store { () throws(LedgerError) in try ledger.addAccount(account) }
     }
 
-    public func updateAccount(_ account: Account) throws(BooksError) -> Account {
-        try store { () throws(LedgerError) in try ledger.updateAccount(account) }
+    /// Saves changes to an account (the problems as for ``addAccount(_:problems:)``).
+    public func updateAccount(_ account: Account, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> Account {
+        let account = try checkAccount(account, known)
+        return try store { () throws(LedgerError) in try ledger.updateAccount(account) }
+    }
+
+    private func checkAccount(_ account: Account, _ known: FieldProblems) throws(BooksError) -> Account {
+        var problems = known
+        problems.add(LedgerValidation.problems(in: account))
+        if let other = try store({ () throws(LedgerError) in try ledger.account(named: account.name) }), other.id != account.id {
+            problems.add("account name", "an account named \(other.name) already exists")
+        }
+        // An opening balance an import derived keeps its digits; one typed in is checked.
+        let stored = try account.id.map { (id) throws(BooksError) in try store { () throws(LedgerError) in try ledger.account(id: id) } }
+        if stored?.openingBalance != account.openingBalance || stored?.currency != account.currency {
+            problems.checkDecimals(account.openingBalance, in: account.currency, field: "opening balance")
+        }
+        for number in account.numbers {
+            if let owner = try store({ () throws(LedgerError) in try ledger.account(forNumber: number) }), owner.id != account.id {
+                problems.add("number", "the account number \(number) already belongs to \(owner.name)")
+            }
+        }
+        try problems.throwIfAny()
+        var checked = account
+        checked.openingBalance = account.openingBalance.atMinorUnits(of: account.currency)
+        return checked
     }
 
     /// Removes the account called `name` (one without transactions).

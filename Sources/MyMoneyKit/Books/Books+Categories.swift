@@ -25,8 +25,18 @@ extension Books {
     }
 
     /// Adds the category at `path` and any missing parents.
-    public func addCategory(_ path: CategoryPath, icon: String? = nil) throws(BooksError) -> LedgerCategory {
-        try store { () throws(LedgerError) in try ledger.addCategory(path, icon: icon) }
+    ///
+    /// - Returns: the category, and whether anything changed: adding a category that is already
+    ///   there (with the same icon, or none given) changes nothing and is not an error.
+    /// - Throws: ``BooksError`` `invalid` with every problem of the path.
+    public func addCategory(_ path: CategoryPath, icon: String? = nil,
+                            problems known: FieldProblems = FieldProblems()) throws(BooksError) -> (category: LedgerCategory, changed: Bool) {
+        var problems = known
+        _ = problems.check { () throws(LedgerError) in try LedgerValidation.categoryPath(path) }
+        try problems.throwIfAny()
+        let existing = try store { () throws(LedgerError) in try ledger.category(at: path) }
+        if let existing, icon == nil || icon == existing.icon { return (existing, false) }
+        return (try store { () throws(LedgerError) in try ledger.addCategory(path, icon: icon) }, true)
     }
 
     /// Renames the category at `path` and sets its icon (nil values keep what it has).

@@ -14,7 +14,7 @@ extension Books {
             accounts.first(where: { $0.id == t.accountId })?.reconciledThrough.map { t.day <= $0 } ?? false
         }
         if !locked.isEmpty && !force {
-            throw BooksError(.locked, "import \(id) added \(locked.count) transactions to reconciled periods; undoing it changes reconciled balances (add --force to do it anyway)")
+            throw BooksError(.locked, "import \(id) added \(counted(locked.count, "transaction")) to reconciled periods; undoing it changes reconciled balances (add --force to do it anyway)")
         }
         return try store { () throws(LedgerError) in try ledger.undoImport(batchId: id) }
     }

@@ -23,12 +23,29 @@ extension Books {
         return place
     }
 
-    public func addPlace(_ place: Place) throws(BooksError) -> Place {
-        try store { () throws(LedgerError) in try ledger.addPlace(place) }
+    /// Adds a place; its country is stored as its ISO 3166 code in capitals.
+    ///
+    /// - Parameter known: problems the caller found already; they are reported with the place's own.
+    /// - Throws: ``BooksError`` `invalid` with every problem of the name, country and coordinates,
+    ///   and a name another place has.
+    public func addPlace(_ place: Place, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> Place {
+        try checkPlace(place, known)
+        return try store { () throws(LedgerError) in try ledger.addPlace(place) }
     }
 
-    public func updatePlace(_ place: Place) throws(BooksError) -> Place {
-        try store { () throws(LedgerError) in try ledger.updatePlace(place) }
+    /// Saves changes to a place (the problems as for ``addPlace(_:problems:)``).
+    public func updatePlace(_ place: Place, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> Place {
+        try checkPlace(place, known)
+        return try store { () throws(LedgerError) in try ledger.updatePlace(place) }
+    }
+
+    private func checkPlace(_ place: Place, _ known: FieldProblems) throws(BooksError) {
+        var problems = known
+        problems.add(LedgerValidation.problems(in: place))
+        if let other = try store({ () throws(LedgerError) in try ledger.place(named: place.name) }), other.id != place.id {
+            problems.add("name", "a place named \(other.name) already exists")
+        }
+        try problems.throwIfAny()
     }
 
     @discardableResult

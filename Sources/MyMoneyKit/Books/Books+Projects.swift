@@ -24,12 +24,30 @@ extension Books {
         return project
     }
 
-    public func addProject(_ project: Project) throws(BooksError) -> Project {
-        try store { () throws(LedgerError) in try ledger.addProject(project) }
+    /// Adds a project.
+    ///
+    /// - Parameter known: problems the caller found already (dates it could not read); they are
+    ///   reported with the project's own.
+    /// - Throws: ``BooksError`` `invalid` with every problem of the title and dates, and a title
+    ///   another project has.
+    public func addProject(_ project: Project, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> Project {
+        try checkProject(project, known)
+        return try store { () throws(LedgerError) in try ledger.addProject(project) }
     }
 
-    public func updateProject(_ project: Project) throws(BooksError) -> Project {
-        try store { () throws(LedgerError) in try ledger.updateProject(project) }
+    /// Saves changes to a project (the problems as for ``addProject(_:problems:)``).
+    public func updateProject(_ project: Project, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> Project {
+        try checkProject(project, known)
+        return try store { () throws(LedgerError) in try ledger.updateProject(project) }
+    }
+
+    private func checkProject(_ project: Project, _ known: FieldProblems) throws(BooksError) {
+        var problems = known
+        problems.add(LedgerValidation.problems(in: project))
+        if let other = try store({ () throws(LedgerError) in try ledger.project(titled: project.title) }), other.id != project.id {
+            problems.add("title", "a project named \(other.title) already exists")
+        }
+        try problems.throwIfAny()
     }
 
     @discardableResult

@@ -23,12 +23,30 @@ extension Books {
         return tag
     }
 
-    public func addTag(_ tag: LedgerTag) throws(BooksError) -> LedgerTag {
-        try store { () throws(LedgerError) in try ledger.addTag(tag) }
+    /// Adds a tag.
+    ///
+    /// - Parameter known: problems the caller found already (values it could not read); they are
+    ///   reported with the tag's own.
+    /// - Throws: ``BooksError`` `invalid` with every problem of the title and color, and a title
+    ///   another tag has.
+    public func addTag(_ tag: LedgerTag, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> LedgerTag {
+        try checkTag(tag, known)
+        return try store { () throws(LedgerError) in try ledger.addTag(tag) }
     }
 
-    public func updateTag(_ tag: LedgerTag) throws(BooksError) -> LedgerTag {
-        try store { () throws(LedgerError) in try ledger.updateTag(tag) }
+    /// Saves a changed title or color (the problems as for ``addTag(_:problems:)``).
+    public func updateTag(_ tag: LedgerTag, problems known: FieldProblems = FieldProblems()) throws(BooksError) -> LedgerTag {
+        try checkTag(tag, known)
+        return try store { () throws(LedgerError) in try ledger.updateTag(tag) }
+    }
+
+    private func checkTag(_ tag: LedgerTag, _ known: FieldProblems) throws(BooksError) {
+        var problems = known
+        problems.add(LedgerValidation.problems(in: tag))
+        if let other = try store({ () throws(LedgerError) in try ledger.tag(titled: tag.title) }), other.id != tag.id {
+            problems.add("title", "a tag named \(other.title) already exists")
+        }
+        try problems.throwIfAny()
     }
 
     @discardableResult

@@ -40,14 +40,28 @@ public struct BooksError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// Further lines for the user: the field concerned, internal detail (SQLite's text), what to do.
     public var notes: [String]
+    /// Every invalid value of a form, field by field (kind `invalid`); empty otherwise.
+    public var problems: FieldProblems
 
     public init(_ kind: Kind, _ message: String, notes: [String] = []) {
         self.kind = kind
         self.message = message
         self.notes = notes
+        self.problems = FieldProblems()
     }
 
-    public var description: String { ([message] + notes.map { "note: \($0)" }).joined(separator: "\n") }
+    /// Every problem of a form as one error: kind `invalid`, one note per problem.
+    public init(_ problems: FieldProblems) {
+        self.init(.invalid, problems.count == 1 ? problems.messages[0] : "\(counted(problems.count, "value is", "values are")) invalid",
+                  notes: problems.messages)
+        self.problems = problems
+    }
+
+    /// For a form's problems, one per line; otherwise the message and its notes.
+    public var description: String {
+        if !problems.isEmpty { return problems.messages.joined(separator: "\n") }
+        return ([message] + notes.map { "note: \($0)" }).joined(separator: "\n")
+    }
 
     /// The same error with `suffix` added to its message (`"; nothing was imported"`).
     func appending(_ suffix: String) -> BooksError {

@@ -26,4 +26,6 @@ public struct Transfer: Sendable, Hashable {
     /// The matcher's confidence, 0...1 (1 for transfers linked by hand).
     public var confidence: Double
     public var status: Status
+    /// Why it is a transfer, in words (the matcher's reasons, or how the user linked it).
+    public var reasons: [String]
 }

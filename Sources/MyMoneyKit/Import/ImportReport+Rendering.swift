@@ -5,7 +5,7 @@ public enum ImportReportText {
     public static func make(_ outcome: ImportOutcome, style terminal: some TextStyle) -> String {
         var lines: [String] = []
         let files = Set(outcome.statements.map(\.statement.source.file)).count
-        lines.append(terminal.bold("Imported \(outcome.statements.count) statement\(outcome.statements.count == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")
+        lines.append(terminal.bold("Imported \(counted(outcome.statements.count, "statement")) from \(counted(files, "file"))")
                      + (outcome.isDryRun ? terminal.yellow(" (dry run: nothing was written)") : ""))
         if !outcome.declaredAccountsCreated.isEmpty {
             lines.append("Accounts created from the account book: " + outcome.declaredAccountsCreated.map { "\($0.name) (\($0.kind.rawValue), \($0.currency.code))" }.joined(separator: ", "))
@@ -25,12 +25,12 @@ public enum ImportReportText {
             }
             lines.append("New transactions: \(outcome.addedCount); duplicates skipped: \(outcome.duplicateCount)")
         }
-        lines.append("Rules: categorized \(outcome.categorized) transaction\(outcome.categorized == 1 ? "" : "s"); ignored \(outcome.ignored)")
+        lines.append("Rules: categorized \(counted(outcome.categorized, "transaction")); ignored \(outcome.ignored)")
         if let transfers = outcome.transfers {
             var line = "Transfers: \(outcome.transfersConfirmed) paired"
             if outcome.transfersProposed > 0 { line += ", \(outcome.transfersProposed) for review (mymoney transfers review)" }
             if !transfers.ambiguous.isEmpty { line += ", \(transfers.ambiguous.count) ambiguous (mymoney transfers review)" }
-            if outcome.counterLegsCreated > 0 { line += ", \(outcome.counterLegsCreated) counter-legs created in cash accounts" }
+            if outcome.counterLegsCreated > 0 { line += ", \(counted(outcome.counterLegsCreated, "counter-leg")) created in cash accounts" }
             lines.append(line)
             let newPairs = transfers.pairs
             if !newPairs.isEmpty { lines.append(indent(TransferTableRenderer.render(pairs: newPairs, reasons: false))) }

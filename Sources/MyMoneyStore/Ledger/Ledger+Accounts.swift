@@ -58,7 +58,7 @@ extension Ledger {
             let account = try self.account(id: id)
             let count = try transactionCount(accountId: id)
             guard count == 0 else {
-                throw LedgerError(.inUse, "\(account.name) still holds \(count) transactions: it cannot be deleted")
+                throw LedgerError(.inUse, "\(account.name) still holds \(counted(count, "transaction")): it cannot be deleted")
             }
             try db.statement("DELETE FROM statement_balances WHERE account_id = ?").run([.integer(id)])
             try db.statement("DELETE FROM accounts WHERE id = ?").run([.integer(id)])

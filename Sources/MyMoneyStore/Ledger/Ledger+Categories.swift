@@ -57,15 +57,16 @@ extension Ledger {
         }
     }
 
-    /// Removes a category that has no children, no transactions and no budgets.
+    /// Removes a category that has no children, no transactions (nor parts of one) and no budgets.
     package func deleteCategory(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             let category = try self.category(id: id)
-            for (sql, what) in [("SELECT COUNT(*) FROM categories WHERE parent_id = ?", "subcategories"),
-                                ("SELECT COUNT(*) FROM transactions WHERE category_id = ?", "transactions"),
-                                ("SELECT COUNT(*) FROM budgets WHERE category_id = ?", "budgets")] {
+            for (sql, one, many) in [("SELECT COUNT(*) FROM categories WHERE parent_id = ?", "subcategory", "subcategories"),
+                                     ("SELECT COUNT(*) FROM transactions WHERE category_id = ?", "transaction", "transactions"),
+                                     ("SELECT COUNT(*) FROM transaction_parts WHERE category_id = ?", "split part", "split parts"),
+                                     ("SELECT COUNT(*) FROM budgets WHERE category_id = ?", "budget", "budgets")] {
                 let n = try db.statement(sql).rows([.integer(id)]) { $0.int64(0) }.first ?? 0
-                if n > 0 { throw LedgerError(.inUse, "\(category.path) still has \(n) \(what): it cannot be deleted") }
+                if n > 0 { throw LedgerError(.inUse, "\(category.path) still has \(counted(Int(n), one, many)): it cannot be deleted") }
             }
             try db.statement("DELETE FROM categories WHERE id = ?").run([.integer(id)])
         }

@@ -94,6 +94,7 @@ extension Ledger {
                         for (row, index) in pending.enumerated() {
                             let id = first + Int64(row)
                             try insertTags(statement.transactions[index], id: id, names: &names)
+                            try insertParts(statement.transactions[index], id: id, names: &names)
                             reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
                         }
                     } else {
@@ -129,7 +130,11 @@ extension Ledger {
             let skipped = reports.reduce(0) { $0 + $1.skipped.count }
             let balances = reports.reduce(0) { $0 + $1.balancesAdded }
             if added == 0 && balances == 0 {
+                // Nothing to record: the id goes back too (no other writer took one since: this
+                // SQL transaction holds the write lock), so batch ids have no gaps.
                 try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
+                try db.statement("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'import_batches' AND seq = ?1")
+                    .run([.integer(batchId)])
                 return ImportReport(batchId: nil, isDryRun: dryRun, accounts: reports)
             }
             try db.statement("UPDATE import_batches SET added = ?, skipped = ?, balances = ? WHERE id = ?")
@@ -146,23 +151,27 @@ extension Ledger {
         return report
     }
 
-    /// Every import batch, oldest first.
+    /// Every import batch, oldest first, undone ones included (with the time they were undone).
     package func importBatches() throws(LedgerError) -> [ImportBatch] {
-        try db.statement("SELECT id, created_at, files, added, skipped, balances FROM import_batches ORDER BY id")
+        try db.statement("SELECT id, created_at, files, added, skipped, balances, undone_at FROM import_batches ORDER BY id")
             .rows { ImportBatch(id: $0.int64(0), createdAt: $0.text(1), files: Ledger.decodeFiles($0.text(2)),
-                                added: Int($0.int64(3)), skipped: Int($0.int64(4)), balances: Int($0.int64(5))) }
+                                added: Int($0.int64(3)), skipped: Int($0.int64(4)), balances: Int($0.int64(5)),
+                                undoneAt: $0.optionalText(6)) }
     }
 
-    /// Removes exactly what batch `batchId` added: its transactions (with their tags, even when edited
-    /// since), its statement balances, and every transfer link touching its transactions. The other leg
-    /// of such a link gets back the type its sign implies.
+    /// Removes exactly what batch `batchId` added: its transactions (with their tags and parts,
+    /// even when edited since), its statement balances, and every transfer link touching its
+    /// transactions. The other leg of such a link gets back the type its sign implies. The batch
+    /// stays listed, marked undone; its id is never given to another batch.
     ///
-    /// - Throws: `.notFound` when there is no such batch.
+    /// - Throws: `.notFound` when there is no such batch, `.invalid` when it was undone before.
     @discardableResult
     package func undoImport(batchId: Int64) throws(LedgerError) -> UndoReport {
         try atomically { () throws(LedgerError) -> UndoReport in
-            guard try !db.statement("SELECT 1 FROM import_batches WHERE id = ?").rows([.integer(batchId)], { $0.int64(0) }).isEmpty
+            guard let undoneAt = try db.statement("SELECT undone_at FROM import_batches WHERE id = ?")
+                .rows([.integer(batchId)], { $0.optionalText(0) }).first
             else { throw .notFound("there is no import batch \(batchId)") }
+            if let undoneAt { throw .invalid("import", "import \(batchId) was undone before (\(undoneAt)): nothing is left to undo") }
             let touching = "(SELECT id FROM transactions WHERE batch_id = ?1)"
             let otherLegs = try db.statement("""
                 SELECT to_transaction_id FROM transfers WHERE from_transaction_id IN \(touching) AND to_transaction_id NOT IN \(touching)
@@ -185,7 +194,7 @@ extension Ledger {
                 WHERE id IN (SELECT account_id FROM batch_opening_balances WHERE batch_id = ?1)
                 """).run([.integer(batchId)])
             try db.statement("DELETE FROM batch_opening_balances WHERE batch_id = ?").run([.integer(batchId)])
-            try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
+            try db.statement("UPDATE import_batches SET undone_at = ? WHERE id = ?").run([.text(Ledger.timestamp()), .integer(batchId)])
             return UndoReport(batchId: batchId, transactions: transactions, balances: balances, transfers: transfers)
         }
     }
@@ -209,9 +218,14 @@ extension Ledger {
             if c.day > high { high = c.day }
         }
         let window = TransactionIdentity.bankIdWindow
+        // A transaction whose account, day or amount was changed by hand is known by the ones it
+        // was imported with (`import_*`, kept since): its statement coming again finds it there.
         return try db.statement("""
             SELECT id, day, amount_units, amount_scale, bank_id, text_key, batch_id IS NOT NULL
-            FROM transactions WHERE account_id = ? AND day BETWEEN ? AND ?
+            FROM transactions WHERE account_id = ?1 AND day BETWEEN ?2 AND ?3 AND import_day IS NULL
+            UNION ALL
+            SELECT id, import_day, import_units, import_scale, bank_id, text_key, batch_id IS NOT NULL
+            FROM transactions WHERE import_account_id = ?1 AND import_day BETWEEN ?2 AND ?3
             """).rows([.integer(accountId), .of(low.advanced(by: -window)), .of(high.advanced(by: window))]) { row throws(LedgerError) in
                 IdentityRecord(id: row.int64(0), day: Ledger.day(row.int64(1)),
                                amount: try Ledger.storedAmount(row.int64(2), row.int64(3)), bankId: row.optionalText(4),

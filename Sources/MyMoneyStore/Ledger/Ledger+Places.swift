@@ -66,18 +66,18 @@ extension Ledger {
         return try addPlace(Place(name: name)).id ?? 0
     }
 
+    /// The place as stored: names trimmed, the country code upper-cased, blanks as nil.
+    ///
+    /// - Throws: the first of ``LedgerValidation/problems(in:)``.
     private static func validated(_ place: Place) throws(LedgerError) -> Place {
+        if let problem = LedgerValidation.first(of: LedgerValidation.problems(in: place)) { throw problem }
         var place = place
         place.name = try LedgerValidation.title(place.name, field: "name")
         place.address = blankToNil(place.address)
         place.city = blankToNil(place.city)
-        place.country = blankToNil(place.country)
+        place.country = blankToNil(place.country).flatMap { CountryCode($0)?.code }
         place.latitude = try LedgerValidation.coordinate(place.latitude, field: "latitude", limit: 90)
         place.longitude = try LedgerValidation.coordinate(place.longitude, field: "longitude", limit: 180)
-        if (place.latitude == nil) != (place.longitude == nil) {
-            throw .invalid(place.latitude == nil ? "latitude" : "longitude",
-                           "latitude and longitude should be given together")
-        }
         return place
     }
 

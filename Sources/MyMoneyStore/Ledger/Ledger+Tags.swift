@@ -37,12 +37,13 @@ extension Ledger {
         }
     }
 
-    /// Removes a tag from the ledger and from every transaction; refused while a budget uses it.
+    /// Removes a tag from the ledger and from every transaction and part; refused while a budget uses it.
     package func deleteTag(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             let budgets = try db.statement("SELECT COUNT(*) FROM budgets WHERE tag_id = ?").rows([.integer(id)]) { $0.int64(0) }.first ?? 0
-            if budgets > 0 { throw LedgerError(.inUse, "the tag still has \(budgets) budgets: it cannot be deleted") }
+            if budgets > 0 { throw LedgerError(.inUse, "the tag still has \(counted(Int(budgets), "budget")): it cannot be deleted") }
             try db.statement("DELETE FROM transaction_tags WHERE tag_id = ?").run([.integer(id)])
+            try db.statement("DELETE FROM transaction_part_tags WHERE tag_id = ?").run([.integer(id)])
             guard try db.statement("DELETE FROM tags WHERE id = ?").run([.integer(id)]) == 1 else {
                 throw .notFound("there is no tag with id \(id)")
             }

@@ -108,10 +108,11 @@ extension Ledger {
         known.linkedLegs.insert(link.fromTransactionId)
         known.linkedLegs.insert(link.toTransactionId)
         try db.statement("""
-            INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status, reasons)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).run([.integer(link.fromTransactionId), .integer(link.toTransactionId), .of(link.rate?.description),
-                      .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue)])
+                      .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue),
+                      .of(Ledger.reasonsText(link.reasons))])
         let id = db.lastInsertRowID
         if link.status == .confirmed { try typeLegsAsTransfer(link) }
         return id
@@ -188,7 +189,7 @@ extension Ledger {
         try db.statement("""
             SELECT x.id, x.from_transaction_id, x.to_transaction_id, x.rate, x.fee_units, x.fee_scale, x.confidence, x.status,
                    f.account_id, f.day, f.amount_units, f.amount_scale, f.currency,
-                   t.account_id, t.day, t.amount_units, t.amount_scale, t.currency
+                   t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, x.reasons
             FROM transfers x JOIN transactions f ON f.id = x.from_transaction_id JOIN transactions t ON t.id = x.to_transaction_id
             WHERE \(condition) ORDER BY f.day, x.id
             """).rows(values) { row throws(LedgerError) -> TransferLink in
@@ -204,8 +205,38 @@ extension Ledger {
                 link.toDay = Ledger.day(row.int64(14))
                 link.toAmount = try Ledger.storedAmount(row.int64(15), row.int64(16))
                 link.toCurrency = try Ledger.storedCurrency(row.text(17))
+                link.reasons = Ledger.reasons(row.optionalText(18))
                 return link
             }
+    }
+
+    /// Sets the rate and fee of a stored link (after an edit of a leg's amount, or by hand).
+    ///
+    /// - Throws: `.invalid` for a rate that is not positive or a negative fee; `.notFound`.
+    @discardableResult
+    package func updateTransferTerms(id: Int64, rate: Amount?, fee: Amount?) throws(LedgerError) -> TransferLink {
+        if let rate { try LedgerValidation.positive(rate, field: "rate") }
+        if let fee, fee.isNegative { throw .invalid("fee", "fee should not be negative, not \(fee)") }
+        return try atomically { () throws(LedgerError) -> TransferLink in
+            _ = try transfer(id: id)
+            try db.statement("UPDATE transfers SET rate = ?, fee_units = ?, fee_scale = ? WHERE id = ?")
+                .run([.of(rate?.description), .of(fee?.units), .of(fee.map { $0.scale }), .integer(id)])
+            return try transfer(id: id)
+        }
+    }
+
+    /// The link a transaction is a leg of, if any.
+    package func transfer(involving transactionId: Int64) throws(LedgerError) -> TransferLink? {
+        try transferRows("x.from_transaction_id = ?1 OR x.to_transaction_id = ?1", [.integer(transactionId)]).first
+    }
+
+    /// Reasons as stored: one per line.
+    static func reasonsText(_ reasons: [String]) -> String? {
+        reasons.isEmpty ? nil : reasons.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+    }
+
+    static func reasons(_ text: String?) -> [String] {
+        text.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
     private func typeLegsAsTransfer(_ link: TransferLink) throws(LedgerError) {

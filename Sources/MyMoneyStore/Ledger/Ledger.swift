@@ -91,12 +91,10 @@ package final class Ledger {
     static func createFolder(for path: String) throws(LedgerError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw LedgerError(.storage, "cannot create the folder \(folder) for the ledger",
-                                  detail: String(describing: error))
+            let code = makeFolder(folder)
+            // One plain sentence naming the folder and the system's reason.
+            if code != 0 {
+                throw LedgerError(.storage, "cannot create the folder \(folder) for the ledger: \(String(cString: strerror(code)).lowercased())")
             }
         }
     }
@@ -108,10 +106,27 @@ package final class Ledger {
         if fd < 0 {
             let code = errno
             if code == EEXIST { return }     // another process created it first
-            throw LedgerError(.storage, "cannot create the ledger at \(path)", detail: String(cString: strerror(code)))
+            throw LedgerError(.storage, "cannot create the ledger at \(path): \(String(cString: strerror(code)).lowercased())")
         }
         fchmod(fd, 0o600)                    // the umask may have removed bits, never added: make it exact
         close(fd)
+    }
+
+    /// Creates `folder` and its missing parents with mode 0700; returns 0, or the `errno` of the
+    /// first folder that could not be made.
+    private static func makeFolder(_ folder: String) -> Int32 {
+        if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700); return 0 }
+        var code = errno
+        if code == EEXIST { return 0 }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if code == ENOENT, !parent.isEmpty, parent != folder {
+            let failed = makeFolder(parent)
+            if failed != 0 { return failed }
+            if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700); return 0 }
+            code = errno
+            if code == EEXIST { return 0 }
+        }
+        return code
     }
 
     /// Makes an existing ledger file readable and writable by its owner only; returns its former
@@ -149,6 +164,7 @@ package final class Ledger {
             let applied = Set(try appliedMigrations())
             for migration in Migration.all where !applied.contains(migration.name) {
                 try db.execute(migration.sql)
+                try migration.finish?(self)
                 try db.statement("INSERT INTO migrations (name, applied_at) VALUES (?, ?)")
                     .run([.text(migration.name), .text(Ledger.timestamp())])
             }

@@ -35,7 +35,7 @@ package enum LedgerValidation {
     /// A start and end day where the end, when given, is not before the start.
     package static func dayRange(start: Day?, end: Day?) throws(LedgerError) {
         if let start, let end, end < start {
-            throw .invalid("end date", "end date is before start date (\(end) < \(start))")
+            throw .invalid("end date", "end date \(end) is before start date \(start)")
         }
     }
 

@@ -3,12 +3,17 @@
 package struct Migration: Sendable {
     package let name: String
     let sql: String
+    /// Work SQL alone cannot do, run after `sql` in the same SQL transaction (moving data that
+    /// needs the store's own rules, such as creating categories).
+    var finish: (@Sendable (Ledger) throws(LedgerError) -> Void)? = nil
 
     /// Every migration, in the order they apply.
     package static let all: [Migration] = [
         Migration(name: "0001-initial", sql: initialSchema),
         Migration(name: "0002-batch-opening-balances", sql: batchOpeningBalances),
         Migration(name: "0003-settings", sql: settingsTable),
+        Migration(name: "0004-lasting-ids-parts-close-calls", sql: lastingIdsPartsAndCloseCalls,
+                  finish: { ledger throws(LedgerError) in try ledger.moveSplitsIntoParts() }),
     ]
 }
 

@@ -28,9 +28,11 @@ package struct TransferLink: Sendable, Hashable, Codable {
     /// The matcher's confidence, 0...1.
     package var confidence: Double
     package var status: Status
+    /// Why it is a transfer, in words (the matcher's reasons, or "linked by hand").
+    package var reasons: [String]
 
     package init(id: Int64? = nil, fromTransactionId: Int64, toTransactionId: Int64, rate: Amount? = nil,
-                fee: Amount? = nil, confidence: Double = 1, status: Status = .confirmed) {
+                fee: Amount? = nil, confidence: Double = 1, status: Status = .confirmed, reasons: [String] = []) {
         self.id = id
         self.fromTransactionId = fromTransactionId
         self.toTransactionId = toTransactionId
@@ -38,5 +40,6 @@ package struct TransferLink: Sendable, Hashable, Codable {
         self.fee = fee
         self.confidence = confidence
         self.status = status
+        self.reasons = reasons
     }
 }

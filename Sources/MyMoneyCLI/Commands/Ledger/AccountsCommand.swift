@@ -40,38 +40,57 @@ struct AccountsCommand: Command {
         case "add":
             let name = try arguments.subject("name the account: mymoney accounts add NAME --kind KIND --currency CODE")
             guard let kindText = arguments.value("--kind") else { throw CommandFailure.usage("--kind is required (bank, credit_card, cash, …)") }
-            guard let kind = AccountKind(userText: kindText) else { throw CommandFailure.usage("--kind: \"\(kindText)\" is not a kind of account (bank, savings, credit_card, cash, investment, loan, other)") }
             guard let code = arguments.value("--currency") else { throw CommandFailure.usage("--currency is required (an ISO 4217 code such as EUR)") }
-            let currency = try Books.currency(code: code)
-            let opening = try arguments.amount("--opening-balance") ?? .zero
-            let account = try context.openBooks(arguments).addAccount(
-                Account(name: name, kind: kind, currency: currency, numbers: arguments.values("--number"), openingBalance: opening))
-            context.terminal.print("added account \(account.name) (\(account.kind.rawValue), \(account.currency.code))")
+            let format = try OutputFormat.from(arguments)
+            var problems = FieldProblems()
+            let kind = Self.kind(kindText, problems: &problems)
+            var currency: Currency?
+            do { currency = try Books.currency(code: code) } catch { problems.add("currency", error.message) }
+            let opening = arguments.amount("--opening-balance", problems: &problems) ?? .zero
+            let books = try context.openBooks(arguments)
+            try problems.throwIfAny()
+            let account = try books.addAccount(
+                Account(name: name, kind: kind ?? .other, currency: currency ?? .EUR, numbers: arguments.values("--number"), openingBalance: opening))
+            context.printChange(format, "added account \(account.name) (\(account.kind.rawValue), \(account.currency.code))",
+                                json: EntityJSON.action("added", "account", .object(EntityJSON.account(account))))
             return .success
         case "edit":
             let name = try arguments.subject("name the account to edit")
+            let format = try OutputFormat.from(arguments)
             let books = try context.openBooks(arguments)
             var account = try books.account(named: name)
+            var problems = FieldProblems()
             if let newName = arguments.value("--name") { account.name = newName }
-            if let kindText = arguments.value("--kind") {
-                guard let kind = AccountKind(userText: kindText) else { throw CommandFailure.usage("--kind: \"\(kindText)\" is not a kind of account") }
-                account.kind = kind
+            if let kindText = arguments.value("--kind"), let kind = Self.kind(kindText, problems: &problems) { account.kind = kind }
+            if arguments.value("--currency") != nil {
+                problems.add("currency", "an account's currency cannot change once it has transactions; add a new account instead")
             }
-            if arguments.value("--currency") != nil { throw CommandFailure.usage("an account's currency cannot change once it has transactions; add a new account instead") }
             let numbers = arguments.values("--number")
             if !numbers.isEmpty { account.numbers = numbers }
-            if let opening = try arguments.amount("--opening-balance") { account.openingBalance = opening }
-            let updated = try books.updateAccount(account)
-            context.terminal.print("updated account \(updated.name)")
+            if let opening = arguments.amount("--opening-balance", problems: &problems) { account.openingBalance = opening }
+            let updated = try books.updateAccount(account, problems: problems)
+            context.printChange(format, "updated account \(updated.name)",
+                                json: EntityJSON.action("updated", "account", .object(EntityJSON.account(updated))))
             return .success
         case "remove":
             let name = try arguments.subject("name the account to remove")
+            let format = try OutputFormat.from(arguments)
             let account = try context.openBooks(arguments).removeAccount(named: name)
-            context.terminal.print("removed account \(account.name)")
+            context.printChange(format, "removed account \(account.name)",
+                                json: EntityJSON.action("removed", "account", .object(EntityJSON.account(account))))
             return .success
         default:
             throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, edit, remove)")
         }
+    }
+
+    /// The kind of account `text` names; a problem when it names none.
+    static func kind(_ text: String, problems: inout FieldProblems) -> AccountKind? {
+        guard let kind = AccountKind(userText: text) else {
+            problems.add("kind", "kind \"\(text)\" is not a kind of account (bank, savings, credit_card, cash, investment, loan, other)")
+            return nil
+        }
+        return kind
     }
 
     func list(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
@@ -81,13 +100,9 @@ struct AccountsCommand: Command {
         let accounts = try books.accountStandings(asOf: asOf)
         if format == .json {
             context.terminal.print(JSONValue.object([("accounts", .array(accounts.map { entry in
-                .object([("name", .string(entry.account.name)), ("kind", .string(entry.account.kind.rawValue)),
-                         ("currency", .string(entry.account.currency.code)),
-                         ("numbers", .array(entry.account.numbers.map(JSONValue.string))),
-                         ("opening_balance", .string(entry.account.openingBalance.description)),
-                         ("balance", .string(entry.balance.description)), ("as_of", .string(asOf.description)),
-                         ("reconciled_through", .optional(entry.account.reconciledThrough?.description)),
-                         ("figures", figuresJSON(entry.figures))])
+                .object(EntityJSON.account(entry.account) + [
+                    ("balance", .string(entry.balance.atMinorUnits(of: entry.account.currency).description)),
+                    ("as_of", .string(asOf.description)), ("figures", figuresJSON(entry.figures))])
             }))]).serialized())
             return .success
         }
@@ -100,7 +115,7 @@ struct AccountsCommand: Command {
         for entry in accounts {
             for (i, row) in figureColumns(entry.figures).enumerated() {
                 table.add(i == 0 ? [entry.account.name, entry.account.kind.rawValue,
-                                    "\(entry.balance) \(entry.account.currency.code)"] + row : ["", "", ""] + row)
+                                    entry.balance.shown(in: entry.account.currency)] + row : ["", "", ""] + row)
             }
         }
         context.terminal.print(table.render())

@@ -44,17 +44,29 @@ extension CommandContext {
 }
 
 /// Parses a day argument (`2026-10-05`, `today`, or a year-month-day form a bank writes).
+///
+/// - Throws: a data failure (exit 65): the value is invalid, the command line itself is fine.
 func parseDay(_ text: String, option: String) throws(CommandFailure) -> Day {
-    if text == "today" { return Day.today }
-    if let day = Day(iso: text) ?? Day.parse(text, order: .yearMonthDay) { return day }
-    throw .usage("\(option): \"\(text)\" is not a day (write YYYY-MM-DD)")
+    if let day = readDay(text) { return day }
+    throw .data(dayProblem(text, option: option))
 }
 
 /// Parses an amount argument written with a point (`-12.50`, `1,234.00`).
+///
+/// - Throws: a data failure (exit 65).
 func parseAmount(_ text: String, option: String) throws(CommandFailure) -> Amount {
     do { return try Amount(parsing: text, format: .point) } catch {
-        throw .usage("\(option): \"\(text)\" is not an amount (\(error.reason))")
+        throw .data("\(option): \"\(text)\" is not an amount (\(error.reason))")
     }
+}
+
+private func readDay(_ text: String) -> Day? {
+    if text == "today" { return Day.today }
+    return Day(iso: text) ?? Day.parse(text, order: .yearMonthDay)
+}
+
+private func dayProblem(_ text: String, option: String) -> String {
+    "\(option): \"\(text)\" is not a day (write YYYY-MM-DD)"
 }
 
 extension Arguments {
@@ -73,8 +85,53 @@ extension Arguments {
     /// The category path given for `option`, if any.
     func categoryPath(_ option: String) throws(CommandFailure) -> CategoryPath? {
         guard let text = value(option) else { return nil }
-        guard let path = CategoryPath(parsing: text) else { throw .usage("\(option): \"\(text)\" is not a category path") }
+        guard let path = CategoryPath(parsing: text) else { throw .data("\(option): \"\(text)\" is not a category path") }
         return path
+    }
+
+    /// The day given for `option`; one that cannot be read is recorded in `problems` (nil then).
+    func day(_ option: String, problems: inout FieldProblems) -> Day? {
+        guard let text = value(option) else { return nil }
+        guard let day = readDay(text) else { problems.add(option, dayProblem(text, option: option)); return nil }
+        return day
+    }
+
+    /// The amount given for `option`; one that cannot be read is recorded in `problems`.
+    func amount(_ option: String, problems: inout FieldProblems) -> Amount? {
+        guard let text = value(option) else { return nil }
+        do { return try parseAmount(text, option: option) } catch {
+            problems.add(option, error.message)
+            return nil
+        }
+    }
+
+    /// The category path given for `option`; one that cannot be read is recorded in `problems`.
+    func categoryPath(_ option: String, problems: inout FieldProblems) -> CategoryPath? {
+        guard let text = value(option) else { return nil }
+        guard let path = CategoryPath(parsing: text) else {
+            problems.add(option, "\(option): \"\(text)\" is not a category path (write Food:Groceries)")
+            return nil
+        }
+        return path
+    }
+
+    /// A count above zero given for `option` (`--limit`); anything else is recorded in `problems`.
+    func positiveCount(_ option: String, problems: inout FieldProblems) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let n = Int(text), n > 0 else {
+            problems.add(option, "\(option) should be a whole number above zero, not \"\(text)\"")
+            return nil
+        }
+        return n
+    }
+
+    /// The first and last day of a span (`--from`, `--through`), checked to be in order.
+    func daySpan(problems: inout FieldProblems) -> (from: Day?, through: Day?) {
+        let from = day("--from", problems: &problems), through = day("--through", problems: &problems)
+        if let from, let through, through < from {
+            problems.add("--through", "--from \(from) is after --through \(through)")
+        }
+        return (from, through)
     }
 
     /// The positional word after the action (`mymoney tags add TITLE`), or a usage error saying `what`.
@@ -98,18 +155,20 @@ extension Day {
     }
 }
 
-/// Figures of one entry, one line per currency: income, expense, cashflow, count.
+/// Figures of one entry, one line per currency: income, expense, cashflow (at the currency's
+/// minor units: `0.00 EUR`), count.
 func figureColumns(_ figures: [CurrencyFigures]) -> [[String]] {
     guard !figures.isEmpty else { return [["", "", "", "0"]] }
     return figures.sorted { $0.currency < $1.currency }.map { f in
-        ["\(f.income) \(f.currency.code)", "\(f.expense) \(f.currency.code)", "\(f.cashflow) \(f.currency.code)", String(f.count)]
+        [f.income.shown(in: f.currency), f.expense.shown(in: f.currency), f.cashflow.shown(in: f.currency), String(f.count)]
     }
 }
 
 func figuresJSON(_ figures: [CurrencyFigures]) -> JSONValue {
     .array(figures.sorted { $0.currency < $1.currency }.map { f in
-        .object([("currency", .string(f.currency.code)), ("income", .string(f.income.description)),
-                 ("expense", .string(f.expense.description)), ("cashflow", .string(f.cashflow.description)),
+        .object([("currency", .string(f.currency.code)), ("income", .string(f.income.atMinorUnits(of: f.currency).description)),
+                 ("expense", .string(f.expense.atMinorUnits(of: f.currency).description)),
+                 ("cashflow", .string(f.cashflow.atMinorUnits(of: f.currency).description)),
                  ("count", .int(f.count)), ("transfers", .int(f.transferCount))])
     })
 }

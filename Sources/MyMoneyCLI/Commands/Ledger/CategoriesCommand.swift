@@ -30,20 +30,29 @@ struct CategoriesCommand: Command {
         let verb = arguments.positionals.first ?? "list"
         if verb == "list" { return try list(arguments, context) }
         guard ["add", "edit", "remove"].contains(verb) else { throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, edit, remove)") }
-        guard let text = arguments.positionals.dropFirst().first, let path = CategoryPath(parsing: text) else {
+        guard let text = arguments.positionals.dropFirst().first else {
             throw CommandFailure.usage("name the category path, e.g. Food:Groceries")
         }
+        guard let path = CategoryPath(parsing: text) else {
+            throw CommandFailure.data("category path \"\(text)\" has no name in it (write Food:Groceries)")
+        }
+        let format = try OutputFormat.from(arguments)
         let books = try context.openBooks(arguments)
+        func json(_ action: String, _ c: LedgerCategory) -> JSONValue { EntityJSON.action(action, "category", .object(EntityJSON.category(c))) }
         switch verb {
         case "add":
-            let category = try books.addCategory(path, icon: arguments.value("--icon"))
-            context.terminal.print("added category \(category.path)")
+            let (category, changed) = try books.addCategory(path, icon: arguments.value("--icon"))
+            if changed {
+                context.printChange(format, "added category \(category.path)", json: json("added", category))
+            } else {
+                context.printChange(format, "category \(category.path) is already there: nothing changed", json: json("unchanged", category))
+            }
         case "edit":
             let updated = try books.updateCategory(at: path, name: arguments.value("--name"), icon: arguments.value("--icon"))
-            context.terminal.print("updated category \(updated.path)")
+            context.printChange(format, "updated category \(updated.path)", json: json("updated", updated))
         default:
             let removed = try books.removeCategory(at: path)
-            context.terminal.print("removed category \(removed.path)")
+            context.printChange(format, "removed category \(removed.path)", json: json("removed", removed))
         }
         return .success
     }
@@ -54,9 +63,7 @@ struct CategoriesCommand: Command {
         let categories = try books.categoryStandings()
         if format == .json {
             context.terminal.print(JSONValue.object([("categories", .array(categories.map { entry in
-                let c = entry.category
-                return .object([("path", .string(c.path.description)), ("name", .string(c.name)), ("depth", .int(c.depth)),
-                                ("icon", .optional(c.icon)), ("figures", figuresJSON(entry.figures))])
+                .object(EntityJSON.category(entry.category) + [("figures", figuresJSON(entry.figures))])
             }))]).serialized())
             return .success
         }

@@ -21,7 +21,7 @@ struct PlacesCommand: Command {
         Option("--name", .one("NEW"), "a new name (edit)"),
         Option("--address", .one("TEXT"), "the street address"),
         Option("--city", .one("CITY"), "the city"),
-        Option("--country", .one("CODE"), "the country"),
+        Option("--country", .one("CODE"), "the country, as its ISO 3166 code of two letters (DE, FR, US)"),
         Option("--latitude", .one("D"), "decimal degrees, -90 to 90"),
         Option("--longitude", .one("D"), "decimal degrees, -180 to 180"),
     ]
@@ -31,13 +31,15 @@ struct PlacesCommand: Command {
         if verb == "list" { return try list(arguments, context) }
         guard ["add", "edit", "remove"].contains(verb) else { throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, edit, remove)") }
         let name = try arguments.subject("name the place")
+        let format = try OutputFormat.from(arguments)
         let books = try context.openBooks(arguments)
+        func json(_ action: String, _ p: Place) -> JSONValue { EntityJSON.action(action, "place", .object(EntityJSON.place(p))) }
         switch verb {
         case "add":
             let place = try books.addPlace(Place(name: name, address: arguments.value("--address"), city: arguments.value("--city"),
                                                  country: arguments.value("--country"), latitude: arguments.value("--latitude"),
                                                  longitude: arguments.value("--longitude")))
-            context.terminal.print("added place \(place.name)")
+            context.printChange(format, "added place \(place.name)", json: json("added", place))
         case "edit":
             var place = try books.place(named: name)
             if let v = arguments.value("--name") { place.name = v }
@@ -47,10 +49,10 @@ struct PlacesCommand: Command {
             if let v = arguments.value("--latitude") { place.latitude = v }
             if let v = arguments.value("--longitude") { place.longitude = v }
             let updated = try books.updatePlace(place)
-            context.terminal.print("updated place \(updated.name)")
+            context.printChange(format, "updated place \(updated.name)", json: json("updated", updated))
         default:
             let place = try books.removePlace(named: name)
-            context.terminal.print("removed place \(place.name)")
+            context.printChange(format, "removed place \(place.name)", json: json("removed", place))
         }
         return .success
     }
@@ -62,9 +64,7 @@ struct PlacesCommand: Command {
         if format == .json {
             context.terminal.print(JSONValue.object([("places", .array(places.map { entry in
                 let p = entry.place
-                return .object([("name", .string(p.name)), ("address", .optional(p.address)), ("city", .optional(p.city)),
-                                ("country", .optional(p.country)), ("latitude", .optional(p.latitude)), ("longitude", .optional(p.longitude)),
-                                ("figures", figuresJSON(entry.figures))])
+                return .object(EntityJSON.place(p) + [("figures", figuresJSON(entry.figures))])
             }))]).serialized())
             return .success
         }

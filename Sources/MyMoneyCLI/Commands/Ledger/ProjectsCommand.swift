@@ -34,27 +34,33 @@ struct ProjectsCommand: Command {
         if verb == "list" { return try list(arguments, context) }
         guard ["add", "edit", "archive", "remove"].contains(verb) else { throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, edit, archive, remove)") }
         let title = try arguments.subject("name the project")
-        let start = try arguments.day("--start")
-        let end = try arguments.day("--end")
+        let format = try OutputFormat.from(arguments)
+        if verb == "add" && arguments.value("--start") == nil {
+            throw CommandFailure.usage("--start is required (the project's first day, YYYY-MM-DD)")
+        }
+        var problems = FieldProblems()
+        let start = arguments.day("--start", problems: &problems)
+        let end = arguments.day("--end", problems: &problems)
         let books = try context.openBooks(arguments)
+        let today = Day.today
+        func json(_ action: String, _ p: Project) -> JSONValue { EntityJSON.action(action, "project", .object(EntityJSON.project(p, today: today))) }
         switch verb {
         case "add":
-            guard let start else { throw CommandFailure.usage("--start is required (the project's first day, YYYY-MM-DD)") }
-            let project = try books.addProject(Project(title: title, startDay: start, endDay: end))
-            context.terminal.print("added project \(project.title)")
+            let project = try books.addProject(Project(title: title, startDay: start, endDay: end), problems: problems)
+            context.printChange(format, "added project \(project.title)", json: json("added", project))
         case "edit":
             var project = try books.project(titled: title)
             if let newTitle = arguments.value("--title") { project.title = newTitle }
             if let start { project.startDay = start }
             if let end { project.endDay = end }
-            let updated = try books.updateProject(project)
-            context.terminal.print("updated project \(updated.title)")
+            let updated = try books.updateProject(project, problems: problems)
+            context.printChange(format, "updated project \(updated.title)", json: json("updated", updated))
         case "archive":
             let project = try books.archiveProject(titled: title)
-            context.terminal.print("archived project \(project.title)")
+            context.printChange(format, "archived project \(project.title)", json: json("archived", project))
         default:
             let project = try books.removeProject(titled: title)
-            context.terminal.print("removed project \(project.title)")
+            context.printChange(format, "removed project \(project.title)", json: json("removed", project))
         }
         return .success
     }
@@ -68,9 +74,7 @@ struct ProjectsCommand: Command {
         if format == .json {
             context.terminal.print(JSONValue.object([("projects", .array(shown.map { entry in
                 let p = entry.project
-                return .object([("title", .string(p.title)), ("start", .optional(p.startDay?.description)),
-                                ("end", .optional(p.endDay?.description)), ("archived", .bool(p.isArchived(on: today))),
-                                ("figures", figuresJSON(entry.figures))])
+                return .object(EntityJSON.project(p, today: today) + [("figures", figuresJSON(entry.figures))])
             }))]).serialized())
             return .success
         }

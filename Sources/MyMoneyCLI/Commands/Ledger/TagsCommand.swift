@@ -27,20 +27,21 @@ struct TagsCommand: Command {
         if verb == "list" { return try list(arguments, context) }
         guard ["add", "edit", "remove"].contains(verb) else { throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, edit, remove)") }
         let title = try arguments.subject("name the tag")
+        let format = try OutputFormat.from(arguments)
         let books = try context.openBooks(arguments)
         switch verb {
         case "add":
             let tag = try books.addTag(LedgerTag(title: title, color: arguments.value("--color")))
-            context.terminal.print("added tag \(tag.title)")
+            context.printChange(format, "added tag \(tag.title)", json: EntityJSON.action("added", "tag", .object(EntityJSON.tag(tag))))
         case "edit":
             var tag = try books.tag(titled: title)
             if let newTitle = arguments.value("--title") { tag.title = newTitle }
             if let color = arguments.value("--color") { tag.color = color }
             let updated = try books.updateTag(tag)
-            context.terminal.print("updated tag \(updated.title)")
+            context.printChange(format, "updated tag \(updated.title)", json: EntityJSON.action("updated", "tag", .object(EntityJSON.tag(updated))))
         default:
             let tag = try books.removeTag(titled: title)
-            context.terminal.print("removed tag \(tag.title)")
+            context.printChange(format, "removed tag \(tag.title)", json: EntityJSON.action("removed", "tag", .object(EntityJSON.tag(tag))))
         }
         return .success
     }
@@ -51,8 +52,7 @@ struct TagsCommand: Command {
         let tags = try books.tagStandings()
         if format == .json {
             context.terminal.print(JSONValue.object([("tags", .array(tags.map { entry in
-                .object([("title", .string(entry.tag.title)), ("color", .optional(entry.tag.color)),
-                         ("figures", figuresJSON(entry.figures))])
+                .object(EntityJSON.tag(entry.tag) + [("figures", figuresJSON(entry.figures))])
             }))]).serialized())
             return .success
         }

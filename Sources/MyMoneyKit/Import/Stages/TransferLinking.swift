@@ -57,9 +57,13 @@ enum TransferLinking {
             positions.append(index)
             links.append(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: pair.rate, fee: pair.fee,
                                                    confidence: min(1, max(0, pair.confidence)),
-                                                   status: pair.confidence >= confirmThreshold ? .confirmed : .proposed))
+                                                   status: pair.confidence >= confirmThreshold ? .confirmed : .proposed,
+                                                   reasons: pair.reasons))
         }
         let ids = try ledger.linkTransfers(links, sparingHandTypedLegs: true)
+        // Close calls are kept until the user decides them: `transfers review` lists every one
+        // reported here, whatever is linked or imported meanwhile.
+        try ledger.recordCloseCalls(result.ambiguous.map(closeCall))
         var confirmed = 0, proposed = 0
         var declined = Set<Int>()
         for (k, index) in positions.enumerated() {
@@ -73,5 +77,14 @@ enum TransferLinking {
         }
         if !declined.isEmpty { result.pairs = result.pairs.enumerated().filter { !declined.contains($0.offset) }.map(\.element) }
         return Outcome(result: result, confirmed: confirmed, proposed: proposed)
+    }
+
+    /// A close call as the ledger keeps it: its candidates between stored legs.
+    static func closeCall(_ ambiguity: TransferAmbiguity) -> CloseCall {
+        CloseCall(candidates: ambiguity.candidates.compactMap { pair in
+            guard let from = pair.from.transactionId, let to = pair.to.transactionId else { return nil }
+            return CloseCall.Candidate(fromTransactionId: from, toTransactionId: to, confidence: min(1, max(0, pair.confidence)),
+                                       rate: pair.rate, fee: pair.fee, reasons: pair.reasons)
+        })
     }
 }

@@ -30,7 +30,6 @@ enum TerminalInput {
     /// Asks `question` with echo off (and back on afterwards, also after Ctrl-C); nil at the end
     /// of input. The answer never passes through a Swift string.
     static func secret(_ question: String) throws(BooksError) -> Passphrase? {
-        FileHandle.standardError.write(Data(question.utf8))
         var saved = termios()
         let canHideEcho = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHideEcho {
@@ -40,9 +39,13 @@ enum TerminalInput {
             for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { signal(sig, restoreAndReraise) }
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
+        // Asked only once echo is off and what was typed before is flushed: an answer typed as
+        // soon as the question shows is neither echoed nor thrown away.
+        FileHandle.standardError.write(Data(question.utf8))
         defer {
             if canHideEcho {
-                tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                // TCSANOW: what is typed ahead for the next question is kept.
+                tcsetattr(STDIN_FILENO, TCSANOW, &saved)
                 for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { signal(sig, SIG_DFL) }
             }
             FileHandle.standardError.write(Data("\n".utf8))

@@ -36,6 +36,9 @@ struct ImportCommand: Command {
         let format = try OutputFormat.from(arguments)
         guard !arguments.positionals.isEmpty else { throw CommandFailure.usage("name at least one file or directory to import") }
         let readOptions = try ReadOptions(arguments)
+        // A ledger that exists is opened first: it says where its rules are, and an encrypted
+        // one asks for its passphrase once, before any file is read.
+        let books = try context.existingBooks(arguments)
         let compilation = try context.loadRules(arguments)
         let rulesDirectory = context.rulesDirectory(arguments)
         let (readers, profileProblems) = Readers.standard(profilesDirectory: rulesDirectory + "/profiles")
@@ -47,8 +50,10 @@ struct ImportCommand: Command {
                                     format: arguments.value("--as"), readOptions: readOptions, dryRun: arguments.flag("--dry-run"),
                                     accountBook: book)
         request.rates = try context.loadRates(arguments)
-        let outcome = try Books.importStatements(request, at: context.ledgerPath(arguments), readers: readers,
-                                                 rules: compilation?.ruleSet, progress: { context.terminal.progress($0) })
+        let progress: (String) -> Void = { context.terminal.progress($0) }
+        let outcome = try books?.importStatements(request, readers: readers, rules: compilation?.ruleSet, progress: progress)
+            ?? Books.importStatements(request, at: context.ledgerPath(arguments), passphrase: context.passphraseSource(arguments),
+                                      readers: readers, rules: compilation?.ruleSet, progress: progress)
         context.terminal.endProgress()
         for reading in outcome.readings {
             context.report(reading.result.diagnostics, sources: reading.result.source.map { [$0] } ?? [])

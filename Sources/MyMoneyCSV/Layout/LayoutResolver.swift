@@ -23,6 +23,11 @@ struct LayoutResolver {
 
     func cells(_ row: Int) -> [String] { (0..<table.fieldCount(row)).map { cell(row, $0) } }
 
+    /// Whether every cell of the row is empty after trimming (`,,`), without making strings.
+    func isBlank(_ row: Int) -> Bool {
+        (0..<table.fieldCount(row)).allSatisfy { column in table.span(row, column).map { CSVTable.isBlank($0, in: text) } ?? true }
+    }
+
     func withCell<R>(_ row: Int, _ column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard let span = table.span(row, column) else { return nil }
         return CSVTable.withBytes(span, in: text, body)

@@ -10,26 +10,28 @@ extension CSVReadSession {
         guard let dateColumn = layout.column(.date) else { return [] }
 
         // Trailer rows: below the table, not dated (totals, disclaimers, "***END OF FILE***").
-        var trailerRows: [Int] = []
+        var trailerRows = layout.endDataRow..<layout.endDataRow
         if !layout.isExplicit {
-            var end = layout.endDataRow
-            while end > layout.firstDataRow {
-                let row = end - 1
-                let dated = resolver.withCell(row, dateColumn, CellKind.isDate) ?? false
-                if dated { break }
-                if let status = layout.column(.status), CSVLayout.unbookedStatuses.contains(resolver.cell(row, status).lowercased()) { break }
-                if layout.skipWhen.contains(where: { $0.filter.skips(resolver.cell(row, $0.column)) }) { break }
-                trailerRows.insert(row, at: 0)
-                end -= 1
+            trailerRows = TrailerScan.trailingRows(of: layout.firstDataRow..<layout.endDataRow) { row in
+                if resolver.withCell(row, dateColumn, CellKind.isDate) ?? false { return true }
+                if let status = layout.column(.status), CSVLayout.unbookedStatuses.contains(resolver.cell(row, status).lowercased()) { return true }
+                return layout.skipWhen.contains(where: { $0.filter.skips(resolver.cell(row, $0.column)) })
             }
-            layout.endDataRow = end
-            for row in trailerRows {
-                let shown = resolver.cells(row).filter { !$0.isEmpty }.joined(separator: " ")
-                diagnostics.append(.warning("csv.trailer", "skipped a line below the table that is not a transaction: \"\(String(shown.prefix(60)))\"",
-                                            file: file, at: table.position(row: row, column: nil, in: text)))
-            }
+            layout.endDataRow = trailerRows.lowerBound
+            if layout.firstDataRow < layout.endDataRow { reportTrailer(trailerRows, table: table, text: text, resolver: resolver) }
         }
         if layout.firstDataRow >= layout.endDataRow {
+            if !trailerRows.isEmpty, trailerRows.lowerBound == layout.firstDataRow {
+                // Every row below the header was taken for a trailer: the dates were not read.
+                let example = trailerRows.lazy.map { resolver.cell($0, dateColumn) }.first { !$0.isEmpty }
+                diagnostics.append(.error("csv.no-transactions",
+                                          "none of the \(trailerRows.count) lines below the header is a transaction: every one was skipped as a line below the table",
+                                          file: file, at: table.position(row: trailerRows.lowerBound, column: dateColumn, in: text),
+                                          notes: ["no line has a date in column \"\(layout.columnNames[safe: dateColumn] ?? "#\(dateColumn + 1)")\""
+                                                  + (example.map { ", e.g. \"\(String($0.prefix(40)))\"" } ?? ""),
+                                                  "name the date column in a profile (date: COLUMN) if another column holds the dates"]))
+                return []
+            }
             diagnostics.append(.warning("csv.no-rows", "the file has a table header but no transactions", file: file,
                                         at: layout.headerRow.map { table.position(row: $0, column: nil, in: text) }))
         }
@@ -91,7 +93,8 @@ extension CSVReadSession {
         // Preamble and trailer facts.
         let headRows = 0..<(layout.headerRow ?? layout.firstDataRow)
         var factRows = headRows.map { ($0, resolver.cells($0)) }
-        factRows += trailerRows.map { ($0, resolver.cells($0)) }
+        // Trailer facts ("Closing balance …"): only lines with text; a million `,,` lines make no strings.
+        for row in trailerRows where !resolver.isBlank(row) { factRows.append((row, resolver.cells(row))) }
         let preamble = PreambleFacts.read(rows: factRows)
         let format = DecimalMarkInference.format(for: layout.decimalMark)
         let period = preamble.period(order: layout.dayOrder)
@@ -127,6 +130,24 @@ extension CSVReadSession {
 }
 
 extension CSVReadSession {
+    /// A warning for each of the first trailer lines with text, then one for the rest.
+    mutating func reportTrailer(_ rows: Range<Int>, table: CSVTable, text: UnsafeBufferPointer<UInt8>, resolver: LayoutResolver) {
+        var shown = 0
+        for row in rows {
+            if shown == CSVRowReader.diagnosticLimit { break }
+            if resolver.isBlank(row) { continue } // `,,`: nothing to show, counted below
+            let cells = resolver.cells(row).filter { !$0.isEmpty }.joined(separator: " ")
+            diagnostics.append(.warning("csv.trailer", "skipped a line below the table that is not a transaction: \"\(String(cells.prefix(60)))\"",
+                                        file: file, at: table.position(row: row, column: nil, in: text)))
+            shown += 1
+        }
+        let rest = rows.count - shown
+        if rest > 0 {
+            diagnostics.append(.warning("csv.trailer", "skipped \(rest) more line\(rest == 1 ? "" : "s") below the table that \(rest == 1 ? "is" : "are") not transactions",
+                                        file: file, at: table.position(row: rows.upperBound - rest, column: nil, in: text)))
+        }
+    }
+
     /// A file of daily balances: each row a ledger balance, the newest also the closing balance.
     mutating func balanceHistory(table: CSVTable, text: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
                                  preamble: PreambleFacts, period: DayRange?, encoding: TextEncoding) -> Statement {

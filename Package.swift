@@ -42,7 +42,8 @@ let package = Package(
         .executableTarget(name: "mymoney", dependencies: ["MyMoneyCLI"]),
         .executableTarget(name: "mymoney-bench",
                          dependencies: ["MyMoneyKit", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyImport",
-                                        "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore"]),
+                                        "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore",
+                                        "MyMoneyTestSupport"]),
 
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),

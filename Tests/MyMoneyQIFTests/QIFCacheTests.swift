@@ -1,25 +1,12 @@
 import Testing
 @testable import MyMoneyQIF
+import MyMoneyTestSupport
 
 /// The reader's caches (dates, `L`/`S` values, record fields, shared extras) against reading every
 /// value afresh: random files whose values repeat, compared record by record.
 @Suite struct QIFCacheTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
-
     /// A date text in one of QIF's forms, sometimes invalid, sometimes long.
-    static func dateText(_ r: inout Random) -> String {
+    static func dateText(_ r: inout SeededGenerator) -> String {
         let m = r.below(14), d = r.below(33), y = r.below(100)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         func pad(_ v: Int) -> String { v < 10 ? " \(v)" : "\(v)" }
@@ -40,7 +27,7 @@ import Testing
     }
 
     /// A category value: categories, classes, transfers, splits markers, investment bars, blanks.
-    static func categoryText(_ r: inout Random) -> String {
+    static func categoryText(_ r: inout SeededGenerator) -> String {
         let names = ["Food", "Food:Groceries", "Auto:Fuel", " Rent ", "Gifts & Donations", "Mär:Ausgaben", ""]
         let classes = ["", "/Home", "/Trip:Berlin", "/ ", "/Business/Extra"]
         switch r.below(7) {
@@ -56,7 +43,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func cachedDatesReadAsEachDateAlone(seed: UInt64) throws {
-        var r = Random(state: seed)
+        var r = SeededGenerator(seed: seed)
         let texts = (0..<400).map { _ in QIFCacheTests.dateText(&r) }
         // Repeat every text a few times, in a shuffled order, so the cache is both hit and replaced.
         var order: [String] = []
@@ -93,7 +80,7 @@ import Testing
     @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
     func evidenceFromRepeatedDatesDecidesAsEveryDateAlone(seed: UInt64) throws {
         // Few distinct texts, many repeats, in files short enough to be examined to the end.
-        var r = Random(state: seed)
+        var r = SeededGenerator(seed: seed)
         let pool = (0..<(3 + r.below(20))).map { _ -> String in
             switch r.below(4) {
             case 0: return "\(1 + r.below(12))/\(1 + r.below(12))/\(10 + r.below(20))"
@@ -128,7 +115,7 @@ import Testing
 
     @Test(arguments: [5, 6, 7] as [UInt64])
     func cachedCategoriesReadAsEachValueAlone(seed: UInt64) {
-        var r = Random(state: seed)
+        var r = SeededGenerator(seed: seed)
         var lines = ["!Type:Bank"]
         var expected: [QIFCategoryField] = []
         var splitExpected: [[QIFCategoryField]] = []
@@ -161,7 +148,7 @@ import Testing
         // Two slots: almost every value replaces another, and equal hashes must still compare bytes.
         let cache = QIFCategoryCache(slots: 2)
         let strings = QIFStringTable(slots: 4)
-        var r = Random(state: 99)
+        var r = SeededGenerator(seed: 99)
         for _ in 0..<500 {
             var text = QIFCacheTests.categoryText(&r)
             let (cached, direct) = text.withUTF8 { (cache.field($0, strings: strings), QIFCategoryField($0)) }
@@ -200,7 +187,7 @@ import Testing
         // Unique values first (the table is then bypassed), then repeated ones (a later trial
         // takes it back): every answer is the value's own text, whichever way it was made.
         let table = QIFStringTable(slots: 64)
-        var r = Random(state: 11)
+        var r = SeededGenerator(seed: 11)
         var phases: [[String]] = []
         phases.append((0..<3000).map { "Card payment \($0)" })
         phases.append((0..<70_000).map { _ in r.pick(["REWE", "AMAZON.COM*M21KD0HA0 AM", "Shell 57442 Berlin-Mitte", "é ü"]) })

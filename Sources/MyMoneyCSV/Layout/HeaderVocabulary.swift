@@ -44,6 +44,33 @@ enum HeaderVocabulary {
         return Name(key: out, currency: currency)
     }
 
+    /// The currency of a header that is nothing but a currency (`CAD$`, `USD$`, `EUR`, `€`): RBC
+    /// writes its amounts in such columns.
+    static func currencyOnly(_ raw: String) -> Currency? {
+        let s = raw.trimmingSpaces.lowercased()
+        switch s {
+        case "€": return Currency(code: "EUR")
+        case "£": return Currency(code: "GBP")
+        case "us$": return Currency(code: "USD")
+        case "c$", "ca$": return Currency(code: "CAD")
+        case "a$", "au$": return Currency(code: "AUD")
+        case "r$": return Currency(code: "BRL")
+        case "¥", "円": return Currency(code: "JPY")
+        default: break
+        }
+        var code = s
+        if code.hasSuffix("$") { code.removeLast() }
+        guard code.count == 3, code.allSatisfy({ $0 >= "a" && $0 <= "z" }) else { return nil }
+        return Currency(code: code.uppercased())
+    }
+
+    /// A currency column beside the amount's: the original, local or foreign currency of a card payment.
+    static func isSecondCurrency(_ raw: String) -> Bool {
+        let s = normalize(raw).key
+        return ["original", "orig.", "local", "foreign", "ursprungs", "fremd", "devise d'origine", "oorspronkelijke", "originale"]
+            .contains { s.contains($0) }
+    }
+
     /// Currency names written out after a column name (`Débit euros`, `Amount dollars`).
     static func currencyWord(_ text: String) -> Currency? {
         switch text {
@@ -151,6 +178,9 @@ enum HeaderVocabulary {
         add(.account, 3, ["account", "account number", "account #", "account no.", "kontonummer", "rekening",
                           "rekeningnummer", "iban", "iban/bban", "card no.", "card number", "card", "numer rachunku",
                           "konto", "compte", "cuenta", "conto", "account name", "accountname", "auftragskonto"])
+        add(.fee, 3, ["fee", "fees", "total fees", "commission", "gebühr", "gebühren", "frais", "comisión", "comision",
+                      "commissione", "kosten", "prowizja", "taxa", "tarifa", "avgift", "gebyr", "palkkio", "poplatek", "díj",
+                      "ücret", "komisyon", "手数料", "手续费", "手續費", "수수료"])
         add(.category, 3, ["category", "kategorie", "catégorie", "categoría", "categoria", "subcategory", "class",
                            "categorie", "kategoria"])
         return t

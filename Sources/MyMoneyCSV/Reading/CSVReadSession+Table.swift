@@ -105,8 +105,10 @@ extension CSVReadSession {
             let kind: StatementBalance.Kind = fact.key == .opening ? .opening : (fact.key == .closing ? .closing : .ledger)
             var day: Day? = fact.key == .balance ? period?.end : nil
             if fact.key == .opening || fact.key == .closing {
-                day = fact.label.split(separator: " ").last.flatMap { Day.parse($0, order: layout.dayOrder) }
+                // "Solde au 31/10/2026", "Ending balance as of 01/31/2020", or a date in a cell of its own.
                 // An opening balance "on D" is the balance before D's transactions: as of D, like every opening balance.
+                day = fact.label.split(separator: " ").last.flatMap { Day.parse($0, order: layout.dayOrder) }
+                    ?? fact.values.lazy.compactMap { Day.parse($0, order: layout.dayOrder) }.first
             }
             preambleBalances.append(StatementBalance(kind: kind, amount: amount, day: day,
                                                      position: table.position(row: fact.row, column: nil, in: text)))
@@ -125,6 +127,12 @@ extension CSVReadSession {
                                            period: period, encoding: encoding, options: options)
         let statements = assembler.assemble(&rows, balanceOnly: rowReader.balanceOnlyRows)
         diagnostics.append(contentsOf: assembler.diagnostics)
+        if layout.firstDataRow < layout.endDataRow, statements.allSatisfy({ $0.transactions.isEmpty }) {
+            // Rows were there, and none of them became a transaction: say what they were taken for.
+            diagnostics.append(.error("csv.no-transactions",
+                                      "none of the \(layout.endDataRow - layout.firstDataRow) rows below the header is a transaction: \(rows.skips.summary)",
+                                      file: file, at: table.position(row: layout.firstDataRow, column: nil, in: text)))
+        }
         return statements
     }
 }
@@ -155,7 +163,7 @@ extension CSVReadSession {
         var balances: [StatementBalance] = []
         for row in layout.firstDataRow..<layout.endDataRow {
             guard let dc = layout.column(.date), let span = table.span(row, dc),
-                  let day = CSVTable.withBytes(span, in: text, { Day.parse(utf8: $0, order: layout.dayOrder) }) else {
+                  let day = CSVTable.withBytes(span, in: text, { DateCell.day($0, order: layout.dayOrder) }) else {
                 reader.report(.error("csv.date", "cannot read \"\(reader.string(row, layout.column(.date)))\" as a date",
                                      file: file, at: reader.position(row, layout.column(.date))))
                 continue

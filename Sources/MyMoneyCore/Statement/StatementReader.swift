@@ -12,6 +12,10 @@ public struct ReadOptions: Sendable {
     public var strict: Bool
     /// A format-specific layout to use (a CSV bank profile's text), with the file it came from.
     public var profile: (name: String, text: String)?
+    /// Read a file whose running balances do not chain, or contradict its stated balances
+    /// (`--accept-broken-balances`): the break is a warning instead of an error, and each
+    /// statement records in its `extra` fields that it was accepted.
+    public var acceptBrokenBalances = false
 
     public init(encoding: TextEncoding? = nil, dayOrder: DayOrder? = nil, accountId: String? = nil,
                 currency: Currency? = nil, strict: Bool = false, profile: (name: String, text: String)? = nil) {

@@ -102,6 +102,18 @@ import MyMoneyCSV
         }
     }
 
+    @Test func strictLeavesNoWarningInAnyCatalogueEntry() {
+        // `strict` means one thing: every warning is an error (notes stay notes).
+        for entry in Self.entries {
+            var options = entry.options
+            options.strict = true
+            if let profile = entry.profile { options.profile = ("p.csvprofile", profile) }
+            let result = CSVReader(maximumFieldBytes: entry.maximumFieldBytes).read(entry.input, file: "t.csv", options: options)
+            #expect(!result.diagnostics.contains { $0.severity == .warning }, "\(entry.code)")
+            #expect(!result.isUsable(strict: false) || !result.diagnostics.contains { $0.severity == .warning })
+        }
+    }
+
     @Test func everyCodeTheReaderEmitsIsInTheCatalogue() throws {
         // Codes written in the sources (string literals starting "csv.") all have an entry, except
         // csv.too-large (a 2 GiB input) and csv.profile.io (an unreadable file).

@@ -60,16 +60,12 @@ struct CSVLayout: Sendable {
         return s.split(separator: " ").joined(separator: " ")
     }
 
-    static let defaultDebitValues: Set<String> = ["d", "dr", "debit", "debet", "af", "s", "soll", "-", "out",
-                                                  "obciążenie", "withdrawal", "ausgang", "charge", "db", "deb"]
-    static let defaultCreditValues: Set<String> = ["c", "cr", "credit", "bij", "h", "haben", "+", "in", "uznanie",
-                                                   "deposit", "eingang", "payment", "cred"]
+    /// Indicator words meaning money out / in, in every language of ``Vocabulary``.
+    static var defaultDebitValues: Set<String> { Vocabulary.debitWords }
+    static var defaultCreditValues: Set<String> { Vocabulary.creditWords }
 
-    /// Status values whose rows are not booked yet (or never will be).
-    static let unbookedStatuses: Set<String> = ["pending", "declined", "reverted", "failed", "cancelled", "canceled",
-                                                "vorgemerkt", "varaus", "authorised", "authorized", "hold",
-                                                "in bearbeitung", "abgelehnt", "storniert", "onverwerkt", "rejected",
-                                                "in progress", "processing", "expired", "refused"]
+    /// Status values whose rows are not booked yet (or never will be), in every language.
+    static var unbookedStatuses: Set<String> { Vocabulary.unbooked }
 
     /// The names of mapped roles, for `--print-profile`.
     func profile(name: String, from table: CSVTable, text: UnsafeBufferPointer<UInt8>, encoding: TextEncoding) -> CSVProfile {

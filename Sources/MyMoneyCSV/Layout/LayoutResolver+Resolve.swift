@@ -49,7 +49,9 @@ extension LayoutResolver {
                         diagnostics.append(.error("csv.header.missing",
                                                   "found no header row and no row with a date and an amount in the first \(min(n, 60)) rows",
                                                   file: file, at: table.position(row: 0, column: nil, in: text),
-                                                  notes: ["write a profile naming the columns (see docs/csv.md) and pass it with --profile"]))
+                                                  notes: ["the first line holds: " + cells(0).prefix(8).map { "\"\(String($0.prefix(30)))\"" }.joined(separator: ", "),
+                                                          "no cell names a known column (docs/csv.md lists the names in every language)",
+                                                          "write a profile naming the columns (see docs/csv.md) and pass it with --profile"]))
                     }
                     return nil
                 }

@@ -18,7 +18,6 @@ extension CSVReadSession {
                 return layout.skipWhen.contains(where: { $0.filter.skips(resolver.cell(row, $0.column)) })
             }
             layout.endDataRow = trailerRows.lowerBound
-            if layout.firstDataRow < layout.endDataRow { reportTrailer(trailerRows, table: table, text: text, resolver: resolver) }
         }
         if layout.firstDataRow >= layout.endDataRow {
             if !trailerRows.isEmpty, trailerRows.lowerBound == layout.firstDataRow {
@@ -70,6 +69,14 @@ extension CSVReadSession {
                                         file: file, notes: ["set decimal-mark in a profile to choose"]))
         }
 
+        // The parts of a collective order ending the table look like trailer lines: given back.
+        if !trailerRows.isEmpty, layout.firstDataRow < layout.endDataRow {
+            let details = TrailerScan.detailLines(after: layout.endDataRow - 1, in: trailerRows, layout: layout, resolver: resolver)
+            layout.endDataRow = details.upperBound
+            trailerRows = details.upperBound..<trailerRows.upperBound
+        }
+        if !trailerRows.isEmpty, layout.firstDataRow < layout.endDataRow { reportTrailer(trailerRows, table: table, text: text, resolver: resolver) }
+
         // Day order, once per file.
         if let order = options.dayOrder ?? profile?.dayOrder {
             layout.dayOrder = order
@@ -99,12 +106,13 @@ extension CSVReadSession {
         let format = DecimalMarkInference.format(for: layout.decimalMark)
         let period = preamble.period(order: layout.dayOrder)
         var preambleBalances: [StatementBalance] = []
-        for fact in preamble.facts where fact.key == .balance || fact.key == .opening || fact.key == .closing {
+        for fact in preamble.facts where [.balance, .opening, .closing, .datedBalance].contains(fact.key) {
             guard let value = fact.values.first(where: { (try? Amount(parsing: $0, format: format)) != nil }),
                   let amount = try? Amount(parsing: value, format: format) else { continue }
-            let kind: StatementBalance.Kind = fact.key == .opening ? .opening : (fact.key == .closing ? .closing : .ledger)
+            var kind: StatementBalance.Kind = fact.key == .opening ? .opening : (fact.key == .closing ? .closing : .ledger)
+            if fact.key == .datedBalance { kind = fact.row < layout.firstDataRow ? .opening : .closing } // "Solde au …" above or below
             var day: Day? = fact.key == .balance ? period?.end : nil
-            if fact.key == .opening || fact.key == .closing {
+            if kind == .opening || kind == .closing {
                 // "Solde au 31/10/2026", "Ending balance as of 01/31/2020", or a date in a cell of its own.
                 // An opening balance "on D" is the balance before D's transactions: as of D, like every opening balance.
                 day = fact.label.split(separator: " ").last.flatMap { Day.parse($0, order: layout.dayOrder) }

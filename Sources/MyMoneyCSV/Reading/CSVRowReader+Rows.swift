@@ -85,8 +85,12 @@ extension CSVRowReader {
         var currency = read.currency
         var currencyText: String?
         if currency == nil, let c = columns.currency, let s = cellText(row, c) {
-            if s != lastCurrency.text { lastCurrency = (s, Currency(code: s)) } // the same code on most rows
-            if let known = lastCurrency.currency { currency = known } else { currencyText = s }
+            if !layout.currencyColumnIsAmountCurrency {
+                currencyText = s // an original or local currency beside the amount's: information
+            } else {
+                if s != lastCurrency.text { lastCurrency = (s, Currency(code: s)) } // the same code on most rows
+                if let known = lastCurrency.currency { currency = known } else { currencyText = s }
+            }
         }
         if layout.splitsByCurrency { facts.currencyKey = currency?.code ?? currencyText ?? "" }
         if let c = columns.balance {

@@ -15,4 +15,34 @@ enum TrailerScan {
         while start > rows.lowerBound, !endsTrailer(start - 1) { start -= 1 }
         return start..<rows.upperBound
     }
+
+    /// The rows at the start of `trailer` that are the parts of the collective order on row
+    /// `parent`: no date, no balance, amounts whose magnitudes add up to the parent's. Empty
+    /// (`trailer.lowerBound..<trailer.lowerBound`) when they are not.
+    ///
+    /// - Complexity: O(d) for d such rows.
+    static func detailLines(after parent: Int, in trailer: Range<Int>, layout: CSVLayout, resolver: LayoutResolver) -> Range<Int> {
+        let none = trailer.lowerBound..<trailer.lowerBound
+        let money = [layout.column(.amount), layout.column(.debit), layout.column(.credit)].compactMap { $0 }
+        guard let date = layout.column(.date), !money.isEmpty else { return none }
+        let format = DecimalMarkInference.format(for: layout.decimalMark)
+        func magnitude(_ row: Int) -> Amount? {
+            for c in money {
+                let cell = resolver.cell(row, c)
+                if !cell.isEmpty, let a = try? Amount(parsing: cell, format: format), let m = try? a.magnitude() { return m }
+            }
+            return nil
+        }
+        guard let whole = magnitude(parent) else { return none }
+        var sum = Amount.zero
+        var end = trailer.lowerBound
+        while end < trailer.upperBound, resolver.cell(end, date).isEmpty,
+              layout.column(.balance).map({ resolver.cell(end, $0).isEmpty }) ?? true,
+              let part = magnitude(end), let s = try? sum + part {
+            sum = s
+            end += 1
+            if sum == whole { return trailer.lowerBound..<end }
+        }
+        return none
+    }
 }

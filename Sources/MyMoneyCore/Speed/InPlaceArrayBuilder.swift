@@ -68,6 +68,18 @@ package struct InPlaceArrayBuilder<Element> {
         return try fill(&elements[index])
     }
 
+    /// Appends a blank element and hands it to `fill` with `values`, both in place: `values` is
+    /// moved through (its references are neither retained nor released on the way).
+    @inlinable
+    package mutating func appendBlank<Values>(setting values: consuming Values,
+                                              _ fill: (consuming Values, inout Element) -> Void) {
+        let index = elements.count
+        if index == elements.capacity { reserve(additional: 1) }
+        if index >= populatedUntil { populateAhead(from: index) }
+        elements.append(blank)
+        fill(values, &elements[index])
+    }
+
     /// Appends a finished element (moved in, not copied).
     @inlinable
     package mutating func append(_ element: consuming Element) {

@@ -1,3 +1,4 @@
+@_spi(Speed) import MyMoneyCore
 import Testing
 @testable import MyMoneyQIF
 import MyMoneyTestSupport

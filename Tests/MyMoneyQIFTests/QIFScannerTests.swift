@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 import Testing
 @testable import MyMoneyQIF
 

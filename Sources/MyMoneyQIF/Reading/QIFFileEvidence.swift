@@ -1,3 +1,4 @@
+@_spi(Speed) import MyMoneyCore
 /// The first pass over a file: where it starts, and what its dates and amounts say about the
 /// day/month order and the decimal mark, which are decided once per file before any record is read.
 struct QIFFileEvidence {
@@ -50,7 +51,7 @@ struct QIFFileEvidence {
             case 0x44: // D
                 if section == .register || section == .investment {
                     if !datesSettled {
-                        if let readable = text.cached(line, in: seen) {
+                        if let readable = text.cachedFlag(line, in: seen) {
                             if readable { evidence.dates.addRepeated() }
                         } else {
                             let readable = evidence.addDate(text, line: line)

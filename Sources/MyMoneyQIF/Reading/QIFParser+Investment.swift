@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 extension QIFParser {
     /// The cash an investment record moves in this account, with its fields kept in `extra`.
     ///

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 
 extension QIFParser {
     /// The lines of the current list record as (code, value) pairs.

@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 extension QIFParser {
     /// The record's split lines; checks that they add up to the total.
     ///

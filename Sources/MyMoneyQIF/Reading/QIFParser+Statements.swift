@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 extension QIFParser {
     /// One statement per account, in the order accounts first appear.
     ///

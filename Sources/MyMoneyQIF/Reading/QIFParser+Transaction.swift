@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 
 extension QIFParser {
     /// Turns the current register record into a transaction or the account's opening balance.
@@ -107,7 +108,7 @@ extension QIFParser {
     /// The day of a `D` line under the file's order; nil (with a diagnostic) when it is none.
     mutating func readDay(_ line: QIFLine) -> Day? {
         // Records repeat their dates: a text read before (without a diagnostic) gives the same day.
-        if let day = content.cached(line, in: dayCache) { return day }
+        if let day = content.cachedDay(line, in: dayCache) { return day }
         let day = readNewDay(line)
         if let day { content.remember(day, for: line, in: dayCache) }
         return day

@@ -1,3 +1,4 @@
+@_spi(Speed) import MyMoneyCore
 /// The second pass over a file: headers switch sections, lines collect into records, and each
 /// record becomes a transaction, a balance, an account or a list entry.
 ///

@@ -1,3 +1,4 @@
+@_spi(Speed) import MyMoneyCore
 /// An `L` or `S` value taken apart: `Category:Sub/Class`, `[Account]/Class`, and the investment
 /// form `Category/Class|[Account]/Class`.
 struct QIFCategoryField: Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 
 /// The decoded UTF-8 text of a QIF file, as both passes read it: its lines, and their values as
 /// strings, shared strings, days, amounts and category parts.
@@ -82,13 +83,18 @@ struct QIFText {
     /// The value taken apart as a date (no day/month order applied yet).
     func dateText(_ line: QIFLine) -> QIFDateText? { QIFDateText.scan(value(line)) }
 
-    /// What `cache` remembers for the value's bytes.
-    func cached<Value>(_ line: QIFLine, in cache: SmallKeyCache<Value>) -> Value? { cache.value(for: value(line)) }
+    /// The day `cache` remembers for the value's bytes. (Not generic: a call through a generic
+    /// function costs a runtime type lookup per value.)
+    func cachedDay(_ line: QIFLine, in cache: SmallKeyCache<Day>) -> Day? { cache.value(for: value(line)) }
 
-    /// Remembers `value` for the line's value bytes in `cache`.
-    func remember<Value>(_ value: Value, for line: QIFLine, in cache: SmallKeyCache<Value>) {
-        cache.store(value, for: self.value(line))
-    }
+    /// Remembers the day of the line's value in `cache`.
+    func remember(_ day: Day, for line: QIFLine, in cache: SmallKeyCache<Day>) { cache.store(day, for: value(line)) }
+
+    /// What `cache` remembers about the value's bytes (whether it is a date: the first pass).
+    func cachedFlag(_ line: QIFLine, in cache: SmallKeyCache<Bool>) -> Bool? { cache.value(for: value(line)) }
+
+    /// Remembers a flag for the line's value in `cache`.
+    func remember(_ flag: Bool, for line: QIFLine, in cache: SmallKeyCache<Bool>) { cache.store(flag, for: value(line)) }
 
     /// The value as an amount under the file's decimal mark.
     func amount(_ line: QIFLine, decimalMark: UInt8) throws(AmountParseError) -> Amount {
@@ -99,7 +105,10 @@ struct QIFText {
     /// read (their strings shared through `interner`) and remembered.
     func categoryField(_ line: QIFLine, cache: SmallKeyCache<QIFCategoryField>, interner: StringInterner) -> QIFCategoryField {
         let bytes = value(line)
-        return cache.value(for: bytes) { QIFCategoryField($0, strings: interner) } ?? QIFCategoryField(bytes, strings: interner)
+        if let known = cache.value(for: bytes) { return known }
+        let made = QIFCategoryField(bytes, strings: interner)
+        cache.store(made, for: bytes)
+        return made
     }
 
     /// Adds the value's vote on the decimal mark.

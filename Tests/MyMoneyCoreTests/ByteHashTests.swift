@@ -1,5 +1,5 @@
 import Testing
-@testable import MyMoneyCore
+@_spi(Speed) @testable import MyMoneyCore
 import MyMoneyTestSupport
 
 /// The word-at-a-time hash against its plain twin (the same value built byte by byte), at every

@@ -1,5 +1,5 @@
 import Testing
-@testable import MyMoneyCore
+@_spi(Speed) @testable import MyMoneyCore
 import MyMoneyTestSupport
 
 /// The in-place array builder against its plain twin, an array appended to: the same elements in

@@ -1,5 +1,5 @@
 import Testing
-@testable import MyMoneyCore
+@_spi(Speed) @testable import MyMoneyCore
 import MyMoneyTestSupport
 
 /// The small-key cache against its plain twin: the same direct-mapped policy over a dictionary of

@@ -1,5 +1,5 @@
 import Testing
-@testable import MyMoneyCore
+@_spi(Speed) @testable import MyMoneyCore
 import MyMoneyTestSupport
 
 /// The string interner against its plain twin (each text decoded alone) and against a plain

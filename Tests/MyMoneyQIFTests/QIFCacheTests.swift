@@ -1,3 +1,4 @@
+@_spi(Speed) import MyMoneyCore
 import Testing
 @testable import MyMoneyQIF
 import MyMoneyTestSupport
@@ -93,7 +94,7 @@ import MyMoneyTestSupport
         var text = "!Type:Bank\n"
         for d in dates { text += "D\(d)\nT-1.00\n^\n" }
         var bytes = Array(text.utf8)
-        let scanned = bytes.withUnsafeMutableBufferPointer { QIFFileEvidence.scan(UnsafeBufferPointer($0)) }
+        let scanned = bytes.withUnsafeMutableBufferPointer { QIFFileEvidence.scan(QIFText(UnsafeBufferPointer($0))) }
         var alone = QIFDateEvidence()
         for (i, d) in dates.enumerated() {
             var copy = d
@@ -146,28 +147,26 @@ import MyMoneyTestSupport
 
     @Test func categoryCacheGivesTheSameAsReadingOnCollidingSlots() {
         // Two slots: almost every value replaces another, and equal hashes must still compare bytes.
-        let cache = QIFCategoryCache(slots: 2)
-        let strings = QIFStringTable(slots: 4)
+        let cache = SmallKeyCache<QIFCategoryField>(slots: 2, longest: 64)
+        let strings = StringInterner(slots: 4)
         var r = SeededGenerator(seed: 99)
         for _ in 0..<500 {
             var text = QIFCacheTests.categoryText(&r)
-            let (cached, direct) = text.withUTF8 { (cache.field($0, strings: strings), QIFCategoryField($0)) }
+            let (cached, direct) = text.withUTF8 { (cache.value(for: $0) { QIFCategoryField($0, strings: strings) }, QIFCategoryField($0)) }
             #expect(cached == direct, "\(text)")
         }
     }
 
     @Test func dayCacheTellsTextsApartByEveryByteAndLength() {
-        // One slot: every text lands in it, so only the stored bytes and length tell texts apart.
-        let cache = QIFDayCache(slots: 1)
+        // The fewest slots: texts land on the same entry, so only the stored bytes and length tell texts apart.
+        let cache = SmallKeyCache<Day>(slots: 1, longest: 16)
         func store(_ text: String, _ day: Int32) {
             var copy = text
-            copy.withUTF8 { bytes in
-                if let key = cache.key(bytes) { cache.store(Day(daysSinceEpoch: day), length: bytes.count, key: key) }
-            }
+            copy.withUTF8 { bytes in cache.store(Day(daysSinceEpoch: day), for: bytes) }
         }
         func lookup(_ text: String) -> Day? {
             var copy = text
-            return copy.withUTF8 { bytes in cache.key(bytes).flatMap { cache.day(bytes, key: $0) } }
+            return copy.withUTF8 { bytes in cache.value(for: bytes) }
         }
         store("12/31/2024", 1)
         #expect(lookup("12/31/2024") == Day(daysSinceEpoch: 1))
@@ -179,14 +178,15 @@ import MyMoneyTestSupport
         store("01/02/2024 00001", 3) // sixteen bytes: the last one counts
         #expect(lookup("01/02/2024 00001") == Day(daysSinceEpoch: 3))
         #expect(lookup("01/02/2024 00002") == nil)
-        var long = "12/31/2024 000000 0" // over sixteen bytes: not cached
-        #expect(long.withUTF8 { cache.key($0) } == nil)
+        let long = "12/31/2024 000000 0" // over sixteen bytes: not cached
+        store(long, 4)
+        #expect(lookup(long) == nil)
     }
 
     @Test func stringTableGivesEachValueThroughTrialsAndBypasses() {
         // Unique values first (the table is then bypassed), then repeated ones (a later trial
         // takes it back): every answer is the value's own text, whichever way it was made.
-        let table = QIFStringTable(slots: 64)
+        let table = StringInterner(slots: 64)
         var r = SeededGenerator(seed: 11)
         var phases: [[String]] = []
         phases.append((0..<3000).map { "Card payment \($0)" })
@@ -196,14 +196,14 @@ import MyMoneyTestSupport
         for phase in phases {
             for text in phase {
                 var copy = text
-                if copy.withUTF8({ table.string($0) }) != text { mismatches += 1 }
+                if copy.withUTF8({ table.string($0, stream: QIFParser.memoStream) }) != text { mismatches += 1 }
             }
         }
         #expect(mismatches == 0)
     }
 
     @Test func stringTableSharesRepeatedValuesAmidValuesThatNeverRepeat() {
-        let table = QIFStringTable(slots: 8)
+        let table = StringInterner(slots: 8)
         var kept: [String] = [] // every answer stays alive: a freed string's address could come back
         func storage(_ text: String) -> UnsafePointer<UInt8>? {
             var copy = text
@@ -267,5 +267,26 @@ import MyMoneyTestSupport
         #expect(t[1].amount == amount("-2.00"))
         #expect(t[2].amount == amount("-3.00") && t[2].extra == [StatementField("qif.cleared", "cleared")])
         #expect(t[2].position?.line == 15)
+    }
+
+    @Test(arguments: [31, 32] as [UInt64])
+    func transactionFilledInPlaceIsTheTransactionMadeAlone(seed: UInt64) {
+        // The in-place set-up (the reader's way) against making the transaction plainly, for
+        // values with and without each optional field.
+        var r = SeededGenerator(seed: seed)
+        func maybe(_ text: String) -> String? { r.below(3) == 0 ? nil : text + " \(r.below(5))" }
+        for i in 0..<2_000 {
+            let values = QIFTransactionValues(
+                day: Day(daysSinceEpoch: Int32(r.below(20_000))), amount: Amount(units: Int64(r.below(100_000)) - 50_000, scale: 2),
+                payee: maybe("SHOP WITH A LONG NAME"), memo: maybe("memo"), checkNumber: maybe("10"), category: maybe("Food:Groceries"),
+                transferAccount: maybe("Savings"), tags: r.below(2) == 0 ? [] : ["Home", "Trip"].shuffled(using: &r),
+                splits: r.below(4) == 0 ? [StatementSplit(amount: Amount(units: 1, scale: 2), category: maybe("Food"))] : [],
+                extra: r.below(2) == 0 ? [] : [StatementField("qif.cleared", "cleared")],
+                position: SourcePosition(offset: i, line: i + 1, column: 1))
+            let alone = values.transaction()
+            var blank = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+            values.fill(&blank)
+            #expect(blank == alone, "transaction \(i)")
+        }
     }
 }

@@ -6,11 +6,16 @@
 /// overlapping load, a final avalanche so that both the high and the low bits can pick a slot.
 /// ``plainHash(_:)`` is its plain twin: the same value, built a byte at a time.
 ///
+/// Access: SPI (`@_spi(Speed) import MyMoneyCore`), not public API. It is `public` only so that
+/// the readers' modules can specialize and inline it: `package` declarations, even `@inlinable`
+/// ones, are not inlined across modules by Swift 6.3 (measured: generic calls with a runtime type
+/// lookup per value made the QIF read half as fast again).
+///
 /// - Complexity: O(n) in the text's length; no allocation.
-package enum ByteHash {
+@_spi(Speed) public enum ByteHash {
     /// The hash of the `count` bytes at `base` (which may be unaligned; nil only when `count` is 0).
     @inlinable @inline(__always)
-    package static func hash(_ base: UnsafeRawPointer?, count n: Int) -> UInt64 {
+    public static func hash(_ base: UnsafeRawPointer?, count n: Int) -> UInt64 {
         var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
         guard let p = base, n > 0 else { return finish(h) }
         var i = 0
@@ -28,7 +33,7 @@ package enum ByteHash {
 
     /// The hash of a buffer's bytes.
     @inlinable @inline(__always)
-    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    public static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         hash(bytes.baseAddress.map(UnsafeRawPointer.init), count: bytes.count)
     }
 
@@ -59,7 +64,7 @@ package enum ByteHash {
 
     /// The plain twin of ``hash(_:count:)``: the same value from an array, every word assembled
     /// byte by byte (the reference the differential test compares the fast one with).
-    package static func plainHash(_ bytes: [UInt8]) -> UInt64 {
+    public static func plainHash(_ bytes: [UInt8]) -> UInt64 {
         func word(_ at: Int, _ width: Int) -> UInt64 {
             var w: UInt64 = 0
             for k in 0..<width { w |= UInt64(bytes[at + k]) << (8 * UInt64(k)) }

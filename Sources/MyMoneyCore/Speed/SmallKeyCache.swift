@@ -18,12 +18,17 @@
 /// A class because it owns manually allocated memory (freed in `deinit`); one instance per
 /// read, not `Sendable` (never share one between threads).
 ///
+/// Access: SPI (`@_spi(Speed) import MyMoneyCore`), not public API. It is `public` only so that
+/// the readers' modules can specialize and inline it: `package` declarations, even `@inlinable`
+/// ones, are not inlined across modules by Swift 6.3 (measured: generic calls with a runtime type
+/// lookup per value made the QIF read half as fast again).
+///
 /// - Complexity: O(n) in the text's length per lookup or store; no allocation.
-package final class SmallKeyCache<Value> {
+@_spi(Speed) public final class SmallKeyCache<Value> {
     /// The longest text that is cached.
-    package let longest: Int
+    public let longest: Int
     /// The number of entries.
-    package let slots: Int
+    public let slots: Int
     @usableFromInline let wordsPerKey: Int
     @usableFromInline let shift: UInt64
     @usableFromInline let lengths: UnsafeMutablePointer<Int>
@@ -32,7 +37,7 @@ package final class SmallKeyCache<Value> {
 
     /// A cache of `slots` entries (rounded up to a power of two, at least 2) for texts of 1 to
     /// `longest` bytes.
-    package init(slots: Int, longest: Int) {
+    public init(slots: Int, longest: Int) {
         var n = 2
         while n < slots { n <<= 1 }
         self.slots = n
@@ -56,7 +61,7 @@ package final class SmallKeyCache<Value> {
 
     /// The value stored for exactly these bytes, if the cache still holds it.
     @inlinable
-    package func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    public func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         let n = bytes.count
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
@@ -68,7 +73,7 @@ package final class SmallKeyCache<Value> {
     /// Remembers `value` for these bytes, replacing what their entry held (nothing happens for
     /// an empty text or one longer than ``longest``).
     @inlinable
-    package func store(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>) {
+    public func store(_ value: Value, for bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
@@ -87,7 +92,7 @@ package final class SmallKeyCache<Value> {
 
     /// The value for these bytes: the stored one, else `make`'s, which is stored unless nil.
     @inlinable
-    package func value(for bytes: UnsafeBufferPointer<UInt8>, orMake make: (UnsafeBufferPointer<UInt8>) throws -> Value?) rethrows -> Value? {
+    public func value(for bytes: UnsafeBufferPointer<UInt8>, orMake make: (UnsafeBufferPointer<UInt8>) throws -> Value?) rethrows -> Value? {
         if let known = value(for: bytes) { return known }
         guard let made = try make(bytes) else { return nil }
         store(made, for: bytes)

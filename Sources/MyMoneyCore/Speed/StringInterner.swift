@@ -30,23 +30,28 @@ import Foundation
 /// reference counting or exclusivity checks on the tables. One instance per read; not `Sendable`
 /// (never share one between threads).
 ///
+/// Access: SPI (`@_spi(Speed) import MyMoneyCore`), not public API. It is `public` only so that
+/// the readers' modules can specialize and inline it: `package` declarations, even `@inlinable`
+/// ones, are not inlined across modules by Swift 6.3 (measured: generic calls with a runtime type
+/// lookup per value made the QIF read half as fast again).
+///
 /// - Complexity: O(n) in the text's length per lookup (one hash, one comparison); no allocation
 ///   on a hit.
-package final class StringInterner {
+@_spi(Speed) public final class StringInterner {
     /// The shortest text that is shared (Swift keeps up to 15 UTF-8 bytes inline).
-    package static let shortest = 16
+    public static let shortest = 16
     /// The lookups of a trial, and the hits below which a stream is bypassed.
-    package static let trialLength: Int32 = 1024
-    package static let trialHits: Int32 = 128
+    public static let trialLength: Int32 = 1024
+    public static let trialHits: Int32 = 128
     /// The lookups of a stream that are made directly after a failed trial.
-    package static let bypassLength: Int32 = 65_536
+    public static let bypassLength: Int32 = 65_536
     /// Misses in a row after which an entry may change hands.
-    package static let patience: UInt8 = 8
+    public static let patience: UInt8 = 8
 
     /// The longest text that is shared.
-    package let longest: Int
+    public let longest: Int
     /// The number of entries.
-    package let slots: Int
+    public let slots: Int
     private let shift: UInt64
     private let hashes: UnsafeMutablePointer<UInt64>
     private let lengths: UnsafeMutablePointer<Int32>
@@ -65,7 +70,7 @@ package final class StringInterner {
 
     /// A table of `slots` entries (rounded up to a power of two, at least 16) for texts of up to
     /// `longest` bytes (at least ``shortest``).
-    package init(slots: Int = 4096, longest: Int = 96) {
+    public init(slots: Int = 4096, longest: Int = 96) {
         var n = 16
         while n < slots { n <<= 1 }
         self.slots = n
@@ -100,21 +105,21 @@ package final class StringInterner {
 
     /// Entries for a text of `bytes` bytes: 64 for a small file, doubling per 512 bytes of text
     /// up to 4,096 (a small file needs few, and a big table costs time to set up).
-    package static func slots(forTextOf bytes: Int) -> Int {
+    public static func slots(forTextOf bytes: Int) -> Int {
         var slots = 64
         while slots < 4096 && slots * 512 < bytes { slots *= 2 }
         return slots
     }
 
     /// The plain twin: the string of `bytes` made on its own (invalid UTF-8 repaired with U+FFFD).
-    package static func decodedAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    public static func decodedAlone(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 
     /// The string of `bytes` (UTF-8; invalid sequences become U+FFFD as with `String(decoding:as:)`),
     /// shared with an earlier equal one when the table holds it. `stream` (0 or more, small)
     /// names the kind of value, whose hit rate decides whether its texts are looked up at all.
-    package func string(_ bytes: UnsafeBufferPointer<UInt8>, stream: Int = 0) -> String {
+    public func string(_ bytes: UnsafeBufferPointer<UInt8>, stream: Int = 0) -> String {
         let n = bytes.count
         guard n >= StringInterner.shortest, n <= longest, stream >= 0, let base = bytes.baseAddress else {
             return String(decoding: bytes, as: UTF8.self)

@@ -21,6 +21,11 @@ struct OFXStatementBuilder {
     /// When set, each finished transaction goes here (with its statement's account) instead of
     /// into its statement: memory then does not grow with the number of transactions.
     var sink: ((StatementTransaction, StatementAccount) -> Void)?
+    /// Transactions handed to `sink` so far.
+    var delivered = 0
+    /// Transactions not to hand to `sink` again: an XML body that broke off after handing some
+    /// out is read again as SGML, which finds the same ones first.
+    var alreadyDelivered = 0
     var skippedSecurityRecords = 0
 
     // The open elements.
@@ -358,7 +363,8 @@ struct OFXStatementBuilder {
         var done = OFXStatementBuilder.placeholderTransaction
         swap(&done, &tx.transaction)
         if let sink {
-            sink(done, st.statement.account)
+            if alreadyDelivered > 0 { alreadyDelivered -= 1 } else { sink(done, st.statement.account) }
+            delivered += 1
             st.streamed += 1
         } else {
             st.statement.transactions.append(consume done)

@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 /// Turns a table's data rows into transactions under a resolved layout.
 ///
 /// Every per-file decision (decimal mark, day order) is made before the first row is read;

@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 /// Collects what ``CSVRowReader/row(_:)`` reads into ``ReadRows``: each transaction appended in
 /// place, its running balance checked on the way, the facts beside it in their arrays.
 ///

@@ -29,11 +29,8 @@ extension StatementAssembler {
         var chain = taken ?? RunningBalances(file: file, headSlots: head.count, capacity: min(afters.count, transactions.count))
         taken = nil
         if !wasPrebuilt {
-            let rowCount = min(afters.count, transactions.count)
-            transactions.withUnsafeBufferPointer { rows in
-                for i in 0..<rowCount {
-                    chain.add(after: afters[i], amount: rows[i].amount, day: rows[i].day, position: rows[i].position, index: i)
-                }
+            for i in 0..<min(afters.count, transactions.count) {
+                chain.add(after: afters[i], amount: transactions[i].amount, day: transactions[i].day, position: transactions[i].position, index: i)
             }
         }
         if accepted { diagnostics.append(contentsOf: chain.diagnostics) }

@@ -22,9 +22,7 @@ extension StatementAssembler {
                 if let r = run { counts[r.currency, default: 0] += r.length }
                 run = (c, 1)
             }
-            rows.transactions.withUnsafeBufferPointer { t in
-                if let order { for i in order { count(t[i].currency) } } else { for i in t.indices { count(t[i].currency) } }
-            }
+            if let order { for i in order { count(rows.transactions[i].currency) } } else { for t in rows.transactions { count(t.currency) } }
             if let r = run { counts[r.currency, default: 0] += r.length }
         }
         let rowCurrency = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
@@ -46,8 +44,8 @@ extension StatementAssembler {
         swap(&transactions, &rows.transactions)
         if layout.column(.currency) != nil || !layout.currencyAmounts.isEmpty { // row currencies come only from these
             let accountCurrency = account.currency
-            transactions.withUnsafeMutableBufferPointer { t in
-                for i in t.indices where t[i].currency != nil && t[i].currency == accountCurrency { t[i].currency = nil }
+            for i in transactions.indices where transactions[i].currency != nil && transactions[i].currency == accountCurrency {
+                transactions[i].currency = nil
             }
         }
         var statement = newStatement(account)

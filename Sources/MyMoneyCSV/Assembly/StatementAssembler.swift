@@ -89,7 +89,7 @@ struct StatementAssembler {
     /// the same shop as a duplicate. Its values are kept as the extra field `reference`.
     mutating func demoteRepeatedIds(_ rows: inout ReadRows) {
         guard layout.column(.id) != nil else { return } // ids come only from an id column
-        let repeated = rows.transactions.withUnsafeBufferPointer { IdRepeatCheck.firstOffender($0) }
+        let repeated = IdRepeatCheck.firstOffender(rows.transactions)
         guard let repeated else { return }
         for i in rows.transactions.indices {
             guard let id = rows.transactions[i].id else { continue }

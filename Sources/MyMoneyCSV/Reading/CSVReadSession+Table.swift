@@ -37,29 +37,16 @@ extension CSVReadSession {
 
         // Decimal mark and day order, once per file, from every data row (one pass for both).
         let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance, .balanceBefore].compactMap { layout.column($0) }
+            + layout.currencyAmounts.map(\.column)
         var marks = DecimalMarkInference()
         var days = DayOrderInference()
         let inferMarks = profile?.decimalMark == nil
         let inferDays = (options.dayOrder ?? profile?.dayOrder) == nil
         if inferMarks || inferDays {
-            // Straight over the token table: two million cells in a million-row file.
             let rows = (layout.firstDataRow..<layout.endDataRow).clamped(to: 0..<table.rowCount)
-            table.fields.withUnsafeBufferPointer { fields in
-                table.rowFieldStart.withUnsafeBufferPointer { starts in
-                    for row in rows {
-                        let first = Int(starts[row]), width = Int(starts[row + 1]) - first
-                        if inferMarks {
-                            for c in moneyColumns where c >= 0 && c < width {
-                                let span = fields[first + c]
-                                if span.needsUnescape { CSVTable.withBytes(span, in: text) { marks.add($0) } }
-                                else { marks.add(CSVTable.trimmed(text, Int(span.start), Int(span.end))) }
-                            }
-                        }
-                        if inferDays, dateColumn >= 0, dateColumn < width {
-                            CSVTable.withBytes(fields[first + dateColumn], in: text) { if !$0.isEmpty { days.add($0) } }
-                        }
-                    }
-                }
+            let columns = (inferMarks ? moneyColumns : []) + (inferDays ? [dateColumn] : [])
+            table.forEachCell(rows: rows, columns: columns, in: text) { column, bytes in
+                if inferDays && column == dateColumn { if !bytes.isEmpty { days.add(bytes) } } else { marks.add(bytes) }
             }
         }
         layout.decimalMark = profile?.decimalMark ?? marks.decide(fallback: delimiter == 0x3B ? "," : ".")

@@ -18,6 +18,10 @@ enum IdRepeatCheck {
     }
 
     /// The first offending id in file order, or nil when every id is distinct and has a digit.
+    static func firstOffender(_ transactions: [StatementTransaction]) -> String? {
+        transactions.withUnsafeBufferPointer { firstOffender($0) }
+    }
+
     static func firstOffender(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
         switch byHashes(transactions) {
         case .offender(let id): return id

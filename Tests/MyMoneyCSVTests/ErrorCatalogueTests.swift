@@ -27,7 +27,7 @@ import MyMoneyCSV
         Entry("csv.amount.missing", "Date,Payee,Amount\n2024-03-02,Nothing,\n2024-03-03,Tea,-2.50\n"),
         Entry("csv.balance-history", "Datum,Boeksaldo\n2020-05-30,\"13,20\"\n"),
         Entry("csv.balance.date", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\nClosing balance,,99.00\n"),
-        Entry("csv.balance.order", "Date,Payee,Amount,Balance\n2024-03-02,Later,-1.00,97.00\n2024-03-02,Earlier,-2.00,98.00\n"),
+        Entry("csv.balance.order", "Date,Payee,Amount,Balance\n2024-03-03,Bakery,-3.00,195.00\n2024-03-02,Rent,-100.00,-2.00\n2024-03-02,Salary,200.00,198.00\n2024-03-01,Coffee,-2.00,98.00\n"),
         Entry("csv.balance.reading", "Date,Payee,Amount,Balance\n2024-03-01,Coffee,1.00,99.00\n2024-03-02,Tea,2.00,97.00\n"),
         Entry("csv.balance.stated", "Opening balance,,100.00\n\nDate,Payee,Amount,Balance\n2024-03-02,Coffee,-1.00,98.00\n2024-03-03,Tea,-2.00,96.00\n"),
         Entry("csv.balance.chain", "Date,Payee,Amount,Balance\n2024-01-01,a,-1.00,99.00\n2024-01-02,b,-2.00,90.00\n"),

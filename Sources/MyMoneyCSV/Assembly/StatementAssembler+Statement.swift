@@ -96,6 +96,18 @@ extension StatementAssembler {
         return statement
     }
 
+    /// How many rows continue the balance chain from the row before them.
+    func chainScore(_ indexes: some Collection<Int>, _ rows: ReadRows) -> Int {
+        var score = 0
+        var previous: Amount?
+        for i in indexes {
+            let b = rows.balance[i]
+            if let p = previous, let b, let s = try? p + rows.transactions[i].amount, s == b { score += 1 }
+            previous = b
+        }
+        return score
+    }
+
     /// Row indexes in chronological order: newest-first files are reversed, then a stable sort by day.
     func chronological(_ indexes: [Int], rows: ReadRows) -> [Int] {
         guard indexes.count > 1 else { return indexes }
@@ -106,6 +118,11 @@ extension StatementAssembler {
         }
         var ordered = indexes
         if down > up { ordered.reverse() }
+        if up == 0 && down == 0, !rows.balance.isEmpty {
+            // One day only: the direction the balance chain reads better in (then the chain check
+            // puts same-day rows in the order their balances fit).
+            if chainScore(indexes.reversed(), rows) > chainScore(indexes, rows) { ordered.reverse() }
+        }
         if up > 0 && down > 0 {
             // Not sorted either way: a stable sort by day keeps same-day rows in file order.
             var keys = ordered.enumerated().map { (k, i) in (Int64(rows.transactions[i].day.daysSinceEpoch) << 32) | Int64(k) }

@@ -77,9 +77,10 @@ extension CSVRowReader {
         }
         guard var result = value else {
             // No amount: a balance-only row (opening balance line) or a row to skip.
+            let order = layout.dayOrder
             if let bc = columns.balance, let b = amount(row, bc, what: "a balance", severity: .warning).value,
                let dc = columns.date,
-               let day = table.span(row, dc).flatMap({ CSVTable.withBytes($0, in: text, { DateCell.day($0, order: layout.dayOrder) }) }) {
+               let day = table.span(row, dc).flatMap({ CSVTable.withBytes($0, in: text, { DateCell.day($0, order: order) }) }) {
                 balanceOnlyRows.append((day, b, position(row, bc)))
                 report(Diagnostic(.note, code: "csv.row.balance-only", "a row with a balance but no amount is read as a balance, not a transaction",
                                   file: file, at: position(row, nil)))

@@ -4,24 +4,29 @@ extension CSVRowReader {
     /// followed by a bare run of digits outside the named columns is an amount split at an
     /// unquoted decimal comma (`-12,50` in a comma file) and is an error even then.
     mutating func fitsTheTable(_ row: Int, fieldCount: Int) -> Bool {
-        for c in splittableMoney where c + 1 < fieldCount {
-            let whole = table.span(row, c).map { CSVTable.withBytes($0, in: text, CSVRowReader.isBareInteger) } ?? false
-            let tail = table.span(row, c + 1).map { CSVTable.withBytes($0, in: text, CSVRowReader.isDecimalTail) } ?? false
-            if whole && tail {
-                let a = string(row, c), b = string(row, c + 1)
-                report(.error("csv.row.long", "\"\(a)\" and \"\(b)\" look like one amount \"\(a),\(b)\" split at an unquoted decimal comma",
-                              file: file, at: position(row, c + 1),
-                              notes: ["the row has \(fieldCount) fields; the header names \(layout.headerWidth)",
-                                      "quote amounts that contain the delimiter, or export with another delimiter"]))
-                return false
-            }
-        }
+        if fieldCount >= splitCheckWidth, hasSplitAmount(row, fieldCount: fieldCount) { return false }
         guard fieldCount > layout.acceptedWidth, !layout.allowsWideRows else { return true }
         guard let extra = (layout.acceptedWidth..<fieldCount).first(where: { !isBlank(row, $0) }) else { return true }
         let found = (extra..<fieldCount).map { string(row, $0) }.filter { !$0.isEmpty }.prefix(3).map { "\"\($0)\"" }
         report(.error("csv.row.long", "the row has \(fieldCount) fields, the table \(layout.acceptedWidth): found \(found.joined(separator: ", ")) beyond its last column",
                       file: file, at: position(row, extra),
                       notes: ["a value holding the delimiter must be quoted; if the file is right, say wide-rows: keep in a profile"]))
+        return false
+    }
+
+    /// Whether a money cell of the row is an integer followed by its own decimal part (reported).
+    mutating func hasSplitAmount(_ row: Int, fieldCount: Int) -> Bool {
+        for c in splittableMoney where c + 1 < fieldCount {
+            let whole = table.span(row, c).map { CSVTable.withBytes($0, in: text, CSVRowReader.isBareInteger) } ?? false
+            let tail = table.span(row, c + 1).map { CSVTable.withBytes($0, in: text, CSVRowReader.isDecimalTail) } ?? false
+            guard whole && tail else { continue }
+            let a = string(row, c), b = string(row, c + 1)
+            report(.error("csv.row.long", "\"\(a)\" and \"\(b)\" look like one amount \"\(a),\(b)\" split at an unquoted decimal comma",
+                          file: file, at: position(row, c + 1),
+                          notes: ["the row has \(fieldCount) fields; the header names \(layout.headerWidth)",
+                                  "quote amounts that contain the delimiter, or export with another delimiter"]))
+            return true
+        }
         return false
     }
 
@@ -40,12 +45,12 @@ extension CSVRowReader {
     }
 
     /// A row without a date and without a balance: a part of the collective order above it
-    /// (amount and text), or text that continues its memo.
-    mutating func detailLine(_ row: Int) -> RowOutcome {
+    /// (amount and text), or text that continues its memo; nil (diagnosed) when it has neither.
+    mutating func detailLine(_ row: Int) -> DetailLine? {
         var amount: Amount?
         if let c = columns.amount ?? columns.debit ?? columns.credit ?? layout.currencyAmounts.first?.column {
             let read = self.amount(row, c, what: "an amount")
-            guard read.ok else { skips.failed += 1; return .skipped }
+            guard read.ok else { skips.failed += 1; return nil }
             amount = read.value
             if amount == nil, c == columns.debit, let credit = columns.credit { amount = self.amount(row, credit, what: "an amount").value }
         }
@@ -56,9 +61,9 @@ extension CSVRowReader {
             report(.error("csv.date", "the date is empty", file: file, at: position(row, columns.date),
                           notes: ["column \"\(layout.columnNames[safe: columns.date ?? 0] ?? "")\""]))
             skips.failed += 1
-            return .skipped
+            return nil
         }
-        return .detail(DetailLine(amount: amount, text: parts.isEmpty ? nil : parts.joined(separator: " "), row: row))
+        return DetailLine(amount: amount, text: parts.isEmpty ? nil : parts.joined(separator: " "), row: row)
     }
 
     /// Attaches the detail lines below a transaction: lines with amounts that add up to it

@@ -1,31 +1,30 @@
 extension CSVRowReader {
     /// Reads every data row; rows that are skipped get a note, rows that fail an error.
     ///
-    /// Transactions are appended in place (``InPlaceArrayBuilder``); a transaction waits until
-    /// the next row says whether detail lines follow it (a collective order's parts).
+    /// Transactions are appended in place (``InPlaceArrayBuilder``, see ``RowCollector``); the
+    /// detail lines of a collective order are attached to it once every row is read.
     mutating func readRows() -> ReadRows {
         let capacity = max(0, layout.endDataRow - layout.firstDataRow) // at most one transaction a row
         var collector = RowCollector(reader: self, capacity: capacity)
+        var facts = RowFacts()
+        var detail: DetailLine?
         for row in layout.firstDataRow..<layout.endDataRow {
-            switch self.row(row) {
-            case .transaction(let t, let facts):
-                collector.commit(&self)
-                collector.pending = (t, facts)
-            case .detail(let line):
-                if collector.pending != nil {
-                    collector.details.append(line)
+            detail = nil
+            if let head = self.row(row, facts: &facts, detail: &detail) {
+                collector.add(head, facts) { fill(&$0, from: head) } // the closure captures the reader by reference
+            } else if let line = detail {
+                if collector.addDetail(line) {
                     skips.details += 1
                 } else {
                     report(.error("csv.date", "the date is empty", file: file, at: position(row, columns.date),
                                   notes: ["column \"\(layout.columnNames[safe: columns.date ?? 0] ?? "")\"; a line without a date is read as part of the row above only below a transaction"]))
                     skips.failed += 1
                 }
-            case .skipped:
-                collector.commit(&self)
+            } else {
+                collector.skip()
             }
         }
-        collector.commit(&self)
-        var rows = collector.finish()
+        var rows = collector.finish(&self)
         rows.unknownWords = unknownWords
         if !rows.wordClass.isEmpty, rows.wordClass.count < rows.transactions.count {
             rows.wordClass += repeatElement(0, count: rows.transactions.count - rows.wordClass.count)
@@ -35,21 +34,24 @@ extension CSVRowReader {
         return rows
     }
 
-    /// Reads one data row: a transaction with its facts, a detail line, or a skip (diagnosed).
-    mutating func row(_ row: Int) -> RowOutcome {
+    /// Reads one data row: what makes it a transaction (day, amount, currency), with what the
+    /// statement needs beside it in `facts`; nil for a detail line under a transaction (then in
+    /// `detail`) and for a row that is no transaction (with its note or diagnostic given).
+    /// ``fill(_:from:)`` then sets the transaction's fields in its slot.
+    mutating func row(_ row: Int, facts: inout RowFacts, detail: inout DetailLine?) -> RowHead? {
         let fieldCount = table.fieldCount(row)
         if layout.isExplicit, fieldCount < requiredWidth {
             report(.error("csv.row.short", "the row has \(fieldCount) field\(fieldCount == 1 ? "" : "s"); the profile maps \(requiredWidth) columns",
                           file: file, at: position(row, nil)))
             skips.failed += 1
-            return .skipped
+            return nil
         }
-        if !fitsTheTable(row, fieldCount: fieldCount) { skips.failed += 1; return .skipped }
+        if !fitsTheTable(row, fieldCount: fieldCount) { skips.failed += 1; return nil }
         // Filters from the profile, then booking status.
         if !layout.skipWhen.isEmpty, let hit = layout.skipWhen.first(where: { $0.filter.skips(string(row, $0.column)) }) {
             report(Diagnostic(.note, code: "csv.row.skipped", "skipped a row: \(hit.filter)", file: file, at: position(row, hit.column)))
             skips.filtered += 1
-            return .skipped
+            return nil
         }
         if let statusColumn = columns.status {
             let status = text(row, statusColumn)
@@ -58,7 +60,7 @@ extension CSVRowReader {
                 report(Diagnostic(.note, code: "csv.row.pending", "skipped a row whose status is \"\(status)\": not booked",
                                   file: file, at: position(row, statusColumn)))
                 skips.pending += 1
-                return .skipped
+                return nil
             }
         }
         // The day.
@@ -66,22 +68,22 @@ extension CSVRowReader {
             report(.error("csv.row.short", "the row has \(fieldCount) fields; the date is in column \((columns.date ?? 0) + 1)",
                           file: file, at: position(row, nil)))
             skips.failed += 1
-            return .skipped
+            return nil
         }
         let order = layout.dayOrder
         guard let day = CSVTable.withBytes(span, in: text, { DateCell.day($0, order: order) }) else {
-            if CSVTable.isBlank(span, in: text), isBlank(row, columns.balance) { return detailLine(row) }
+            if CSVTable.isBlank(span, in: text), isBlank(row, columns.balance) { detail = detailLine(row); return nil }
             let raw = string(row, dateColumn)
             report(.error("csv.date", raw.isEmpty ? "the date is empty" : "cannot read \"\(raw)\" as a date (day order \(order.rawValue))",
                           file: file, at: position(row, dateColumn), notes: ["column \"\(layout.columnNames[safe: dateColumn] ?? "")\""]))
             skips.failed += 1
-            return .skipped
+            return nil
         }
         // The amount.
-        guard let read = readAmount(row) else { return .skipped }
+        guard let read = readAmount(row) else { return nil }
         let amount = read.amount
-        if layout.skipZero && amount.isZero { skips.zero += 1; return .skipped }
-        var facts = RowFacts(wordClass: read.wordClass)
+        if layout.skipZero && amount.isZero { skips.zero += 1; return nil }
+        facts = RowFacts(wordClass: read.wordClass)
         var currency = read.currency
         var currencyText: String?
         if currency == nil, let c = columns.currency, let s = cellText(row, c) {
@@ -92,7 +94,7 @@ extension CSVRowReader {
                 if let known = lastCurrency.currency { currency = known } else { currencyText = s }
             }
         }
-        if layout.splitsByCurrency { facts.currencyKey = currency?.code ?? currencyText ?? "" }
+        if splitsByCurrency { facts.currencyKey = currency?.code ?? currencyText ?? "" }
         if let c = columns.balance {
             facts.after = self.amount(row, c, what: "a balance", severity: .warning).value
         } else if let c = columns.balanceBefore {
@@ -101,27 +103,42 @@ extension CSVRowReader {
         }
         if let c = columns.fee {
             let (fee, ok) = self.amount(row, c, what: "a fee")
-            guard ok else { skips.failed += 1; return .skipped }
+            guard ok else { skips.failed += 1; return nil }
             facts.fee = fee
         }
         if let c = columns.account { facts.account = text(row, c) }
 
-        var t = StatementTransaction(day: day, amount: amount)
-        t.position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
-        if let currency { t.currency = currency }
-        if let payee = joined(row, columns.payee) { t.payee = payee }
-        if let memo = joined(row, columns.memo) { t.memo = memo }
+        let position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
+        return RowHead(row: row, day: day, amount: amount, currency: currency, currencyText: currencyText, position: position)
+    }
+
+    /// Sets a transaction's fields from its row (``row(_:facts:detail:)`` decided the row is one).
+    ///
+    /// A plain function over the transaction in place: ``RowCollector`` hands it the slot in the
+    /// result (``InPlaceArrayBuilder/appendBlank(_:)``), so a transaction is never built
+    /// elsewhere and copied in (building one with its initializer copied and destroyed a value of
+    /// a dozen references per row).
+    @inline(__always)
+    mutating func fill(_ t: inout StatementTransaction, from head: RowHead) {
+        let row = head.row
+        t.day = head.day
+        t.amount = head.amount
+        t.position = head.position
+        if let currency = head.currency { t.currency = currency }
+        if let c = payeeColumn { if let payee = cellText(row, c) { t.payee = payee } }
+        else if let payee = joined(row, columns.payee) { t.payee = payee }
+        if let c = memoColumn { if let memo = cellText(row, c) { t.memo = memo } }
+        else if let memo = joined(row, columns.memo) { t.memo = memo }
         if let id = cellText(row, columns.id) { t.id = id }
         if let type = cellText(row, columns.type) { t.bankType = type }
         if let number = cellText(row, columns.checkNumber) { t.checkNumber = number }
         if let category = cellText(row, columns.category) { t.category = category }
-        let extra = extraFields(row, fieldCount: fieldCount, currencyText: currencyText)
+        let extra = extraFields(row, fieldCount: table.fieldCount(row), currencyText: head.currencyText)
         if !extra.isEmpty { t.extra = extra }
-        return .transaction(t, facts)
     }
 
     /// The row's unmapped cells as extra fields: counted first, for one allocation of the right size.
-    func extraFields(_ row: Int, fieldCount: Int, currencyText: String?) -> [StatementField] {
+    mutating func extraFields(_ row: Int, fieldCount: Int, currencyText: String?) -> [StatementField] {
         let width = layout.columnNames.count
         var count = currencyText == nil ? 0 : 1
         for c in extraColumns where c < fieldCount && !isBlank(row, c) { count += 1 }

@@ -36,6 +36,8 @@ struct CSVRowReader {
         }
     }
     let columns: Columns
+    /// The payee and memo column when there is one each (most files): no array to walk per row.
+    let payeeColumn: Int?, memoColumn: Int?
     /// Columns kept as extra fields (not mapped to a role; the value date and a fee are kept too).
     let extraColumns: [Int]
     /// The widest column a profile maps (explicit layouts report shorter rows).
@@ -43,6 +45,11 @@ struct CSVRowReader {
     /// Money columns whose next cell, unnamed or beyond the header, may be their own decimal
     /// part split off by an unquoted decimal comma (`-12,50` in a comma file).
     let splittableMoney: [Int]
+    /// The narrowest row in which a money cell can have a next cell to be split into (no check below it).
+    let splitCheckWidth: Int
+
+    /// Whether rows keep their currency for one statement per currency (looked up once: it is a dictionary lookup).
+    let splitsByCurrency: Bool
 
     /// Entries the statement puts before its running balances (preamble balances and an opening).
     var balanceHeadSlots = 1
@@ -67,6 +74,8 @@ struct CSVRowReader {
         self.format = DecimalMarkInference.format(for: layout.decimalMark)
         self.decimalMark = layout.decimalMark == "," ? 0x2C : 0x2E
         self.columns = Columns(layout)
+        self.payeeColumn = layout.roles[.payee].flatMap { $0.count == 1 ? $0[0] : nil }
+        self.memoColumn = layout.roles[.memo].flatMap { $0.count == 1 ? $0[0] : nil }
         self.texts = StringInterner(slots: StringInterner.slots(forTextOf: text.count))
         let mapped = Set(layout.roles.filter { $0.key != .valueDate && $0.key != .fee }.values.flatMap { $0 })
             .union(layout.currencyAmounts.map(\.column))
@@ -76,6 +85,8 @@ struct CSVRowReader {
         self.splittableMoney = money.filter { c in
             c + 1 >= layout.columnNames.count || layout.columnNames[c + 1].hasPrefix("#") && layout.headerRow != nil
         }
+        self.splitCheckWidth = (splittableMoney.min() ?? Int.max - 2) + 2
+        self.splitsByCurrency = layout.splitsByCurrency
         self.lastStatus = ("", CSVLayout.unbookedStatuses.contains(""))
         self.lastCurrency = ("", Currency(code: ""))
     }
@@ -96,7 +107,7 @@ struct CSVRowReader {
 
     func position(_ row: Int, _ column: Int?) -> SourcePosition { table.position(row: row, column: column, in: text) }
 
-    func string(_ row: Int, _ column: Int?) -> String {
+    mutating func string(_ row: Int, _ column: Int?) -> String {
         guard let column, let span = table.span(row, column) else { return "" }
         var s = CSVTable.string(span, in: text)
         if layout.stripSingleQuotes, s.count >= 2, s.hasPrefix("'"), s.hasSuffix("'") {
@@ -106,22 +117,34 @@ struct CSVRowReader {
     }
 
     /// The cell's text like ``string(_:_:)``, shared with an earlier equal cell's string when possible.
-    func text(_ row: Int, _ column: Int?) -> String {
+    ///
+    /// This and the other per-row helpers are `mutating` though they change nothing: called from
+    /// the row reader's mutating functions, a non-mutating call copied the whole reader (every
+    /// array in it, retained and released) for each cell.
+    @inline(__always)
+    mutating func text(_ row: Int, _ column: Int?) -> String {
         guard let column, let span = table.span(row, column) else { return "" }
         if layout.stripSingleQuotes { return string(row, column) }
+        let texts = self.texts // the closure captures the table alone: capturing `self` copied the whole reader per cell
         return CSVTable.withBytes(span, in: text) { texts.string($0, stream: column) }
     }
 
     /// The cell's text, nil when empty.
-    func cellText(_ row: Int, _ column: Int?) -> String? {
+    @inline(__always)
+    mutating func cellText(_ row: Int, _ column: Int?) -> String? {
         guard let column else { return nil }
         let s = text(row, column)
         return s.isEmpty ? nil : s
     }
 
-    func joined(_ row: Int, _ columns: [Int]?) -> String? {
+    mutating func joined(_ row: Int, _ columns: [Int]?) -> String? {
         guard let columns else { return nil }
         if columns.count == 1 { return cellText(row, columns[0]) }
+        return joinedParts(row, columns)
+    }
+
+    /// Several columns' texts joined with a space (payee and memo may take several).
+    mutating func joinedParts(_ row: Int, _ columns: [Int]) -> String? {
         var parts: [String] = []
         for c in columns {
             let s = text(row, c)
@@ -131,7 +154,7 @@ struct CSVRowReader {
     }
 
     /// Whether the cell is empty after trimming (or absent).
-    func isBlank(_ row: Int, _ column: Int?) -> Bool {
+    mutating func isBlank(_ row: Int, _ column: Int?) -> Bool {
         guard let column, let span = table.span(row, column) else { return true }
         return CSVTable.isBlank(span, in: text)
     }

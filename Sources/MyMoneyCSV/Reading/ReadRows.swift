@@ -38,14 +38,15 @@ struct ReadRows {
     }
 }
 
-/// What one data row is.
-enum RowOutcome {
-    /// A transaction, and the facts beside it.
-    case transaction(StatementTransaction, RowFacts)
-    /// A line without a date under a transaction: part of the collective order above it.
-    case detail(DetailLine)
-    /// Not a transaction (with a note or a diagnostic already given).
-    case skipped
+/// What makes a row a transaction, decided before its fields are set.
+struct RowHead {
+    var row: Int
+    var day: Day
+    var amount: Amount
+    var currency: Currency?
+    /// A currency cell that is no ISO code, or an original currency: kept as an extra field.
+    var currencyText: String?
+    var position: SourcePosition
 }
 
 /// What the statement needs from a row besides its transaction.

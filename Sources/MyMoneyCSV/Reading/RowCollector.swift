@@ -1,36 +1,37 @@
 @_spi(Speed) import MyMoneyCore
 
-/// Collects what ``CSVRowReader/row(_:)`` reads into ``ReadRows``: each transaction appended in
-/// place, its running balance checked on the way, the facts beside it in their arrays.
+/// Collects what ``CSVRowReader/row(_:facts:detail:)`` reads into ``ReadRows``: each transaction
+/// set in its slot of the result (``InPlaceArrayBuilder``, which owns the storage and asks for its
+/// pages ahead), its running balance checked on the way, the facts beside it in their arrays.
 ///
-/// A transaction waits (``pending``) until the next row says whether detail lines follow it
-/// (the parts of a collective order), which are then attached to it.
+/// Detail lines (the parts of a collective order) are kept by the index of their transaction
+/// and attached once all rows are read: the transaction is in the builder by then.
 struct RowCollector {
     var rows = ReadRows()
     var builder = InPlaceArrayBuilder(blank: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero))
-    /// Running balances in file order, checked while the row is at hand (see RunningBalances).
-    var chain: RunningBalances?
+    /// Running balances in file order, checked while the row is at hand (see RunningBalances);
+    /// not optional, so that adding one is a call in place (an optional was copied out and back per row).
+    var chain: RunningBalances
+    let hasChain: Bool
     var previousDay: Day?
-    var pending: (transaction: StatementTransaction, facts: RowFacts)?
-    var details: [DetailLine] = []
+    /// The transaction the next detail lines belong to: the last one, unless a skipped row came after it.
+    var detailParent: Int?
+    var details: [(index: Int, lines: [DetailLine])] = []
     let keepsBefore: Bool, keepsAccount: Bool, keepsCurrency: Bool, keepsFee: Bool
 
     init(reader: CSVRowReader, capacity: Int) {
         builder.reserve(additional: capacity)
         let columns = reader.columns
-        if columns.balance != nil || columns.balanceBefore != nil {
-            chain = RunningBalances(file: reader.file, headSlots: reader.balanceHeadSlots, capacity: capacity)
-        }
+        hasChain = columns.balance != nil || columns.balanceBefore != nil
+        chain = RunningBalances(file: reader.file, headSlots: hasChain ? reader.balanceHeadSlots : 0, capacity: hasChain ? capacity : 0)
         keepsBefore = columns.balanceBefore != nil
         keepsAccount = columns.account != nil
-        keepsCurrency = reader.layout.splitsByCurrency
+        keepsCurrency = reader.splitsByCurrency
         keepsFee = columns.fee != nil
     }
 
-    /// Appends the waiting transaction, with its detail lines attached.
-    mutating func commit(_ reader: inout CSVRowReader) {
-        guard var (t, facts) = pending.take() else { return }
-        if !details.isEmpty { reader.attach(details, to: &t); details.removeAll(keepingCapacity: true) }
+    /// Appends a transaction, its fields set in its slot of the result by `fill`, and its facts.
+    mutating func add(_ t: RowHead, _ facts: RowFacts, _ fill: (inout StatementTransaction) -> Void) {
         let index = builder.count
         if keepsBefore { rows.balanceBefore.append(facts.before) }
         if keepsAccount { rows.account.append(facts.account ?? "") }
@@ -44,16 +45,32 @@ struct RowCollector {
             if t.day < previousDay { rows.daysGoBack = true } else if t.day > previousDay { rows.daysGoForward = true }
         }
         previousDay = t.day
-        chain?.add(after: facts.after, amount: t.amount, day: t.day, position: t.position, index: index)
-        builder.append(t)
+        if hasChain { chain.add(after: facts.after, amount: t.amount, day: t.day, position: t.position, index: index) }
+        builder.appendBlank(fill)
+        detailParent = index
     }
 
-    /// The rows read; the collector is left empty.
-    mutating func finish() -> ReadRows {
+    /// Keeps a detail line for the transaction above it; false when there is none.
+    mutating func addDetail(_ line: DetailLine) -> Bool {
+        guard let parent = detailParent else { return false }
+        if details.last?.index == parent { details[details.count - 1].lines.append(line) } else { details.append((parent, [line])) }
+        return true
+    }
+
+    /// A row that is no transaction ends the detail lines of the one above.
+    mutating func skip() { detailParent = nil }
+
+    /// The rows read, detail lines attached (by `reader`, which reports sums that do not add up).
+    mutating func finish(_ reader: inout CSVRowReader) -> ReadRows {
         var result = ReadRows()
         swap(&result, &rows)
         result.transactions = builder.finish()
-        swap(&result.chain, &chain)
+        for (index, lines) in details { reader.attach(lines, to: &result.transactions[index]) }
+        if hasChain {
+            var taken = RunningBalances(file: chain.file)
+            swap(&taken, &chain)
+            result.chain = taken
+        }
         return result
     }
 }

@@ -76,11 +76,11 @@ enum LegacyEncodingEvidence {
             guard i + 1 < n else { return cut ? score : nil }
             let t = b[i + 1]
             guard (0x40...0x7E).contains(t) || (0x80...0xFC).contains(t) else { return nil }
-            switch lead {
-            case 0x82 where t >= 0x9F, 0x83 where t <= 0x96: score += 3         // hiragana, katakana
-            case 0x81, 0x87: score += 1                                           // punctuation, NEC symbols
-            case 0x88 where t >= 0x9F, 0x89...0x97, 0x98 where t <= 0x72: score += 2 // level-1 kanji
-            case 0xF0...0xF9: score -= 5                                          // user-defined
+            switch (lead, t) {
+            case (0x82, 0x9F...), (0x83, ...0x96): score += 3                     // hiragana, katakana
+            case (0x81, _), (0x87, _): score += 1                                 // punctuation, NEC symbols
+            case (0x88, 0x9F...), (0x89...0x97, _), (0x98, ...0x72): score += 2   // level-1 kanji
+            case (0xF0...0xF9, _): score -= 5                                     // user-defined
             default: break                                                        // level-2 kanji, extensions
             }
             i += 2
@@ -130,11 +130,11 @@ enum LegacyEncodingEvidence {
             guard i + 1 < n else { return cut ? score : nil }
             let t = b[i + 1]
             guard (0x40...0x7E).contains(t) || (0xA1...0xFE).contains(t) else { return nil }
-            switch lead {
-            case 0xA1...0xA3: score += 1
-            case 0xA4...0xC5, 0xC6 where t <= 0x7E: score += 2
-            case 0xC6...0xC8: score -= 3
-            case 0xC9...0xF9: break
+            switch (lead, t) {
+            case (0xA1...0xA3, _): score += 1
+            case (0xA4...0xC5, _), (0xC6, ...0x7E): score += 2
+            case (0xC6...0xC8, _): score -= 3
+            case (0xC9...0xF9, _): break
             default: score -= 5 // user-defined
             }
             i += 2

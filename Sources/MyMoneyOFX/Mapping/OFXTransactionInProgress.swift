@@ -1,0 +1,56 @@
+/// What the elements of one transaction aggregate (`STMTTRN`, `INVBANKTRAN`, an investment
+/// record) have said so far: the transaction being set up in place, its dates and amount as
+/// read, and the problems and warnings found (format notes §4–§12).
+///
+/// Turning it into a statement transaction is a plain function, ``finished(accountCurrency:)``:
+/// the statement builder only dispatches leaves into it and hands the outcome on.
+struct TransactionInProgress {
+    var transaction: StatementTransaction
+    var tag: OFXTag
+    var day: Day?
+    var tradeDay: Day?
+    var settleDay: Day?
+    var amount: Amount?
+    var problems: [String] = []
+    var warnings: [String] = []
+    var currencySymbol: String?
+    var currencyIsOriginal = false
+
+    static let empty = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero), tag: .unknown)
+
+    /// What a finished aggregate gives.
+    enum Outcome {
+        /// A transaction, and warnings about it (a placeholder amount, an unreadable `DTUSER`).
+        case kept(StatementTransaction, warnings: [String])
+        /// No transaction: why (no or bad `DTPOSTED`, `TRNAMT`, `TOTAL`), its `FITID` and place.
+        case skipped(problems: [String], id: String?, position: SourcePosition?)
+        /// An investment record that moves no cash (reinvestment, security transfer, split).
+        case movesNoCash
+    }
+
+    /// The statement transaction the elements make, for an account in `accountCurrency`:
+    /// investment records are dated by `DTSETTLE` (else `DTTRADE`) and named by their memo; a
+    /// `CURRENCY` other than the account's is kept (an `ORIGCURRENCY` is not: the amount is in
+    /// the account's); the payee falls back to `EXTDNAME`, then `MEMO`.
+    consuming func finished(accountCurrency: Currency?) -> Outcome {
+        if tag.isInvestmentTransaction {
+            guard tag.movesCash else { return .movesNoCash }
+            if day == nil { day = settleDay ?? tradeDay }
+            if amount == nil { problems.append("it has no TOTAL") }
+            if transaction.payee == nil { transaction.payee = transaction.memo }
+        } else {
+            if day == nil && !problems.contains(where: { $0.hasPrefix("DTPOSTED") }) { problems.append("DTPOSTED is missing") }
+            if amount == nil && !problems.contains(where: { $0.hasPrefix("TRNAMT") }) { problems.append("TRNAMT is missing") }
+        }
+        guard problems.isEmpty, let day, let amount else {
+            return .skipped(problems: problems, id: transaction.id, position: transaction.position)
+        }
+        transaction.day = day
+        transaction.amount = amount
+        if let symbol = currencySymbol, !currencyIsOriginal, let c = Currency(code: symbol), c != accountCurrency {
+            transaction.currency = c
+        }
+        if transaction.payee == nil { transaction.payee = transaction.extra("EXTDNAME") ?? transaction.memo }
+        return .kept(transaction, warnings: warnings)
+    }
+}

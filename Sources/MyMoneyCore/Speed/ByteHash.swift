@@ -16,8 +16,12 @@
     /// The hash of the `count` bytes at `base` (which may be unaligned; nil only when `count` is 0).
     @inlinable @inline(__always)
     public static func hash(_ base: UnsafeRawPointer?, count n: Int) -> UInt64 {
+        guard let p = base, n > 0 else { return finish(UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15) }
+        if n <= 16 {
+            let (a, b) = shortWords(p, count: n)
+            return shortHash(a, b, count: n)
+        }
         var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        guard let p = base, n > 0 else { return finish(h) }
         var i = 0
         while i &+ 8 <= n {
             h = (h ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
@@ -25,9 +29,28 @@
             i &+= 8
         }
         if i < n {
-            h = (h ^ tail(p, count: n)) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
             h ^= h &>> 31
         }
+        return finish(h)
+    }
+
+    /// A text of 1 to 16 bytes as two words that tell it apart from every other text of its
+    /// length: the first and the last eight bytes (overlapping) from 8 bytes on, else all of
+    /// them packed into the first word. Read with bounded loads (never past the text).
+    @inlinable @inline(__always)
+    public static func shortWords(_ p: UnsafeRawPointer, count n: Int) -> (UInt64, UInt64) {
+        if n >= 8 { return (p.loadUnaligned(as: UInt64.self), p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)) }
+        return (tail(p, count: n), 0)
+    }
+
+    /// The hash of a text of 1 to 16 bytes from its ``shortWords(_:count:)``: what
+    /// ``hash(_:count:)`` gives for it (callers that keep the words skip loading them again).
+    @inlinable @inline(__always)
+    public static func shortHash(_ a: UInt64, _ b: UInt64, count n: Int) -> UInt64 {
+        var h = (a ^ (UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h &>> 29
+        h = (h ^ b) &* 0x9E37_79B9_7F4A_7C15
         return finish(h)
     }
 
@@ -37,8 +60,8 @@
         hash(bytes.baseAddress.map(UnsafeRawPointer.init), count: bytes.count)
     }
 
-    /// The bytes after the last whole word, as one word: the last eight bytes (overlapping the
-    /// words already mixed) when there are eight, else all of them packed little-endian.
+    /// Up to seven bytes packed into a word (from eight on, the last eight bytes): from four
+    /// on, the first four and the last four (overlapping); below, the first, middle and last.
     @inlinable @inline(__always)
     static func tail(_ p: UnsafeRawPointer, count n: Int) -> UInt64 {
         if n >= 8 { return p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) }
@@ -70,8 +93,22 @@
             for k in 0..<width { w |= UInt64(bytes[at + k]) << (8 * UInt64(k)) }
             return w
         }
+        func packed(_ n: Int) -> UInt64 {
+            if n >= 8 { return word(n - 8, 8) }
+            if n >= 4 { return word(0, 4) | word(n - 4, 4) << 32 }
+            return UInt64(bytes[0]) | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1]) << 16
+        }
         let n = bytes.count
-        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        if n == 0 { return finish(0) }
+        if n <= 16 {
+            let a = n >= 8 ? word(0, 8) : packed(n)
+            let b = n >= 8 ? word(n - 8, 8) : 0
+            var h = (a ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+            h = (h ^ b) &* 0x9E37_79B9_7F4A_7C15
+            return finish(h)
+        }
+        var h = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
         var i = 0
         while i + 8 <= n {
             h = (h ^ word(i, 8)) &* 0x9E37_79B9_7F4A_7C15
@@ -79,11 +116,7 @@
             i += 8
         }
         if i < n {
-            let t: UInt64
-            if n >= 8 { t = word(n - 8, 8) }
-            else if n >= 4 { t = word(0, 4) | word(n - 4, 4) << 32 }
-            else { t = UInt64(bytes[0]) | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1]) << 16 }
-            h = (h ^ t) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ word(n - 8, 8)) &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 31
         }
         return finish(h)

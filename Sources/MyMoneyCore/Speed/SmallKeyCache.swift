@@ -10,8 +10,8 @@
 ///
 /// The policy: a direct-mapped table of `slots` entries (a power of two); the entry is picked by
 /// the ``ByteHash`` of the text and holds its bytes as 8-byte words (the last partial word as an
-/// overlapping load), so a lookup of a text of up to 16 bytes is one hash and two word
-/// comparisons, with no call to `memcmp`. Texts that are empty or longer than `longest` are
+/// overlapping load), so a lookup of a text of up to 16 bytes is two loads, one hash of the two
+/// words and two word comparisons, with no call to `memcmp`. Texts that are empty or longer than `longest` are
 /// never cached. A store replaces whatever the entry held: values are cheap to work out again,
 /// and the distinct keys are few. Memory is fixed at creation.
 ///
@@ -65,6 +65,14 @@
         let n = bytes.count
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
+        if n <= 16 {
+            // One hash of two words, and the same two words compared.
+            let (a, b) = ByteHash.shortWords(raw, count: n)
+            let slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
+            let key = words + slot &* wordsPerKey
+            guard lengths[slot] == n, key[0] == a, wordsPerKey == 1 || key[1] == b else { return nil }
+            return values[slot]
+        }
         let slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
         guard lengths[slot] == n, holds(slot, raw, n) else { return nil }
         return values[slot]
@@ -77,15 +85,24 @@
         let n = bytes.count
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
-        let slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
-        let key = words + slot &* wordsPerKey
-        var i = 0, k = 0
-        while i &+ 8 <= n {
-            key[k] = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i &+= 8
-            k &+= 1
+        let slot: Int
+        if n <= 16 {
+            let (a, b) = ByteHash.shortWords(raw, count: n)
+            slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
+            let key = words + slot &* wordsPerKey
+            key[0] = a
+            if wordsPerKey > 1 { key[1] = b }
+        } else {
+            slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
+            let key = words + slot &* wordsPerKey
+            var i = 0, k = 0
+            while i &+ 8 <= n {
+                key[k] = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i &+= 8
+                k &+= 1
+            }
+            if i < n { key[k] = ByteHash.tail(raw, count: n) }
         }
-        if i < n { key[k] = ByteHash.tail(raw, count: n) }
         lengths[slot] = n
         values[slot] = value
     }
@@ -99,7 +116,7 @@
         return made
     }
 
-    /// Whether entry `slot` (of a text of the same length) holds these `n` bytes.
+    /// Whether entry `slot` (of a text of the same length, over 16 bytes) holds these `n` bytes.
     @inlinable @inline(__always)
     func holds(_ slot: Int, _ raw: UnsafeRawPointer, _ n: Int) -> Bool {
         let key = words + slot &* wordsPerKey

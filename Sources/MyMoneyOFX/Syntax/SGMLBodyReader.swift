@@ -50,6 +50,8 @@ struct SGMLBodyReader {
     var i: Int
     let table = OFXTagTable.shared
     var stack: [Open] = []
+    /// The bytes after the 32nd of open names longer than that, by their place on the stack.
+    var longNameRests: [[UInt8]] = []
     var sawRoot = false
     var rootClosed = false
     private(set) var finished = false
@@ -236,6 +238,10 @@ struct SGMLBodyReader {
             builder.pointee.end()
             return
         }
+        if length > SGMLName.kept {
+            while longNameRests.count <= stack.count { longNameRests.append([]) }
+            longNameRests[stack.count] = Array(name(nameStart + SGMLName.kept, length - SGMLName.kept))
+        }
         stack.append(open)
     }
 
@@ -246,7 +252,7 @@ struct SGMLBodyReader {
             closeTop()
         case .undecided:
             let tag = top.tag
-            if tag.isLeaf || (tag == .unknown && !isClosedLater(top)) {
+            if tag.isLeaf || (tag == .unknown && !isClosedLater(stack.count - 1)) {
                 closeTop()
             } else {
                 top.kind = .aggregate
@@ -257,9 +263,28 @@ struct SGMLBodyReader {
         }
     }
 
-    /// Whether `</NAME` of an unknown tag appears after the current position (ofxparse's rule).
-    private mutating func isClosedLater(_ open: Open) -> Bool {
-        let key = open.name.upperCased
+    /// The name of the open element at `index` of the stack, as written.
+    func openName(_ index: Int) -> [UInt8] {
+        let name = stack[index].name
+        return name.count > SGMLName.kept ? name.keptBytes + longNameRests[index] : name.keptBytes
+    }
+
+    /// Whether the open element at `index` of the stack has the name `written` (ASCII case-insensitively).
+    func openName(_ index: Int, is written: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = stack[index].name
+        guard name.matchesKeptBytes(written) else { return false }
+        guard name.count > SGMLName.kept else { return true }
+        let rest = longNameRests[index]
+        for k in 0..<rest.count {
+            let a = rest[k], b = written[SGMLName.kept + k]
+            if ((a >= 0x61 && a <= 0x7A) ? a - 0x20 : a) != ((b >= 0x61 && b <= 0x7A) ? b - 0x20 : b) { return false }
+        }
+        return true
+    }
+
+    /// Whether `</NAME` of the unknown tag open at `index` appears after the current position (ofxparse's rule).
+    private mutating func isClosedLater(_ index: Int) -> Bool {
+        let key = openName(index).map { ($0 >= 0x61 && $0 <= 0x7A) ? $0 - 0x20 : $0 }
         if let known = closedLater[key] {
             if known < 0 { return false }
             if known >= base + i { return true }
@@ -337,10 +362,10 @@ struct SGMLBodyReader {
         i = k + 1
         let written = name(nameStart, length)
         if let top = stack.last, top.kind != .aggregate {
-            if top.name.matches(written) { closeTop(); return }
+            if openName(stack.count - 1, is: written) { closeTop(); return }
             closeTop()   // a leaf (or empty element) ends at any closing tag
         }
-        guard let index = stack.lastIndex(where: { $0.name.matches(written) }) else {
+        guard let index = stack.indices.last(where: { openName($0, is: written) }) else {
             if table.tag(written).isAggregate {
                 problem(.error, "ofx.structure",
                         "closing tag </\(describeName(nameStart, length))> has no matching opening tag", at: tagStart)
@@ -415,7 +440,7 @@ struct SGMLBodyReader {
             return
         }
         if !stack.isEmpty {
-            let open = stack.filter { $0.kind == .aggregate }.map { "<\($0.name.description)>" }
+            let open = stack.indices.filter { stack[$0].kind == .aggregate }.map { "<\(String(decoding: openName($0), as: UTF8.self))>" }
             if !open.isEmpty {
                 problem(.error, "ofx.truncated",
                         "the file ends before \(open.reversed().joined(separator: ", ")) \(open.count == 1 ? "is" : "are") closed: it looks truncated",

@@ -66,12 +66,8 @@
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         if n <= 16 {
-            // One hash of two words, and the same two words compared.
             let (a, b) = ByteHash.shortWords(raw, count: n)
-            let slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
-            let key = words + slot &* wordsPerKey
-            guard lengths[slot] == n, key[0] == a, wordsPerKey == 1 || key[1] == b else { return nil }
-            return values[slot]
+            return value(shortWords: a, b, count: n)
         }
         let slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
         guard lengths[slot] == n, holds(slot, raw, n) else { return nil }
@@ -85,24 +81,42 @@
         let n = bytes.count
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
-        let slot: Int
         if n <= 16 {
             let (a, b) = ByteHash.shortWords(raw, count: n)
-            slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
-            let key = words + slot &* wordsPerKey
-            key[0] = a
-            if wordsPerKey > 1 { key[1] = b }
-        } else {
-            slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
-            let key = words + slot &* wordsPerKey
-            var i = 0, k = 0
-            while i &+ 8 <= n {
-                key[k] = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                i &+= 8
-                k &+= 1
-            }
-            if i < n { key[k] = ByteHash.tail(raw, count: n) }
+            store(value, shortWords: a, b, count: n)
+            return
         }
+        let slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
+        let key = words + slot &* wordsPerKey
+        var i = 0, k = 0
+        while i &+ 8 <= n {
+            key[k] = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i &+= 8
+            k &+= 1
+        }
+        if i < n { key[k] = ByteHash.tail(raw, count: n) }
+        lengths[slot] = n
+        values[slot] = value
+    }
+
+    /// The value stored for the text of `n` bytes (1 to 16, at most ``longest``) whose
+    /// ``ByteHash/shortWords(_:count:)`` are `a` and `b`: one hash of the two words and the same
+    /// two words compared (for callers that hold the words already).
+    @inlinable @inline(__always)
+    public func value(shortWords a: UInt64, _ b: UInt64, count n: Int) -> Value? {
+        let slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
+        let key = words + slot &* wordsPerKey
+        guard lengths[slot] == n, key[0] == a, wordsPerKey == 1 || key[1] == b else { return nil }
+        return values[slot]
+    }
+
+    /// Remembers `value` for the text of `n` bytes (1 to 16, at most ``longest``) whose short words are `a` and `b`.
+    @inlinable @inline(__always)
+    public func store(_ value: Value, shortWords a: UInt64, _ b: UInt64, count n: Int) {
+        let slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
+        let key = words + slot &* wordsPerKey
+        key[0] = a
+        if wordsPerKey > 1 { key[1] = b }
         lengths[slot] = n
         values[slot] = value
     }

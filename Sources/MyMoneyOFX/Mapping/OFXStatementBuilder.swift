@@ -167,7 +167,7 @@ struct OFXStatementBuilder {
     }
 
     mutating func clearTransaction() {
-        tx = TransactionInProgress.empty
+        tx.clear()
         transactionDirty = false
     }
 
@@ -253,10 +253,9 @@ struct OFXStatementBuilder {
     mutating func finishTransaction() {
         guard inTransaction else { return }
         inTransaction = false
-        var fields = TransactionInProgress.empty
-        swap(&fields, &tx)   // tx is blank again for the next one
+        let outcome = tx.finish(accountCurrency: st.statement.account.currency)   // tx is blank again
         transactionDirty = false
-        switch fields.finished(accountCurrency: st.statement.account.currency) {
+        switch consume outcome {
         case .movesNoCash:
             skippedSecurityRecords += 1
         case .skipped(let problems, let id, let position):
@@ -273,7 +272,7 @@ struct OFXStatementBuilder {
                 delivered += 1
                 st.streamed += 1
             } else {
-                st.transactions.append(done)
+                st.transactions.append(consume done)
             }
         }
     }

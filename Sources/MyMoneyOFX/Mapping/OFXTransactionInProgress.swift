@@ -2,8 +2,10 @@
 /// record) have said so far: the transaction being set up in place, its dates and amount as
 /// read, and the problems and warnings found (format notes §4–§12).
 ///
-/// Turning it into a statement transaction is a plain function, ``finished(accountCurrency:)``:
-/// the statement builder only dispatches leaves into it and hands the outcome on.
+/// Turning it into a statement transaction is a plain function, ``finish(accountCurrency:)``:
+/// the statement builder only dispatches leaves into it and hands the outcome on. Finishing
+/// moves the transaction out and leaves the value blank for the next aggregate, field by field
+/// (a whole blank value assigned over it costs a copy and a release of every field).
 struct TransactionInProgress {
     var transaction: StatementTransaction
     var tag: OFXTag
@@ -16,7 +18,8 @@ struct TransactionInProgress {
     var currencySymbol: String?
     var currencyIsOriginal = false
 
-    static let empty = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero), tag: .unknown)
+    static let blankTransaction = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+    static let empty = TransactionInProgress(transaction: blankTransaction, tag: .unknown)
 
     /// What a finished aggregate gives.
     enum Outcome {
@@ -31,10 +34,11 @@ struct TransactionInProgress {
     /// The statement transaction the elements make, for an account in `accountCurrency`:
     /// investment records are dated by `DTSETTLE` (else `DTTRADE`) and named by their memo; a
     /// `CURRENCY` other than the account's is kept (an `ORIGCURRENCY` is not: the amount is in
-    /// the account's); the payee falls back to `EXTDNAME`, then `MEMO`.
-    consuming func finished(accountCurrency: Currency?) -> Outcome {
+    /// the account's); the payee falls back to `EXTDNAME`, then `MEMO`. Leaves the value blank.
+    mutating func finish(accountCurrency: Currency?) -> Outcome {
+        defer { clear(keepingTransaction: true) }
         if tag.isInvestmentTransaction {
-            guard tag.movesCash else { return .movesNoCash }
+            guard tag.movesCash else { transaction = TransactionInProgress.blankTransaction; return .movesNoCash }
             if day == nil { day = settleDay ?? tradeDay }
             if amount == nil { problems.append("it has no TOTAL") }
             if transaction.payee == nil { transaction.payee = transaction.memo }
@@ -43,7 +47,9 @@ struct TransactionInProgress {
             if amount == nil && !problems.contains(where: { $0.hasPrefix("TRNAMT") }) { problems.append("TRNAMT is missing") }
         }
         guard problems.isEmpty, let day, let amount else {
-            return .skipped(problems: problems, id: transaction.id, position: transaction.position)
+            let skipped = Outcome.skipped(problems: problems, id: transaction.id, position: transaction.position)
+            transaction = TransactionInProgress.blankTransaction
+            return skipped
         }
         transaction.day = day
         transaction.amount = amount
@@ -51,6 +57,22 @@ struct TransactionInProgress {
             transaction.currency = c
         }
         if transaction.payee == nil { transaction.payee = transaction.extra("EXTDNAME") ?? transaction.memo }
-        return .kept(transaction, warnings: warnings)
+        var done = TransactionInProgress.blankTransaction
+        swap(&done, &transaction)
+        return .kept(done, warnings: warnings)
+    }
+
+    /// Blanks every field (the transaction too, unless `keepingTransaction`), touching only those set.
+    mutating func clear(keepingTransaction: Bool = false) {
+        if !keepingTransaction { transaction = TransactionInProgress.blankTransaction }
+        tag = .unknown
+        day = nil
+        tradeDay = nil
+        settleDay = nil
+        amount = nil
+        if !problems.isEmpty { problems = [] }
+        if !warnings.isEmpty { warnings = [] }
+        currencySymbol = nil
+        currencyIsOriginal = false
     }
 }

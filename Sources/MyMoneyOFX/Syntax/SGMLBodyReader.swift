@@ -66,7 +66,7 @@ struct SGMLBodyReader {
     let builder: UnsafeMutablePointer<OFXStatementBuilder>
     var lines: LineCursor
     /// Element names (up to 16 bytes) → tags, by their bytes.
-    let names = SmallKeyCache<OFXTag>(slots: 64, longest: 16)
+    let names = SmallKeyCache<OFXTag>(slots: 256, longest: 16)
 
     /// A reader of the body from offset `start` of the window's text.
     init(window: TextWindow, start: Int, builder: UnsafeMutablePointer<OFXStatementBuilder>) {
@@ -159,13 +159,15 @@ struct SGMLBodyReader {
         b < 64 ? (SGMLBodyReader.nameByteLow >> UInt64(b)) & 1 == 1 : isNameStart(b)
     }
 
-    /// The tag for a name as written: cached by the name's bytes, the table for the rest.
+    /// The tag for a name as written: names of up to 16 bytes are cached by their two words
+    /// (which the kept name holds already), the table answers the rest.
     @inline(__always)
-    private func tag(_ start: Int, _ length: Int) -> OFXTag {
-        let bytes = name(start, length)
-        if let known = names.value(for: bytes) { return known }
-        let found = table.tag(bytes)
-        names.store(found, for: bytes)
+    private func tag(_ kept: SGMLName, _ start: Int, _ length: Int) -> OFXTag {
+        guard length <= 16 else { return table.tag(name(start, length)) }
+        let (a, b) = kept.shortWords
+        if let known = names.value(shortWords: a, b, count: length) { return known }
+        let found = table.tag(name(start, length))
+        names.store(found, shortWords: a, b, count: length)
         return found
     }
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
@@ -213,7 +215,8 @@ struct SGMLBodyReader {
             finished = true
             return
         }
-        let tag = tag(nameStart, length)
+        let kept = SGMLName(name(nameStart, length))
+        let tag = tag(kept, nameStart, length)
         if !sawRoot {
             guard tag == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
@@ -232,7 +235,7 @@ struct SGMLBodyReader {
         if stack.count >= SGMLBodyReader.maximumDepth {
             stop("ofx.depth", "elements are nested deeper than \(SGMLBodyReader.maximumDepth) levels", at: tagStart); return
         }
-        let open = Open(name: SGMLName(name(nameStart, length)), tag: tag, kind: .undecided)
+        let open = Open(name: kept, tag: tag, kind: .undecided)
         begin(open, at: tagStart)
         if selfClosing {
             builder.pointee.end()
@@ -365,7 +368,9 @@ struct SGMLBodyReader {
             if openName(stack.count - 1, is: written) { closeTop(); return }
             closeTop()   // a leaf (or empty element) ends at any closing tag
         }
-        guard let index = stack.indices.last(where: { openName($0, is: written) }) else {
+        var index = stack.count - 1
+        while index >= 0 && !openName(index, is: written) { index -= 1 }
+        guard index >= 0 else {
             if table.tag(written).isAggregate {
                 problem(.error, "ofx.structure",
                         "closing tag </\(describeName(nameStart, length))> has no matching opening tag", at: tagStart)

@@ -112,8 +112,8 @@ struct OFXWindowTests {
     }
 
     @Test func namesLongerThanTheBytesKeptOnTheStackCloseByTheirWholeName() throws {
-        // Open names keep 32 bytes on the stack and the rest beside it: a closer that differs
-        // only after the 32nd byte closes nothing, the one with the whole name closes it.
+        // Open names keep 16 bytes on the stack and the rest beside it: a closer that differs
+        // only after the 16th byte closes nothing, the one with the whole name closes it.
         let long = "X.VENDOR.AGGREGATE.WITH.A.LONG.NAME"          // 35 bytes
         let other = "X.VENDOR.AGGREGATE.WITH.A.LONG.NAMX"
         let rows = "<\(long)><X.A>1</\(other)><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>1</STMTTRN></\(long.lowercased())>"

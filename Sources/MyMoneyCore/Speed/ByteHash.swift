@@ -2,8 +2,9 @@
 /// and ``SmallKeyCache`` (payees, memos, dates, category values, tag names).
 ///
 /// Not for security and not stable between versions: never store a hash or send it anywhere.
-/// Eight bytes at a time (multiply, then xor-shift), the last partial word read as an
-/// overlapping load, a final avalanche so that both the high and the low bits can pick a slot.
+/// Up to 16 bytes: two bounded loads and three multiplications (``shortHash(_:_:count:)``);
+/// longer texts eight bytes at a time (multiply, then xor-shift), the last partial word read as
+/// an overlapping load, and a final avalanche. Tables pick slots by the high bits.
 /// ``plainHash(_:)`` is its plain twin: the same value, built a byte at a time.
 ///
 /// Access: SPI (`@_spi(Speed) import MyMoneyCore`), not public API. It is `public` only so that
@@ -48,10 +49,10 @@
     /// ``hash(_:count:)`` gives for it (callers that keep the words skip loading them again).
     @inlinable @inline(__always)
     public static func shortHash(_ a: UInt64, _ b: UInt64, count n: Int) -> UInt64 {
-        var h = (a ^ (UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-        h ^= h &>> 29
-        h = (h ^ b) &* 0x9E37_79B9_7F4A_7C15
-        return finish(h)
+        // The high bits, which pick slots, depend on every bit of both words and of the length
+        // (spread by its own multiplication: a plain `^ n` let "2" and "12" meet).
+        let h = (a ^ (b &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(truncatingIfNeeded: n) &* 0x94D0_49BB_1331_11EB)) &* 0xBF58_476D_1CE4_E5B9
+        return h ^ (h &>> 32)
     }
 
     /// The hash of a buffer's bytes.
@@ -103,10 +104,8 @@
         if n <= 16 {
             let a = n >= 8 ? word(0, 8) : packed(n)
             let b = n >= 8 ? word(n - 8, 8) : 0
-            var h = (a ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 29
-            h = (h ^ b) &* 0x9E37_79B9_7F4A_7C15
-            return finish(h)
+            let h = (a ^ (b &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(n) &* 0x94D0_49BB_1331_11EB)) &* 0xBF58_476D_1CE4_E5B9
+            return h ^ (h >> 32)
         }
         var h = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
         var i = 0

@@ -253,26 +253,32 @@ struct OFXStatementBuilder {
     mutating func finishTransaction() {
         guard inTransaction else { return }
         inTransaction = false
-        let outcome = tx.finish(accountCurrency: st.statement.account.currency)   // tx is blank again
+        let outcome = tx.complete(accountCurrency: st.statement.account.currency)
         transactionDirty = false
-        switch consume outcome {
+        switch outcome {
         case .movesNoCash:
             skippedSecurityRecords += 1
+            tx.clear()
         case .skipped(let problems, let id, let position):
             discardedTransactions += 1
             diagnostics.append(.warning("ofx.transaction",
                 "a transaction\(OFXStatementBuilder.fitidNote(id)) is skipped: \(problems.joined(separator: "; "))", file: file, at: position))
-        case .kept(let done, let warnings):
+            tx.clear()
+        case .kept(let warnings):
             for w in warnings {
-                diagnostics.append(.warning("ofx.transaction", "a transaction\(OFXStatementBuilder.fitidNote(done.id)): \(w)",
-                                            file: file, at: done.position))
+                diagnostics.append(.warning("ofx.transaction", "a transaction\(OFXStatementBuilder.fitidNote(tx.transaction.id)): \(w)",
+                                            file: file, at: tx.transaction.position))
             }
             if let sink {
-                if alreadyDelivered > 0 { alreadyDelivered -= 1 } else { sink(done, st.statement.account) }
+                if alreadyDelivered > 0 { alreadyDelivered -= 1 } else { sink(tx.transaction, st.statement.account) }
                 delivered += 1
                 st.streamed += 1
+                tx.clear()
             } else {
-                st.transactions.append(consume done)
+                // Into its slot of the statement's array; the slot's blank takes its place here.
+                let index = st.transactions.appendBlank()
+                swap(&st.transactions[index], &tx.transaction)
+                tx.clear(keepingTransaction: true)
             }
         }
     }

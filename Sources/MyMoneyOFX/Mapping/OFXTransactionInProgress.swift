@@ -2,10 +2,10 @@
 /// record) have said so far: the transaction being set up in place, its dates and amount as
 /// read, and the problems and warnings found (format notes §4–§12).
 ///
-/// Turning it into a statement transaction is a plain function, ``finish(accountCurrency:)``:
-/// the statement builder only dispatches leaves into it and hands the outcome on. Finishing
-/// moves the transaction out and leaves the value blank for the next aggregate, field by field
-/// (a whole blank value assigned over it costs a copy and a release of every field).
+/// Deciding what it makes is a plain function, ``complete(accountCurrency:)``: the statement
+/// builder only dispatches leaves into it, then moves a kept transaction out (into its slot of
+/// the statement's array: no copy) and blanks the rest with ``clear(keepingTransaction:)``,
+/// field by field (a whole blank value assigned over it costs a copy and a release of every field).
 struct TransactionInProgress {
     var transaction: StatementTransaction
     var tag: OFXTag
@@ -23,22 +23,21 @@ struct TransactionInProgress {
 
     /// What a finished aggregate gives.
     enum Outcome {
-        /// A transaction, and warnings about it (a placeholder amount, an unreadable `DTUSER`).
-        case kept(StatementTransaction, warnings: [String])
+        /// ``transaction`` is complete; warnings about it (a placeholder amount, an unreadable `DTUSER`).
+        case kept(warnings: [String])
         /// No transaction: why (no or bad `DTPOSTED`, `TRNAMT`, `TOTAL`), its `FITID` and place.
         case skipped(problems: [String], id: String?, position: SourcePosition?)
         /// An investment record that moves no cash (reinvestment, security transfer, split).
         case movesNoCash
     }
 
-    /// The statement transaction the elements make, for an account in `accountCurrency`:
-    /// investment records are dated by `DTSETTLE` (else `DTTRADE`) and named by their memo; a
-    /// `CURRENCY` other than the account's is kept (an `ORIGCURRENCY` is not: the amount is in
-    /// the account's); the payee falls back to `EXTDNAME`, then `MEMO`. Leaves the value blank.
-    mutating func finish(accountCurrency: Currency?) -> Outcome {
-        defer { clear(keepingTransaction: true) }
+    /// Completes ``transaction`` from the elements, for an account in `accountCurrency`, or says
+    /// why there is none: investment records are dated by `DTSETTLE` (else `DTTRADE`) and named by
+    /// their memo; a `CURRENCY` other than the account's is kept (an `ORIGCURRENCY` is not: the
+    /// amount is in the account's); the payee falls back to `EXTDNAME`, then `MEMO`.
+    mutating func complete(accountCurrency: Currency?) -> Outcome {
         if tag.isInvestmentTransaction {
-            guard tag.movesCash else { transaction = TransactionInProgress.blankTransaction; return .movesNoCash }
+            guard tag.movesCash else { return .movesNoCash }
             if day == nil { day = settleDay ?? tradeDay }
             if amount == nil { problems.append("it has no TOTAL") }
             if transaction.payee == nil { transaction.payee = transaction.memo }
@@ -47,9 +46,7 @@ struct TransactionInProgress {
             if amount == nil && !problems.contains(where: { $0.hasPrefix("TRNAMT") }) { problems.append("TRNAMT is missing") }
         }
         guard problems.isEmpty, let day, let amount else {
-            let skipped = Outcome.skipped(problems: problems, id: transaction.id, position: transaction.position)
-            transaction = TransactionInProgress.blankTransaction
-            return skipped
+            return .skipped(problems: problems, id: transaction.id, position: transaction.position)
         }
         transaction.day = day
         transaction.amount = amount
@@ -57,9 +54,7 @@ struct TransactionInProgress {
             transaction.currency = c
         }
         if transaction.payee == nil { transaction.payee = transaction.extra("EXTDNAME") ?? transaction.memo }
-        var done = TransactionInProgress.blankTransaction
-        swap(&done, &transaction)
-        return .kept(done, warnings: warnings)
+        return .kept(warnings: warnings)
     }
 
     /// Blanks every field (the transaction too, unless `keepingTransaction`), touching only those set.

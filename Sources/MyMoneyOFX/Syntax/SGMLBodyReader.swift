@@ -50,7 +50,7 @@ struct SGMLBodyReader {
     var i: Int
     let table = OFXTagTable.shared
     var stack: [Open] = []
-    /// The bytes after the 32nd of open names longer than that, by their place on the stack.
+    /// The bytes after the 16th of open names longer than that, by their place on the stack.
     var longNameRests: [[UInt8]] = []
     var sawRoot = false
     var rootClosed = false

@@ -5,60 +5,46 @@
 /// the last to close).
 ///
 /// Plain memory, no allocation and no reference counting, so the stack of open elements is
-/// cheap to push and pop. A name of up to 16 bytes (nearly every OFX name) is its two
-/// ``ByteHash/shortWords(_:count:)`` (two loads, and the key the tag cache looks it up by);
-/// one of 17 to 32 bytes (`CREDITCARDMSGSRSV1`) four words; the reader keeps the rest of a
-/// longer one beside the stack.
+/// cheap to push and pop: the first 16 bytes (nearly every OFX name) as their two
+/// ``ByteHash/shortWords(_:count:)``, which are also the key the tag cache looks the name up
+/// by. The reader keeps the rest of a longer name (`CREDITCARDMSGSRSV1`) beside the stack.
 struct SGMLName {
-    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
-    /// The name's length (which may exceed the 32 bytes kept).
+    private let a: UInt64, b: UInt64
+    /// The name's length (which may exceed the 16 bytes kept).
     let count: Int
-    static let kept = 32
+    static let kept = 16
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         count = bytes.count
-        guard let base = bytes.baseAddress, count > 0 else { return }
-        let raw = UnsafeRawPointer(base)
-        if count <= 16 {
-            (w0, w1) = ByteHash.shortWords(raw, count: count)
-            return
-        }
-        // 17 bytes or more: the first 16, and bytes 16 to 31 as the overlapping last 16 of those kept.
-        let n = min(count, SGMLName.kept)
-        w0 = raw.loadUnaligned(as: UInt64.self)
-        w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        w2 = raw.loadUnaligned(fromByteOffset: n - 16, as: UInt64.self)
-        w3 = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        guard let base = bytes.baseAddress, count > 0 else { a = 0; b = 0; return }
+        (a, b) = ByteHash.shortWords(UnsafeRawPointer(base), count: min(count, SGMLName.kept))
     }
 
-    /// The two words of a name of up to 16 bytes (the tag cache's key).
-    var shortWords: (UInt64, UInt64) { (w0, w1) }
+    /// The two words of the first 16 bytes (the tag cache's key for a name of up to 16 bytes).
+    var shortWords: (UInt64, UInt64) { (a, b) }
 
-    /// The byte at `k` (less than 32 and than ``count``).
+    /// The byte at `k` (less than 16 and than ``count``).
     subscript(k: Int) -> UInt8 {
         func byte(_ word: UInt64, _ at: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> UInt64(8 * at)) }
-        let n = count
-        if n > 16 {
-            let kept = min(n, SGMLName.kept)
-            if k < 8 { return byte(w0, k) }
-            if k < 16 { return byte(w1, k - 8) }
-            let at = k - (kept - 16)   // in w2 and w3, which hold the last 16 bytes kept
-            return at < 8 ? byte(w2, at) : byte(w3, at - 8)
-        }
-        if n >= 8 { return k < 8 ? byte(w0, k) : byte(w1, k - (n - 8)) }
-        if n >= 4 { return k < 4 ? byte(w0, k) : byte(w0, 4 + k - (n - 4)) }
-        return k == 0 ? byte(w0, 0) : (k == n - 1 ? byte(w0, 2) : byte(w0, 1))
+        let n = min(count, SGMLName.kept)
+        if n >= 8 { return k < 8 ? byte(a, k) : byte(b, k - (n - 8)) }
+        if n >= 4 { return k < 4 ? byte(a, k) : byte(a, 4 + k - (n - 4)) }
+        return k == 0 ? byte(a, 0) : (k == n - 1 ? byte(a, 2) : byte(a, 1))
     }
 
-    /// The bytes kept (all of the name unless it is longer than 32).
+    /// The bytes kept (all of the name unless it is longer than 16).
     var keptBytes: [UInt8] { (0..<min(count, SGMLName.kept)).map { self[$0] } }
 
-    /// Whether `other` has this name's length and, ASCII case-insensitively, its first 32 bytes.
+    /// Whether `other` has this name's length and, ASCII case-insensitively, its first 16 bytes:
+    /// the same words (a name closed as it was opened, nearly always), else byte by byte.
     func matchesKeptBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard other.count == count else { return false }
-        for k in 0..<min(count, SGMLName.kept) {
-            let a = self[k], b = other[k]
-            if ((a >= 0x61 && a <= 0x7A) ? a - 0x20 : a) != ((b >= 0x61 && b <= 0x7A) ? b - 0x20 : b) { return false }
+        guard other.count == count, let base = other.baseAddress else { return other.count == count && count == 0 }
+        let n = min(count, SGMLName.kept)
+        let (x, y) = ByteHash.shortWords(UnsafeRawPointer(base), count: n)
+        if x == a && y == b { return true }
+        for k in 0..<n {
+            let p = self[k], q = other[k]
+            if ((p >= 0x61 && p <= 0x7A) ? p - 0x20 : p) != ((q >= 0x61 && q <= 0x7A) ? q - 0x20 : q) { return false }
         }
         return true
     }

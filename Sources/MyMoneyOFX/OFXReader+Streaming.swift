@@ -89,7 +89,7 @@ extension OFXReader {
 
         // The body, from the start again.
         window.restart()
-        var builder = OFXStatementBuilder(file: file, options: options)
+        var builder = OFXStatementBuilder(file: file, options: options, sizeHint: size)
         builder.sink = each
         head.withUnsafeBufferPointer { head in
             readBody(window, head: head, header: header, file: file, builder: &builder, diagnostics: &diagnostics)

@@ -57,8 +57,7 @@ public struct OFXReader: StatementReader {
         let source = SourceFile(name: file, text: decoded.text)
 
         // 3. The body.
-        var builder = OFXStatementBuilder(file: file, options: options)
-        builder.sizeHint = decoded.text.count
+        var builder = OFXStatementBuilder(file: file, options: options, sizeHint: decoded.text.count)
         decoded.text.withUnsafeBufferPointer { text in
             readBody(TextWindow(memory: text), head: text, header: header, file: file, builder: &builder, diagnostics: &diagnostics)
         }

@@ -46,5 +46,18 @@ import MyMoneyTestSupport
         }
         #expect(hashes.count == 65_536)
         #expect(slots.max()! < 48 && slots.min()! > 0, "fullest slot \(slots.max()!), emptiest \(slots.min()!)")
+        // Short texts (dates, tag names, numbers: the two-word path), 4,096 of each length band, into 256 slots.
+        for (prefix, suffix) in [("", ""), ("1/", "'24"), ("DTPOSTED", "X")] {
+            var small = [Int](repeating: 0, count: 256)
+            var distinct: Set<UInt64> = []
+            for i in 0..<4_096 {
+                var text = prefix + "\(i)" + suffix
+                let h = text.withUTF8 { ByteHash.hash($0) }
+                distinct.insert(h)
+                small[Int(h >> 56)] += 1
+            }
+            #expect(distinct.count == 4_096, "\(prefix)…\(suffix)")
+            #expect(small.max()! < 40 && small.min()! > 0, "\(prefix)…\(suffix): fullest \(small.max()!), emptiest \(small.min()!)")
+        }
     }
 }

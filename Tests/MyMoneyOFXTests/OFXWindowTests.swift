@@ -111,6 +111,21 @@ struct OFXWindowTests {
         }
     }
 
+    @Test func namesLongerThanTheBytesKeptOnTheStackCloseByTheirWholeName() throws {
+        // Open names keep 16 bytes on the stack and the rest beside it: a closer that differs
+        // only after the 16th byte closes nothing, the one with the whole name closes it.
+        let long = "X.VENDOR.AGGREGATE.WITH.A.LONG.NAME"          // 35 bytes
+        let other = "X.VENDOR.AGGREGATE.WITH.A.LONG.NAMX"
+        let rows = "<\(long)><X.A>1</\(other)><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261005<TRNAMT>-1<FITID>1</STMTTRN></\(long.lowercased())>"
+            + "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261006<TRNAMT>-2<FITID>2</STMTTRN>"
+        let bytes = Array(sgmlStatement(rows).utf8)
+        let whole = OFXReader().read(bytes, file: "long.ofx", options: ReadOptions())
+        #expect(whole.statements.first?.transactions.map(\.id) == ["1", "2"])
+        for chunk in [64, 100] {
+            #expect(try differences(bytes, chunk: chunk).isEmpty, "windows of \(chunk)")
+        }
+    }
+
     /// A statement of `count` transactions of about 200 bytes each.
     func bigStatement(xml: Bool, count: Int) -> [UInt8] {
         let rows = (0..<count).map { i in

@@ -276,16 +276,20 @@ import MyMoneyTestSupport
         var r = SeededGenerator(seed: seed)
         func maybe(_ text: String) -> String? { r.below(3) == 0 ? nil : text + " \(r.below(5))" }
         for i in 0..<2_000 {
-            let values = QIFTransactionValues(
-                day: Day(daysSinceEpoch: Int32(r.below(20_000))), amount: Amount(units: Int64(r.below(100_000)) - 50_000, scale: 2),
-                payee: maybe("SHOP WITH A LONG NAME"), memo: maybe("memo"), checkNumber: maybe("10"), category: maybe("Food:Groceries"),
-                transferAccount: maybe("Savings"), tags: r.below(2) == 0 ? [] : ["Home", "Trip"].shuffled(using: &r),
-                splits: r.below(4) == 0 ? [StatementSplit(amount: Amount(units: 1, scale: 2), category: maybe("Food"))] : [],
-                extra: r.below(2) == 0 ? [] : [StatementField("qif.cleared", "cleared")],
-                position: SourcePosition(offset: i, line: i + 1, column: 1))
-            let alone = values.transaction()
-            var blank = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
-            values.fill(&blank)
+            let day = Day(daysSinceEpoch: Int32(r.below(20_000)))
+            let amount = Amount(units: Int64(r.below(100_000)) - 50_000, scale: 2)
+            let (payee, memo, number, category, account) = (maybe("SHOP WITH A LONG NAME"), maybe("memo"), maybe("10"), maybe("Food:Groceries"), maybe("Savings"))
+            let tags = r.below(2) == 0 ? [] : ["Home", "Trip"].shuffled(using: &r)
+            let splits = r.below(4) == 0 ? [StatementSplit(amount: Amount(units: 1, scale: 2), category: maybe("Food"))] : []
+            let extra = r.below(2) == 0 ? [] : [StatementField("qif.cleared", "cleared")]
+            let position = SourcePosition(offset: i, line: i + 1, column: 1)
+            let alone = QIFTransactionSetup.make(day: day, amount: amount, payee: payee, memo: memo, checkNumber: number, category: category,
+                                                 transferAccount: account, tags: tags, splits: splits, extra: extra, position: position)
+            var builder = InPlaceArrayBuilder(blank: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero))
+            let index = builder.appendBlank()
+            QIFTransactionSetup.fill(&builder[index], day: day, amount: amount, payee: payee, memo: memo, checkNumber: number, category: category,
+                                     transferAccount: account, tags: tags, splits: splits, extra: extra, position: position)
+            let blank = builder[index]
             #expect(blank == alone, "transaction \(i)")
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An array filled in place, for a reader's large results (a million transactions): each element
-/// is appended as a blank value and set through scoped `inout` access (``appendBlank(_:)``), so
+/// is appended as a blank value and set through scoped `inout` access (``appendBlank(_:)``, or
+/// ``appendBlank()`` and the subscript's in-place access, `fill(&builder[i], …)`), so
 /// a large element (a transaction of 200 bytes holding a dozen references) is never built
 /// elsewhere, copied in and destroyed, every reference retained and released on the way.
 ///
@@ -47,8 +48,13 @@ import Foundation
     public var capacity: Int { elements.capacity }
     public var isEmpty: Bool { elements.isEmpty }
 
-    /// The element at `index` (read-only: elements are set when appended).
-    public subscript(index: Int) -> Element { elements[index] }
+    /// The element at `index`, read, or set in place (`fill(&builder[index], …)` touches only
+    /// that element: no copy of it is made and none destroyed).
+    @inlinable
+    public subscript(index: Int) -> Element {
+        get { elements[index] }
+        _modify { yield &elements[index] }
+    }
 
     /// The last element, if any.
     public var last: Element? { elements.last }
@@ -73,16 +79,16 @@ import Foundation
         return try fill(&elements[index])
     }
 
-    /// Appends a blank element and hands it to `fill` with `values`, both in place: `values` is
-    /// moved through (its references are neither retained nor released on the way).
+    /// Appends a blank element and returns its index, for setting it in place through the
+    /// subscript. (A call with the values as `consuming` arguments moves them in; a closure
+    /// capturing them would copy each one and release it again.)
     @inlinable
-    public mutating func appendBlank<Values>(setting values: consuming Values,
-                                              _ fill: (consuming Values, inout Element) -> Void) {
+    public mutating func appendBlank() -> Int {
         let index = elements.count
         if index == elements.capacity { reserve(additional: 1) }
         if index >= populatedUntil { populateAhead(from: index) }
         elements.append(blank)
-        fill(values, &elements[index])
+        return index
     }
 
     /// Appends a finished element (moved in, not copied).

@@ -10,8 +10,8 @@
 ///
 /// The policy: a direct-mapped table of `slots` entries (a power of two); the entry is picked by
 /// the ``ByteHash`` of the text and holds its bytes as 8-byte words (the last partial word as an
-/// overlapping load), so a lookup of a text of up to 16 bytes is one hash and two word
-/// comparisons, with no call to `memcmp`. Texts that are empty or longer than `longest` are
+/// overlapping load), so a lookup of a text of up to 16 bytes is two loads, one hash of the two
+/// words and two word comparisons, with no call to `memcmp`. Texts that are empty or longer than `longest` are
 /// never cached. A store replaces whatever the entry held: values are cheap to work out again,
 /// and the distinct keys are few. Memory is fixed at creation.
 ///
@@ -65,6 +65,10 @@
         let n = bytes.count
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
+        if n <= 16 {
+            let (a, b) = ByteHash.shortWords(raw, count: n)
+            return value(shortWords: a, b, count: n)
+        }
         let slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
         guard lengths[slot] == n, holds(slot, raw, n) else { return nil }
         return values[slot]
@@ -77,6 +81,11 @@
         let n = bytes.count
         guard n > 0, n <= longest, let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
+        if n <= 16 {
+            let (a, b) = ByteHash.shortWords(raw, count: n)
+            store(value, shortWords: a, b, count: n)
+            return
+        }
         let slot = Int(truncatingIfNeeded: ByteHash.hash(raw, count: n) &>> shift)
         let key = words + slot &* wordsPerKey
         var i = 0, k = 0
@@ -90,6 +99,28 @@
         values[slot] = value
     }
 
+    /// The value stored for the text of `n` bytes (1 to 16, at most ``longest``) whose
+    /// ``ByteHash/shortWords(_:count:)`` are `a` and `b`: one hash of the two words and the same
+    /// two words compared (for callers that hold the words already).
+    @inlinable @inline(__always)
+    public func value(shortWords a: UInt64, _ b: UInt64, count n: Int) -> Value? {
+        let slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
+        let key = words + slot &* wordsPerKey
+        guard lengths[slot] == n, key[0] == a, wordsPerKey == 1 || key[1] == b else { return nil }
+        return values[slot]
+    }
+
+    /// Remembers `value` for the text of `n` bytes (1 to 16, at most ``longest``) whose short words are `a` and `b`.
+    @inlinable @inline(__always)
+    public func store(_ value: Value, shortWords a: UInt64, _ b: UInt64, count n: Int) {
+        let slot = Int(truncatingIfNeeded: ByteHash.shortHash(a, b, count: n) &>> shift)
+        let key = words + slot &* wordsPerKey
+        key[0] = a
+        if wordsPerKey > 1 { key[1] = b }
+        lengths[slot] = n
+        values[slot] = value
+    }
+
     /// The value for these bytes: the stored one, else `make`'s, which is stored unless nil.
     @inlinable
     public func value(for bytes: UnsafeBufferPointer<UInt8>, orMake make: (UnsafeBufferPointer<UInt8>) throws -> Value?) rethrows -> Value? {
@@ -99,7 +130,7 @@
         return made
     }
 
-    /// Whether entry `slot` (of a text of the same length) holds these `n` bytes.
+    /// Whether entry `slot` (of a text of the same length, over 16 bytes) holds these `n` bytes.
     @inlinable @inline(__always)
     func holds(_ slot: Int, _ raw: UnsafeRawPointer, _ n: Int) -> Bool {
         let key = words + slot &* wordsPerKey

@@ -50,6 +50,8 @@ struct SGMLBodyReader {
     var i: Int
     let table = OFXTagTable.shared
     var stack: [Open] = []
+    /// The bytes after the 16th of open names longer than that, by their place on the stack.
+    var longNameRests: [[UInt8]] = []
     var sawRoot = false
     var rootClosed = false
     private(set) var finished = false
@@ -64,7 +66,7 @@ struct SGMLBodyReader {
     let builder: UnsafeMutablePointer<OFXStatementBuilder>
     var lines: LineCursor
     /// Element names (up to 16 bytes) → tags, by their bytes.
-    let names = SmallKeyCache<OFXTag>(slots: 64, longest: 16)
+    let names = SmallKeyCache<OFXTag>(slots: 256, longest: 16)
 
     /// A reader of the body from offset `start` of the window's text.
     init(window: TextWindow, start: Int, builder: UnsafeMutablePointer<OFXStatementBuilder>) {
@@ -157,13 +159,15 @@ struct SGMLBodyReader {
         b < 64 ? (SGMLBodyReader.nameByteLow >> UInt64(b)) & 1 == 1 : isNameStart(b)
     }
 
-    /// The tag for a name as written: cached by the name's bytes, the table for the rest.
+    /// The tag for a name as written: names of up to 16 bytes are cached by their two words
+    /// (which the kept name holds already), the table answers the rest.
     @inline(__always)
-    private func tag(_ start: Int, _ length: Int) -> OFXTag {
-        let bytes = name(start, length)
-        if let known = names.value(for: bytes) { return known }
-        let found = table.tag(bytes)
-        names.store(found, for: bytes)
+    private func tag(_ kept: SGMLName, _ start: Int, _ length: Int) -> OFXTag {
+        guard length <= 16 else { return table.tag(name(start, length)) }
+        let (a, b) = kept.shortWords
+        if let known = names.value(shortWords: a, b, count: length) { return known }
+        let found = table.tag(name(start, length))
+        names.store(found, shortWords: a, b, count: length)
         return found
     }
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
@@ -211,7 +215,8 @@ struct SGMLBodyReader {
             finished = true
             return
         }
-        let tag = tag(nameStart, length)
+        let kept = SGMLName(name(nameStart, length))
+        let tag = tag(kept, nameStart, length)
         if !sawRoot {
             guard tag == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
@@ -230,11 +235,15 @@ struct SGMLBodyReader {
         if stack.count >= SGMLBodyReader.maximumDepth {
             stop("ofx.depth", "elements are nested deeper than \(SGMLBodyReader.maximumDepth) levels", at: tagStart); return
         }
-        let open = Open(name: SGMLName(name(nameStart, length)), tag: tag, kind: .undecided)
+        let open = Open(name: kept, tag: tag, kind: .undecided)
         begin(open, at: tagStart)
         if selfClosing {
             builder.pointee.end()
             return
+        }
+        if length > SGMLName.kept {
+            while longNameRests.count <= stack.count { longNameRests.append([]) }
+            longNameRests[stack.count] = Array(name(nameStart + SGMLName.kept, length - SGMLName.kept))
         }
         stack.append(open)
     }
@@ -246,7 +255,7 @@ struct SGMLBodyReader {
             closeTop()
         case .undecided:
             let tag = top.tag
-            if tag.isLeaf || (tag == .unknown && !isClosedLater(top)) {
+            if tag.isLeaf || (tag == .unknown && !isClosedLater(stack.count - 1)) {
                 closeTop()
             } else {
                 top.kind = .aggregate
@@ -257,9 +266,28 @@ struct SGMLBodyReader {
         }
     }
 
-    /// Whether `</NAME` of an unknown tag appears after the current position (ofxparse's rule).
-    private mutating func isClosedLater(_ open: Open) -> Bool {
-        let key = open.name.upperCased
+    /// The name of the open element at `index` of the stack, as written.
+    func openName(_ index: Int) -> [UInt8] {
+        let name = stack[index].name
+        return name.count > SGMLName.kept ? name.keptBytes + longNameRests[index] : name.keptBytes
+    }
+
+    /// Whether the open element at `index` of the stack has the name `written` (ASCII case-insensitively).
+    func openName(_ index: Int, is written: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = stack[index].name
+        guard name.matchesKeptBytes(written) else { return false }
+        guard name.count > SGMLName.kept else { return true }
+        let rest = longNameRests[index]
+        for k in 0..<rest.count {
+            let a = rest[k], b = written[SGMLName.kept + k]
+            if ((a >= 0x61 && a <= 0x7A) ? a - 0x20 : a) != ((b >= 0x61 && b <= 0x7A) ? b - 0x20 : b) { return false }
+        }
+        return true
+    }
+
+    /// Whether `</NAME` of the unknown tag open at `index` appears after the current position (ofxparse's rule).
+    private mutating func isClosedLater(_ index: Int) -> Bool {
+        let key = openName(index).map { ($0 >= 0x61 && $0 <= 0x7A) ? $0 - 0x20 : $0 }
         if let known = closedLater[key] {
             if known < 0 { return false }
             if known >= base + i { return true }
@@ -337,10 +365,12 @@ struct SGMLBodyReader {
         i = k + 1
         let written = name(nameStart, length)
         if let top = stack.last, top.kind != .aggregate {
-            if top.name.matches(written) { closeTop(); return }
+            if openName(stack.count - 1, is: written) { closeTop(); return }
             closeTop()   // a leaf (or empty element) ends at any closing tag
         }
-        guard let index = stack.lastIndex(where: { $0.name.matches(written) }) else {
+        var index = stack.count - 1
+        while index >= 0 && !openName(index, is: written) { index -= 1 }
+        guard index >= 0 else {
             if table.tag(written).isAggregate {
                 problem(.error, "ofx.structure",
                         "closing tag </\(describeName(nameStart, length))> has no matching opening tag", at: tagStart)
@@ -415,7 +445,7 @@ struct SGMLBodyReader {
             return
         }
         if !stack.isEmpty {
-            let open = stack.filter { $0.kind == .aggregate }.map { "<\($0.name.description)>" }
+            let open = stack.indices.filter { stack[$0].kind == .aggregate }.map { "<\(String(decoding: openName($0), as: UTF8.self))>" }
             if !open.isEmpty {
                 problem(.error, "ofx.truncated",
                         "the file ends before \(open.reversed().joined(separator: ", ")) \(open.count == 1 ? "is" : "are") closed: it looks truncated",

@@ -1,62 +1,51 @@
+@_spi(Speed) import MyMoneyCore
+
 /// An SGML element name as written, kept while its element is open: the text it came from may
 /// have left the reader's window long before the element closes (`<OFX>` is the first tag and
 /// the last to close).
 ///
-/// Up to 16 bytes (every OFX name) are two machine words read with bounded loads, so keeping a
-/// name costs no allocation; longer vendor names keep the rest in an array.
+/// Plain memory, no allocation and no reference counting, so the stack of open elements is
+/// cheap to push and pop: the first 16 bytes (nearly every OFX name) as their two
+/// ``ByteHash/shortWords(_:count:)``, which are also the key the tag cache looks the name up
+/// by. The reader keeps the rest of a longer name (`CREDITCARDMSGSRSV1`) beside the stack.
 struct SGMLName {
-    /// The first 16 bytes, little-endian, zero past the name's end.
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-    /// The bytes after the 16th (nearly always empty).
-    private var rest: [UInt8] = []
+    private let a: UInt64, b: UInt64
+    /// The name's length (which may exceed the 16 bytes kept).
     let count: Int
+    static let kept = 16
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         count = bytes.count
-        guard let base = bytes.baseAddress, count > 0 else { return }
-        let raw = UnsafeRawPointer(base)
-        let n = count
-        if n >= 16 {
-            low = raw.loadUnaligned(as: UInt64.self)
-            high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            if n > 16 { rest = Array(bytes[16...]) }
-        } else if n >= 8 {
-            low = raw.loadUnaligned(as: UInt64.self)
-            // The last eight bytes overlap the first word: shift the overlap out.
-            high = n == 8 ? 0 : raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) >> UInt64(8 * (16 - n))
-        } else if n >= 4 {
-            let first = UInt64(raw.loadUnaligned(as: UInt32.self))
-            let last = UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) >> UInt64(8 * (8 - n))
-            low = first | last << 32
-        } else {
-            for k in 0..<n { low |= UInt64(bytes[k]) << UInt64(8 * k) }
-        }
+        guard let base = bytes.baseAddress, count > 0 else { a = 0; b = 0; return }
+        (a, b) = ByteHash.shortWords(UnsafeRawPointer(base), count: min(count, SGMLName.kept))
     }
 
-    /// The byte at `k` (less than ``count``).
+    /// The two words of the first 16 bytes (the tag cache's key for a name of up to 16 bytes).
+    var shortWords: (UInt64, UInt64) { (a, b) }
+
+    /// The byte at `k` (less than 16 and than ``count``).
     subscript(k: Int) -> UInt8 {
-        if k < 8 { return UInt8(truncatingIfNeeded: low >> UInt64(8 * k)) }
-        if k < 16 { return UInt8(truncatingIfNeeded: high >> UInt64(8 * (k - 8))) }
-        return rest[k - 16]
+        func byte(_ word: UInt64, _ at: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> UInt64(8 * at)) }
+        let n = min(count, SGMLName.kept)
+        if n >= 8 { return k < 8 ? byte(a, k) : byte(b, k - (n - 8)) }
+        if n >= 4 { return k < 4 ? byte(a, k) : byte(a, 4 + k - (n - 4)) }
+        return k == 0 ? byte(a, 0) : (k == n - 1 ? byte(a, 2) : byte(a, 1))
     }
 
-    /// The name's bytes.
-    var bytes: [UInt8] { (0..<count).map { self[$0] } }
+    /// The bytes kept (all of the name unless it is longer than 16).
+    var keptBytes: [UInt8] { (0..<min(count, SGMLName.kept)).map { self[$0] } }
 
-    /// The name's bytes with ASCII letters upper-cased.
-    var upperCased: [UInt8] { bytes.map { ($0 >= 0x61 && $0 <= 0x7A) ? $0 - 0x20 : $0 } }
-
-    /// Whether `other` is this name, ASCII case-insensitively.
-    func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard other.count == count else { return false }
-        for k in 0..<count {
-            let a = self[k], b = other[k]
-            if ((a >= 0x61 && a <= 0x7A) ? a - 0x20 : a) != ((b >= 0x61 && b <= 0x7A) ? b - 0x20 : b) { return false }
+    /// Whether `other` has this name's length and, ASCII case-insensitively, its first 16 bytes:
+    /// the same words (a name closed as it was opened, nearly always), else byte by byte.
+    func matchesKeptBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard other.count == count, let base = other.baseAddress else { return other.count == count && count == 0 }
+        let n = min(count, SGMLName.kept)
+        let (x, y) = ByteHash.shortWords(UnsafeRawPointer(base), count: n)
+        if x == a && y == b { return true }
+        for k in 0..<n {
+            let p = self[k], q = other[k]
+            if ((p >= 0x61 && p <= 0x7A) ? p - 0x20 : p) != ((q >= 0x61 && q <= 0x7A) ? q - 0x20 : q) { return false }
         }
         return true
     }
-
-    /// The name as a string, for messages.
-    var description: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -74,12 +74,13 @@ extension QIFParser {
         let splits = record.splits.isEmpty ? [] : readSplits(total: amount, first: first)
         if let total = slots[slotIndex].total { slots[slotIndex].total = try? total + amount }
         if slots[slotIndex].latestDay.map({ day > $0 }) ?? true { slots[slotIndex].latestDay = day }
-        let values = QIFTransactionValues(day: day, amount: amount, payee: payee, memo: sharedMemo(record.memo),
-                                          checkNumber: investment ? nil : text(record.number), category: category,
-                                          transferAccount: transferAccount, tags: tags, splits: splits, extra: extra,
-                                          position: position(first))
-        // Set up in its place in the array (see QIFTransactionValues).
-        slots[slotIndex].transactions.appendBlank(setting: values) { values, blank in values.fill(&blank) }
+        let memo = sharedMemo(record.memo)
+        let number = investment ? nil : text(record.number)
+        // Set up in its place in the array (see QIFTransactionSetup).
+        let index = slots[slotIndex].transactions.appendBlank()
+        QIFTransactionSetup.fill(&slots[slotIndex].transactions[index], day: day, amount: amount, payee: payee, memo: memo,
+                                 checkNumber: number, category: category, transferAccount: transferAccount, tags: tags,
+                                 splits: splits, extra: extra, position: position(first))
     }
 
     /// The `extra` of a transaction whose only extra field is its cleared status, one shared array

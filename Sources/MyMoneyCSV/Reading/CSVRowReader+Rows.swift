@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 extension CSVRowReader {
     /// Reads every data row; rows that are skipped get a note, rows that fail an error.
     ///
@@ -11,7 +13,8 @@ extension CSVRowReader {
         for row in layout.firstDataRow..<layout.endDataRow {
             detail = nil
             if let head = self.row(row, facts: &facts, detail: &detail) {
-                collector.add(head, facts) { fill(&$0, from: head) } // the closure captures the reader by reference
+                let index = collector.add(head, facts)
+                fill(&collector.builder[index], from: head) // in place: no transaction copied in
             } else if let line = detail {
                 if collector.addDetail(line) {
                     skips.details += 1
@@ -114,10 +117,10 @@ extension CSVRowReader {
 
     /// Sets a transaction's fields from its row (``row(_:facts:detail:)`` decided the row is one).
     ///
-    /// A plain function over the transaction in place: ``RowCollector`` hands it the slot in the
-    /// result (``InPlaceArrayBuilder/appendBlank(_:)``), so a transaction is never built
-    /// elsewhere and copied in (building one with its initializer copied and destroyed a value of
-    /// a dozen references per row).
+    /// A plain function over the transaction in place: the caller hands it the slot in the result
+    /// (``InPlaceArrayBuilder``'s subscript), so a transaction is never built elsewhere and copied
+    /// in (building one with its initializer copied and destroyed a value of a dozen references
+    /// per row).
     @inline(__always)
     mutating func fill(_ t: inout StatementTransaction, from head: RowHead) {
         let row = head.row

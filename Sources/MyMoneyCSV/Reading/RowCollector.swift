@@ -30,8 +30,9 @@ struct RowCollector {
         keepsFee = columns.fee != nil
     }
 
-    /// Appends a transaction, its fields set in its slot of the result by `fill`, and its facts.
-    mutating func add(_ t: RowHead, _ facts: RowFacts, _ fill: (inout StatementTransaction) -> Void) {
+    /// Appends a blank transaction and the facts of its row; returns its index, for setting its
+    /// fields in place (`fill(&collector.builder[index], …)`).
+    mutating func add(_ t: RowHead, _ facts: RowFacts) -> Int {
         let index = builder.count
         if keepsBefore { rows.balanceBefore.append(facts.before) }
         if keepsAccount { rows.account.append(facts.account ?? "") }
@@ -46,8 +47,8 @@ struct RowCollector {
         }
         previousDay = t.day
         if hasChain { chain.add(after: facts.after, amount: t.amount, day: t.day, position: t.position, index: index) }
-        builder.appendBlank(fill)
         detailParent = index
+        return builder.appendBlank()
     }
 
     /// Keeps a detail line for the transaction above it; false when there is none.

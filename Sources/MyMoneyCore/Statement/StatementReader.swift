@@ -12,19 +12,22 @@ public struct ReadOptions: Sendable {
     public var strict: Bool
     /// A format-specific layout to use (a CSV bank profile's text), with the file it came from.
     public var profile: (name: String, text: String)?
-    /// Read a file whose running balances do not chain, or contradict its stated balances
-    /// (`--accept-broken-balances`): the break is a warning instead of an error, and each
-    /// statement records in its `extra` fields that it was accepted.
-    public var acceptBrokenBalances = false
+    /// Keep a statement whose balances do not hold (`--accept-broken-balances`): camt and MT940
+    /// statements whose opening balance plus entries misses the closing balance, CSV files whose
+    /// running balances do not chain or contradict the stated balances. The break is a warning
+    /// instead of an error, and the statement records in its `extra` fields that it was accepted.
+    public var acceptBrokenBalances: Bool
 
     public init(encoding: TextEncoding? = nil, dayOrder: DayOrder? = nil, accountId: String? = nil,
-                currency: Currency? = nil, strict: Bool = false, profile: (name: String, text: String)? = nil) {
+                currency: Currency? = nil, strict: Bool = false, profile: (name: String, text: String)? = nil,
+                acceptBrokenBalances: Bool = false) {
         self.encoding = encoding
         self.dayOrder = dayOrder
         self.accountId = accountId
         self.currency = currency
         self.strict = strict
         self.profile = profile
+        self.acceptBrokenBalances = acceptBrokenBalances
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MyMoneyCSV
+import MyMoneyTestSupport
 
 /// The header vocabulary is data: one table per language, documented in docs/csv.md.
 @Suite struct VocabularyTests {
@@ -44,6 +45,23 @@ import Testing
             for h in language.headers { #expect(Vocabulary.key(h.name) == h.name, "\(language.language): \"\(h.name)\"") }
             for l in language.labels { #expect(Vocabulary.key(l.label) == l.label, "\(language.language): \"\(l.label)\"") }
         }
+    }
+
+    /// `key` builds a name by appending words; `plainKey`, its twin, by Foundation's search and
+    /// replace. Compared on every table name as written in any case, and on random names of
+    /// words, runs of spaces and slashes.
+    @Test func headerKeysAgreeWithTheirPlainTwin() {
+        var names: [String] = []
+        for language in LanguageVocabulary.all {
+            names += language.headers.map(\.name) + language.labels.map(\.label)
+        }
+        names += names.map { $0.uppercased() }
+        var random = SeededGenerator(seed: 0x5eed_4e4d)
+        let pieces = ["a", "Datum", " ", "  ", "/", " /", "/ ", " / ", "é", "金額", "#", "-"]
+        for _ in 0..<2_000 {
+            names.append((0..<random.below(8)).map { _ in random.pick(pieces) }.joined())
+        }
+        for name in names { #expect(Vocabulary.key(name) == Vocabulary.plainKey(name), "\"\(name)\"") }
     }
 
     /// The tables as docs/csv.md shows them, between its vocabulary markers.

@@ -44,16 +44,19 @@ enum LegacyEncodingEvidence {
 
     /// Latin text: an accented letter beside an ASCII letter is evidence; a letter among other
     /// non-ASCII bytes (a run of CJK bytes read as Latin-1), a symbol inside a word or a control
-    /// character is not.
+    /// character is not, nor is a small letter that only precedes a capital (`¿Que` read as
+    /// Windows-1250 gives `żQue`: the capital starts a word, the byte before it is punctuation).
     static func singleByte(_ b: UnsafeBufferPointer<UInt8>, _ table: [UInt32]) -> Int {
         var score = 0
         let n = b.count
         for i in 0..<n where b[i] >= 0x80 {
             let scalar = table[Int(b[i]) - 0x80]
             let before = i > 0 ? b[i - 1] : 0x20, after = i + 1 < n ? b[i + 1] : 0x20
-            let besideLetter = isASCIILetter(before) || isASCIILetter(after)
             if scalar < 0xA0 { score -= 5; continue } // a C1 control: not text
-            let isLetter = Unicode.Scalar(scalar)?.properties.isAlphabetic ?? false
+            let properties = Unicode.Scalar(scalar)?.properties
+            let isLetter = properties?.isAlphabetic ?? false
+            let beforeCapital = after >= 0x41 && after <= 0x5A && (properties?.isLowercase ?? false)
+            let besideLetter = isASCIILetter(before) || (isASCIILetter(after) && !beforeCapital)
             if isLetter {
                 if besideLetter { score += 2 } else if before >= 0x80 && after >= 0x80 { score -= 1 }
             } else if isASCIILetter(before) && isASCIILetter(after) {

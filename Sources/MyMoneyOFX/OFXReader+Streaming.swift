@@ -80,8 +80,9 @@ extension OFXReader {
         let facts = TextFacts(window)
         if let changed = OFXReader.changed(window, size: size, start: start, file: file) { return ReadResult(diagnostics: [changed]) }
         if let nul = facts.firstNUL {
+            var lines = LineCursor(raw)   // released pages come back from the file
             return ReadResult(diagnostics: [.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
-                                                   at: SourcePosition(offset: nul, line: 1, column: 1))])
+                                                   at: lines.position(ofOffset: nul))])
         }
         let choice = encoding(header: header, options: options, ascii: facts.ascii, validUTF8: facts.validUTF8, file: file)
         guard !choice.needsTranscoding else { return readWhole(path, file: file, options: options, each) }

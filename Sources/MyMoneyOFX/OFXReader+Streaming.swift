@@ -80,7 +80,14 @@ extension OFXReader {
         let facts = TextFacts(window)
         if let changed = OFXReader.changed(window, size: size, start: start, file: file) { return ReadResult(diagnostics: [changed]) }
         if let nul = facts.firstNUL {
-            var lines = LineCursor(raw)   // released pages come back from the file
+            // Its line and column: the window read again from the start, lines counted up to it.
+            window.restart()
+            var lines = LineCursor(window)
+            while nul >= window.base + window.bytes.count {
+                let reached = window.base + window.bytes.count
+                lines.advance(to: reached)
+                guard window.refill(keepingFrom: reached) else { break }
+            }
             return ReadResult(diagnostics: [.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
                                                    at: lines.position(ofOffset: nul))])
         }

@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(name: "mymoney-bench",
                          dependencies: ["MyMoneyKit", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyImport",
                                         "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore",
-                                        "MyMoneyCAMT", "MyMoneyMT940"]),
+                                         "MyMoneyCAMT", "MyMoneyMT940", "MyMoneyTestSupport"]),
 
         // Fuzzing (scripts/fuzz.sh, README "Fuzzing"): what each target does with an input lives in
         // MyMoneyFuzz; each Fuzz* executable is a libFuzzer entry when built with -DMYMONEY_FUZZ and a

@@ -9,11 +9,14 @@ extension OFXReader {
     /// holds the statements without their transactions (account, period, balances, fields) and
     /// every diagnostic. Memory stays about the same whatever the file's size.
     ///
-    /// The file is mapped, not read, and the pages already read are given back as reading moves
-    /// on; libxml2 gets XML bodies a few KB at a time. A file whose text must be transcoded first
-    /// (Windows-1252 or Latin-1 bytes above 0x7F, UTF-16) is read into memory as ``read(_:file:options:)``
-    /// does, then handed out the same way. The result carries no `source` text. `file` names the
-    /// file in diagnostics and statements (its last path component when nil).
+    /// The file is read with `read(2)` a megabyte at a time (never mapped: a mapped file that
+    /// another program truncates mid-read ends the process); libxml2 gets XML bodies a few KB at
+    /// a time. A file that shrinks while it is read ends early with an `ofx.file.changed` error
+    /// (the transactions handed out until then stay handed out: check the diagnostics). A file
+    /// whose text must be transcoded first (Windows-1252 or Latin-1 bytes above 0x7F, UTF-16) is
+    /// read into memory as ``read(_:file:options:)`` does, then handed out the same way. The
+    /// result carries no `source` text. `file` names the file in diagnostics and statements (its
+    /// last path component when nil).
     ///
     /// ```swift
     /// var total = Amount.zero
@@ -23,46 +26,103 @@ extension OFXReader {
     /// ```
     public func read(fileAt path: String, file name: String? = nil, options: ReadOptions,
                      each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
+        read(fileAt: path, file: name, options: options, chunk: 1 << 20, each: each)
+    }
+
+    /// ``read(fileAt:file:options:each:)`` reading `chunk` bytes at a time (tests use small ones).
+    func read(fileAt path: String, file name: String? = nil, options: ReadOptions, chunk: Int,
+              each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
         let file = name ?? (path as NSString).lastPathComponent
-        guard let mapping = MappedFile(path: path) else {
-            // Unreadable, empty or not mappable: read it whole (or report why not).
-            guard let data = FileManager.default.contents(atPath: path) else {
-                return ReadResult(diagnostics: [.error("ofx.file", "the file cannot be read: \(path)", file: file)])
-            }
-            return handOut(read(Array(data), file: file, options: options), each)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            return readWhole(path, file: file, options: options, each)   // unreadable, empty or not a plain file
         }
+        defer { close(descriptor) }
         return withoutActuallyEscaping(each) { each in
-            mapping.withBytes { bytes in stream(bytes, mapping: mapping, file: file, options: options, each: each) }
+            stream(descriptor, size: Int(info.st_size), path: path, file: file, options: options, chunk: chunk, each: each)
         }
     }
 
-    private func stream(_ bytes: UnsafeBufferPointer<UInt8>, mapping: MappedFile, file: String, options: ReadOptions,
-                        each: @escaping (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
-        let hadBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        let raw = UnsafeBufferPointer(rebasing: bytes[(hadBOM ? 3 : 0)...])
-        let header: OFXHeader
-        switch readHeader(raw, file: file) {
-        case .success(let h): header = h
-        case .failure(let d): return ReadResult(diagnostics: [d])
+    /// The file read into memory, then handed out (or the error that says why it cannot be read).
+    private func readWhole(_ path: String, file: String, options: ReadOptions,
+                           _ each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return ReadResult(diagnostics: [.error("ofx.file", "the file cannot be read: \(path)", file: file)])
         }
-        var diagnostics: [Diagnostic] = []
-        let facts = TextFacts(raw, release: { mapping.release(upTo: $0 + (hadBOM ? 3 : 0)) })
+        return handOut(read(Array(data), file: file, options: options), each)
+    }
+
+    private func stream(_ descriptor: Int32, size: Int, path: String, file: String, options: ReadOptions, chunk: Int,
+                        each: @escaping (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
+        // The header, from the first megabyte (after a byte order mark).
+        let (head, start, whole) = { () -> ([UInt8], Int, Bool) in
+            let first = TextWindow(file: descriptor, size: size, start: 0, chunk: 1 << 20)
+            let hadBOM = first.bytes.count >= 3 && first.bytes[0] == 0xEF && first.bytes[1] == 0xBB && first.bytes[2] == 0xBF
+            return (Array(first.bytes[(hadBOM ? 3 : 0)...]), hadBOM ? 3 : 0, first.atEnd)
+        }()
+        let header: OFXHeader
+        switch head.withUnsafeBufferPointer({ readHeader($0, file: file) }) {
+        case .success(let h): header = h
+        case .failure(let d):
+            guard whole || !head.withUnsafeBufferPointer({ OFXReader.headerMayGoOn($0, header: nil) }) else {
+                return readWhole(path, file: file, options: options, each)
+            }
+            return ReadResult(diagnostics: [d])
+        }
+        if !whole && head.withUnsafeBufferPointer({ OFXReader.headerMayGoOn($0, header: header) }) {
+            return readWhole(path, file: file, options: options, each)   // a header of more than a megabyte
+        }
+
+        // What the whole text says about its encoding, a chunk at a time.
+        let window = TextWindow(file: descriptor, size: size, start: start, chunk: chunk)
+        let facts = TextFacts(window)
+        if let changed = OFXReader.changed(window, size: size, start: start, file: file) { return ReadResult(diagnostics: [changed]) }
         if let nul = facts.firstNUL {
-            var lines = LineCursor(raw)   // released pages come back from the file
+            // Its line and column: the window read again from the start, lines counted up to it.
+            window.restart()
+            var lines = LineCursor(window)
+            while nul >= window.base + window.bytes.count {
+                let reached = window.base + window.bytes.count
+                lines.advance(to: reached)
+                guard window.refill(keepingFrom: reached) else { break }
+            }
             return ReadResult(diagnostics: [.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
                                                    at: lines.position(ofOffset: nul))])
         }
         let choice = encoding(header: header, options: options, ascii: facts.ascii, validUTF8: facts.validUTF8, file: file)
-        guard !choice.needsTranscoding else {
-            return handOut(read(Array(bytes), file: file, options: options), each)
-        }
-        diagnostics += choice.notes
-        mapping.rewind()   // the body is read from the start again
-        var builder = OFXStatementBuilder(file: file, options: options)
+        guard !choice.needsTranscoding else { return readWhole(path, file: file, options: options, each) }
+        var diagnostics = choice.notes
+
+        // The body, from the start again.
+        window.restart()
+        var builder = OFXStatementBuilder(file: file, options: options, sizeHint: size)
         builder.sink = each
-        readBody(raw, header: header, file: file, builder: &builder, diagnostics: &diagnostics,
-                 progress: { mapping.release(upTo: $0 + (hadBOM ? 3 : 0)) })
+        head.withUnsafeBufferPointer { head in
+            readBody(window, head: head, header: header, file: file, builder: &builder, diagnostics: &diagnostics)
+        }
+        if let changed = OFXReader.changed(window, size: size, start: start, file: file) { diagnostics.append(changed) }
         return statements(builder, header: header, encoding: choice.encoding, file: file, diagnostics: diagnostics)
+    }
+
+    /// The error for a file that became shorter while it was read, if it did.
+    static func changed(_ window: TextWindow, size: Int, start: Int, file: String) -> Diagnostic? {
+        guard let end = window.shrank else { return nil }
+        return .error("ofx.file.changed",
+                      "the file changed while it was read: it ended after \(end + start) bytes, but had \(size) when reading began; what came after is missing",
+                      file: file, notes: ["another program truncated or rewrote the file; read it again once it is complete"])
+    }
+
+    /// Whether a header read from the first part of a file might have read differently from the
+    /// whole file: it ran into the end of that part (blank lines, a header value scan, an
+    /// unclosed `<?…?>`).
+    static func headerMayGoOn(_ head: UnsafeBufferPointer<UInt8>, header: OFXHeader?) -> Bool {
+        let margin = 64
+        if OFXHeader.contentStart(head) + margin >= head.count { return true }
+        guard let header else { return false }
+        if header.bodyStart + margin >= head.count { return true }
+        return header.style == .xml && OFXHeader.hasPrefix(head, at: header.bodyStart, "<?")
     }
 
     /// Hands a whole result's transactions to `each` and keeps the rest.
@@ -77,79 +137,35 @@ extension OFXReader {
     }
 }
 
-/// What a scan of the whole text says about its encoding, found a few MB at a time.
+/// What a scan of the whole text says about its encoding, found a window at a time.
 struct TextFacts {
     var firstNUL: Int?
     var ascii = true
     var validUTF8 = true
 
-    /// Scans `text`; `release` hears how far the scan has come (so pages can be given back).
-    init(_ text: UnsafeBufferPointer<UInt8>, release: (Int) -> Void) {
-        let step = 4 << 20
-        var start = 0
+    /// Scans the window's text from its start to its end (the window is left at the end).
+    init(_ window: TextWindow) {
         var chunk: [UInt8] = []
-        chunk.reserveCapacity(step + 4)
-        while start < text.count {
-            var end = min(text.count, start + step)
-            // End on the first byte of a character, so no UTF-8 sequence is cut in two.
-            var back = 0
-            while end < text.count, back < 3, text[end] & 0xC0 == 0x80 { end -= 1; back += 1 }
-            if end <= start { end = min(text.count, start + step) }
-            let piece = UnsafeBufferPointer(rebasing: text[start..<end])
+        while true {
+            let text = window.bytes
+            var end = text.count
+            if !window.atEnd {
+                // End on the first byte of a character, so no UTF-8 sequence is cut in two.
+                end = max(0, text.count - 4)
+                var back = 0
+                while end > 0, back < 3, text[end] & 0xC0 == 0x80 { end -= 1; back += 1 }
+            }
+            let piece = UnsafeBufferPointer(rebasing: text[0..<end])
             if firstNUL == nil, let base = piece.baseAddress, let p = memchr(base, 0, piece.count) {
-                firstNUL = start + base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                firstNUL = window.base + base.distance(to: p.assumingMemoryBound(to: UInt8.self))
                 return
             }
             chunk.removeAll(keepingCapacity: true)
             chunk.append(contentsOf: piece)
             if ascii && !OFXReader.isASCII(chunk) { ascii = false }
             if !ascii && validUTF8 && !TextDecoder.isValidUTF8(chunk) { validUTF8 = false }
-            start = end
-            release(start)
+            if window.atEnd { return }
+            window.refill(keepingFrom: window.base + end)
         }
-    }
-}
-
-/// A file mapped read-only into memory; pages already read are given back to the system
-/// (``release(upTo:)``), so the process's resident memory does not grow with the file.
-final class MappedFile {
-    private let base: UnsafeMutableRawPointer
-    let count: Int
-    private var released = 0
-    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-
-    /// Nil when the file cannot be opened, is empty, or cannot be mapped.
-    init?(path: String) {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
-        guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else { return nil }
-        base = p
-        count = size
-    }
-
-    deinit { munmap(base, count) }
-
-    /// Starts giving pages back from the start again (before a second pass over the file).
-    func rewind() {
-        if released > 0 { _ = madvise(base, released, Int32(MADV_DONTNEED)) }
-        released = 0
-    }
-
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))
-    }
-
-    /// Gives back the pages more than 1 MB before `offset` (8 MB at a time). Reading them again
-    /// later is still correct: they come back from the file.
-    func release(upTo offset: Int) {
-        let keep = 1 << 20
-        let end = (min(offset, count) - keep) & ~(MappedFile.pageSize - 1)
-        guard end - released >= 8 << 20 else { return }
-        _ = madvise(base + released, end - released, Int32(MADV_DONTNEED))
-        released = end
     }
 }

@@ -57,10 +57,9 @@ public struct OFXReader: StatementReader {
         let source = SourceFile(name: file, text: decoded.text)
 
         // 3. The body.
-        var builder = OFXStatementBuilder(file: file, options: options)
-        builder.sizeHint = decoded.text.count
+        var builder = OFXStatementBuilder(file: file, options: options, sizeHint: decoded.text.count)
         decoded.text.withUnsafeBufferPointer { text in
-            readBody(text, header: header, file: file, builder: &builder, diagnostics: &diagnostics, progress: nil)
+            readBody(TextWindow(memory: text), head: text, header: header, file: file, builder: &builder, diagnostics: &diagnostics)
         }
 
         // 4. The statements.
@@ -84,42 +83,43 @@ public struct OFXReader: StatementReader {
         return .success(header)
     }
 
-    /// Reads the body of decoded UTF-8 `text` into `builder`; `progress` hears how far reading has
-    /// come (a byte offset), now and then.
-    func readBody(_ text: UnsafeBufferPointer<UInt8>, header: OFXHeader, file: String, builder: inout OFXStatementBuilder,
-                  diagnostics: inout [Diagnostic], progress: ((Int) -> Void)?) {
+    /// Reads the body of decoded UTF-8 text into `builder`: the text comes through `window`
+    /// (read from its start), `head` holds its first bytes (64 KB, or all of it, for the quick
+    /// refusal of a DTD before any parsing).
+    func readBody(_ window: TextWindow, head: UnsafeBufferPointer<UInt8>, header: OFXHeader, file: String,
+                  builder: inout OFXStatementBuilder, diagnostics: inout [Diagnostic]) {
         if header.skippedPrefix {
             diagnostics.append(.warning("ofx.header", "the file does not start with an OFX header; the text before <OFX> is ignored",
                                         file: file, at: SourcePosition(offset: 0, line: 1, column: 1)))
         }
         if header.style == .sgml || header.skippedPrefix {
-            diagnostics += readSGML(text, start: header.bodyStart, builder: &builder, file: file, progress: progress)
+            diagnostics += readSGML(window, start: header.bodyStart, builder: &builder, file: file)
             return
         }
-        if let refusal = prologueDeclaration(text, file: file) {
+        if let refusal = prologueDeclaration(head, file: file) {
             diagnostics.append(refusal)
             return
         }
         var xmlBuilder = builder
-        let failure = OFXXMLReader(original: text).read(text, into: &xmlBuilder, progress: progress)
+        let failure = OFXXMLReader(window: window).read(into: &xmlBuilder)
         switch failure {
         case nil:
             builder = xmlBuilder
         case .security(let message):
             diagnostics.append(.error("ofx.security.doctype", message, file: file))
-        case .depth(let line):
-            var cursor = LineCursor(text)
+        case .depth(let position):
             diagnostics.append(.error("ofx.depth", "elements are nested deeper than \(OFXXMLReader.maximumDepth) levels",
-                                      file: file, at: line > 0 ? cursor.position(line: line, tag: nil) : nil))
-        case .syntax(let message, let line, let column):
+                                      file: file, at: position))
+        case .syntax(let message, let position):
             // Not well-formed XML: OFX 2 headers in front of SGML bodies and raw `&` are common.
-            var cursor = LineCursor(text)
-            let position = line > 0 ? cursor.position(line: line, tag: nil).map {
-                SourcePosition(offset: $0.offset + max(0, column - 1), line: line, column: max(1, column)) } : nil
             diagnostics.append(Diagnostic(.note, code: "ofx.sgml-body",
                 "the body is not well-formed XML; it was read as OFX 1.x SGML", file: file,
                 position: position, notes: ["libxml2: \(message)"]))
-            diagnostics += readSGML(text, start: 0, builder: &builder, file: file, progress: progress)
+            // Streaming has handed out the transactions read so far: the SGML pass, which reads the
+            // same well-formed start alike, does not hand them out again.
+            builder.alreadyDelivered = xmlBuilder.delivered
+            window.restart()
+            diagnostics += readSGML(window, start: 0, builder: &builder, file: file)
         }
     }
 
@@ -256,19 +256,12 @@ public struct OFXReader: StatementReader {
         return nil
     }
 
-    private func readSGML(_ text: UnsafeBufferPointer<UInt8>, start: Int,
-                          builder: inout OFXStatementBuilder, file: String, progress: ((Int) -> Void)?) -> [Diagnostic] {
+    private func readSGML(_ window: TextWindow, start: Int, builder: inout OFXStatementBuilder, file: String) -> [Diagnostic] {
         let problems = withUnsafeMutablePointer(to: &builder) { pointer in
-            var body = SGMLBodyReader(text: text, start: start, builder: pointer)
-            body.progress = progress
+            var body = SGMLBodyReader(window: window, start: start, builder: pointer)
             body.run()
             return body.problems
         }
-        var diagnostics: [Diagnostic] = []
-        var lines = LineCursor(text)
-        for p in problems {
-            diagnostics.append(Diagnostic(p.severity, code: p.code, p.message, file: file, position: lines.position(ofOffset: p.offset)))
-        }
-        return diagnostics
+        return problems.map { Diagnostic($0.severity, code: $0.code, $0.message, file: file, position: $0.position) }
     }
 }

@@ -59,7 +59,7 @@ public struct QIFReader: StatementReader {
     public func readDocument(_ bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) -> QIFDocument {
         let decoded: (utf8: [UInt8], encoding: TextEncoding)
         do {
-            if options.encoding == nil && QIFReader.isPlainASCII(bytes) {
+            if options.encoding == nil && QIFText.isPlainASCII(bytes) {
                 // Most QIF files are plain ASCII: nothing to decode, and one fast check instead of Core's three passes.
                 decoded = (bytes, .utf8)
             } else {
@@ -78,11 +78,11 @@ public struct QIFReader: StatementReader {
         let sourceFile = SourceFile(name: file, text: decoded.utf8)
         let source = StatementSource(file: file, format: format, encoding: decoded.encoding.rawValue)
         return decoded.utf8.withUnsafeBufferPointer { text in
-            read(text, sourceFile: sourceFile, source: source, options: options)
+            read(QIFText(text), sourceFile: sourceFile, source: source, options: options)
         }
     }
 
-    private func read(_ text: UnsafeBufferPointer<UInt8>, sourceFile: SourceFile, source: StatementSource,
+    private func read(_ text: QIFText, sourceFile: SourceFile, source: StatementSource,
                       options: ReadOptions) -> QIFDocument {
         let file = source.file
         var diagnostics: [Diagnostic] = []
@@ -94,9 +94,8 @@ public struct QIFReader: StatementReader {
             return failed(.error("qif.empty", "the file is empty; expected a QIF header such as !Type:Bank", file: file,
                                  at: SourcePosition(offset: 0, line: 1, column: 1)))
         }
-        guard text[firstLine.start] == 0x21 else {
-            let shown = String(decoding: UnsafeBufferPointer(rebasing: text[firstLine.start..<min(firstLine.end, firstLine.start + 40)]),
-                               as: UTF8.self)
+        guard text.byte(at: firstLine.start) == 0x21 else {
+            let shown = text.shown(firstLine, limit: 40)
             return failed(.error("qif.header.missing",
                 "this is not a QIF file: expected a header such as !Type:Bank or !Account, found \"\(shown)\"",
                 file: file, at: SourcePosition(offset: firstLine.start, line: firstLine.number,
@@ -137,7 +136,7 @@ public struct QIFReader: StatementReader {
                 file: file, at: amounts.decimalMark == 0x2C ? point.position : comma.position))
         }
 
-        var parser = QIFParser(bytes: text, file: file, options: options, dayOrder: dayOrder, decimalMark: amounts.decimalMark)
+        var parser = QIFParser(content: text, file: file, options: options, dayOrder: dayOrder, decimalMark: amounts.decimalMark)
         parser.blockDateCounts = evidence.blockDateCounts
         parser.run()
         // Building the statements can warn too (qif.balance.overflow): collect the diagnostics after it.
@@ -147,28 +146,6 @@ public struct QIFReader: StatementReader {
                            categories: parser.categories, classes: parser.classes, securities: parser.securities,
                            accounts: parser.accounts, dayOrder: dayOrder,
                            decimalMark: amounts.decimalMark == 0x2C ? "," : ".")
-    }
-
-    /// Whether every byte is ASCII and none is NUL (8 bytes at a time).
-    static func isPlainASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw -> Bool in
-            let n = raw.count
-            var i = 0
-            let high: UInt64 = 0x8080_8080_8080_8080
-            let low: UInt64 = 0x0101_0101_0101_0101
-            while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                // A byte >= 0x80, or a zero byte (the classic has-zero-byte test).
-                if word & high != 0 || (word &- low) & ~word & high != 0 { return false }
-                i += 8
-            }
-            while i < n {
-                let b = raw[i]
-                if b >= 0x80 || b == 0 { return false }
-                i += 1
-            }
-            return true
-        }
     }
 
     /// `day/month/year` and the like, for messages.

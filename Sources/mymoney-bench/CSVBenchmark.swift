@@ -2,7 +2,8 @@ import Foundation
 import MyMoneyCSV
 
 /// `csv`: generates a bank CSV of `--size` rows (default 1,000,000) with a running balance,
-/// then reads it with `CSVReader` (inference, no profile). `--file PATH` reads a given file instead
+/// then reads it with `CSVReader` (inference, no profile); then `csv.junk-trailer`, a small table
+/// above `--junk` lines of `,,` (default: as many as `--size`). `--file PATH` reads a given file instead
 /// (and `--keep PATH` keeps the generated one there), for profiling.
 func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let rows = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
@@ -69,5 +70,28 @@ func csvBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     if transactions != rows || errors > 0 {
         FileHandle.standardError.write(Data("csv benchmark: read \(transactions) of \(rows) rows, \(errors) errors\n".utf8))
     }
-    return [result]
+    kept = nil
+    return [result, try junkTrailerBenchmark(lines: option("--junk", in: arguments).flatMap(Int.init) ?? rows)]
+}
+
+/// `csv.junk-trailer`: a header, a thousand rows and `lines` lines of `,,` below them (once quadratic:
+/// 400k lines took 32 s, each junk row inserted at the front of an array). Must stay linear.
+func junkTrailerBenchmark(lines: Int) throws -> BenchmarkResult {
+    var text = Array("Date,Description,Amount\n".utf8)
+    text.reserveCapacity(lines * 3 + 40_000)
+    for i in 0..<1000 {
+        text.append(contentsOf: Array("\(Day(daysSinceEpoch: Int32(19_000 + i / 10))),Shop \(i % 7),-\(i % 90 + 1).25\n".utf8))
+    }
+    for _ in 0..<lines { text.append(contentsOf: [0x2C, 0x2C, 0x0A]) }
+    var kept: ReadResult?
+    let cpuStart = processCPUSeconds()
+    var result = measure("csv.junk-trailer", bytes: text.count, detail: "1000 rows and \(lines) lines of \",,\"") {
+        kept = CSVReader().read(text, file: "junk.csv", options: ReadOptions())
+        return kept?.statements.first?.transactions.count ?? 0
+    }
+    let cpu = processCPUSeconds() - cpuStart
+    result.detail = (result.detail ?? "") + String(format: ", cpu %.3f s, %d diagnostics", cpu, kept?.diagnostics.count ?? 0)
+    FileHandle.standardError.write(Data("csv.junk-trailer: \(result.detail ?? "")\n".utf8))
+    if result.items != 1000 { FileHandle.standardError.write(Data("csv junk-trailer benchmark: read \(result.items) of 1000 rows\n".utf8)) }
+    return result
 }

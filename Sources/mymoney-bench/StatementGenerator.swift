@@ -1,20 +1,6 @@
 import Foundation
 import MyMoneyCore
-
-/// A deterministic pseudo-random source (SplitMix64), so generated data is the same on every run.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
+import MyMoneyTestSupport
 
 /// One generated transaction, before it is written in any format.
 struct GeneratedTransaction {
@@ -51,7 +37,7 @@ struct StatementGenerator {
 
     /// All transactions in day order per account, transfers included.
     func transactions() -> [[GeneratedTransaction]] {
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)   // the tests' generator: the same bytes on every run
         var perAccount = Array(repeating: [GeneratedTransaction](), count: accounts)
         let start = Day(year: 2016, month: 1, day: 1)!
         let span = 3650

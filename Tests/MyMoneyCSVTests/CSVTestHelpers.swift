@@ -36,3 +36,17 @@ func fixtureProfile(_ name: String) -> (name: String, text: String)? {
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
     return ("Tests/MyMoneyCSVTests/Fixtures/\(name)", String(decoding: data, as: UTF8.self))
 }
+
+/// Reads a fixture file of `Tests/MyMoneyCSVTests/Fixtures/classes` with the shipped profiles.
+func readFixture(_ name: String, options: ReadOptions = ReadOptions()) -> ReadResult {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/classes/\(name)")
+    let bytes = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) } ?? []
+    return CSVReader(profiles: shippedProfiles).read(bytes, file: name, options: options)
+}
+
+/// Options that accept a broken balance chain (`--accept-broken-balances`).
+func accepting(_ options: ReadOptions = ReadOptions()) -> ReadOptions {
+    var o = options
+    o.acceptBrokenBalances = true
+    return o
+}

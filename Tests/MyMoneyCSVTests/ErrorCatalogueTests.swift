@@ -26,12 +26,17 @@ import MyMoneyCSV
         Entry("csv.amount.both", "Date,Payee,Debit,Credit\n2024-03-02,Odd,5.00,7.00\n"),
         Entry("csv.amount.missing", "Date,Payee,Amount\n2024-03-02,Nothing,\n2024-03-03,Tea,-2.50\n"),
         Entry("csv.balance-history", "Datum,Boeksaldo\n2020-05-30,\"13,20\"\n"),
+        Entry("csv.balance.date", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\nClosing balance,,99.00\n"),
+        Entry("csv.balance.order", "Date,Payee,Amount,Balance\n2024-03-03,Bakery,-3.00,195.00\n2024-03-02,Rent,-100.00,-2.00\n2024-03-02,Salary,200.00,198.00\n2024-03-01,Coffee,-2.00,98.00\n"),
+        Entry("csv.balance.reading", "Date,Payee,Amount,Balance\n2024-03-01,Coffee,1.00,99.00\n2024-03-02,Tea,2.00,97.00\n"),
+        Entry("csv.balance.stated", "Opening balance,,100.00\n\nDate,Payee,Amount,Balance\n2024-03-02,Coffee,-1.00,98.00\n2024-03-03,Tea,-2.00,96.00\n"),
         Entry("csv.balance.chain", "Date,Payee,Amount,Balance\n2024-01-01,a,-1.00,99.00\n2024-01-02,b,-2.00,90.00\n"),
         Entry("csv.binary", bytes: [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
         Entry("csv.column.amount", "Date,Payee,Note\n2024-03-02,Coffee,hot\n"),
         Entry("csv.column.date", "When,Payee,Amount\nyesterday,Coffee,-1.00\n", profile: "name: p\namount: Amount\n"),
         Entry("csv.date", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\n2024-02-30,Tea,-2.00\n2024-03-04,Cake,-3.00\n"),
         Entry("csv.date-order.ambiguous", "Date,Payee,Amount\n05/03/2024,Coffee,-1.00\n06/03/2024,Tea,-2.00\n"),
+        Entry("csv.detail.sum", "Date,Payee,Amount\n2024-03-02,Collective order,-30.00\n,Rent part,-10.00\n,Water,-5.00\n2024-03-03,Tea,-2.00\n"),
         Entry("csv.decimal-mark.mixed", "Date,Payee,Amount\n2024-03-02,a,1.50\n2024-03-03,b,2.75\n2024-03-04,c,\"3,25\"\n"),
         Entry("csv.empty", ""),
         Entry("csv.encoding", bytes: Array("Date,Payee\n2024-03-02,Caf".utf8) + [0xE9, 0x0A], options: ReadOptions(encoding: .utf8)),
@@ -41,6 +46,7 @@ import MyMoneyCSV
         Entry("csv.indicator", "Date,Payee,Amount,D/C\n2024-03-02,Coffee,1.00,D\n2024-03-03,Tea,2.00,X\n"),
         Entry("csv.line.too-long", "Date,Payee,Amount\n" + String(repeating: "y", count: 2000) + "\n", maximumFieldBytes: 1024),
         Entry("csv.no-rows", "Date,Payee,Amount\n"),
+        Entry("csv.no-transactions", "Date,Payee,Amount\nsoon,Coffee,-1.00\nlater,Tea,-2.00\n"),
         Entry("csv.profile.column", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\n", profile: "name: p\namount: Betrag\n"),
         Entry("csv.profile.key", "Date,Payee,Amount\n", profile: "name: p\ncolour: blue\n"),
         Entry("csv.profile.name", "Date,Payee,Amount\n", profile: "date: Date\n"),
@@ -48,6 +54,7 @@ import MyMoneyCSV
         Entry("csv.profile.value", "Date,Payee,Amount\n", profile: "name: p\ndate-order: tomorrow\n"),
         Entry("csv.quote.unterminated", "Date,Payee,Amount\n2024-03-02,\"Coffee,-1.00\n"),
         Entry("csv.row.balance-only", "Date,Description,Amount,Running Bal.\n01/01/2020,Beginning balance,,\"1,000.00\"\n01/15/2020,Payroll,75.00,\"1,075.00\"\n"),
+        Entry("csv.row.long", "Date,Payee,Amount\n2024-03-02,Coffee,-12,50\n2024-03-03,Tea,-2.00\n2024-03-04,Cake,-3.00,soon\n"),
         Entry("csv.row.pending", "Date,Payee,Amount,Status\n2024-03-02,Coffee,-1.00,Booked\n2024-03-03,Tea,-2.00,Pending\n"),
         Entry("csv.row.short", "2024-03-02,Coffee,-1.00\nb\n", profile: "name: p\nheader: no\ndate: #1\npayee: #2\namount: #3\n"),
         Entry("csv.row.skipped", "Date,Payee,Amount\n2024-03-02,Coffee,-1.00\n2024-03-03,Hold,-2.00\n", profile: "name: p\nskip-when: Payee = Hold\n"),
@@ -92,6 +99,18 @@ import MyMoneyCSV
         for (code, output) in rendered {
             #expect(!output.isEmpty, "\(code): the input produced no diagnostic with this code")
             #expect(output.trimmingCharacters(in: .newlines) == golden[code], "\(code):\n\(output)")
+        }
+    }
+
+    @Test func strictLeavesNoWarningInAnyCatalogueEntry() {
+        // `strict` means one thing: every warning is an error (notes stay notes).
+        for entry in Self.entries {
+            var options = entry.options
+            options.strict = true
+            if let profile = entry.profile { options.profile = ("p.csvprofile", profile) }
+            let result = CSVReader(maximumFieldBytes: entry.maximumFieldBytes).read(entry.input, file: "t.csv", options: options)
+            #expect(!result.diagnostics.contains { $0.severity == .warning }, "\(entry.code)")
+            #expect(!result.isUsable(strict: false) || !result.diagnostics.contains { $0.severity == .warning })
         }
     }
 

@@ -3,34 +3,9 @@ import Testing
 import MyMoneyTestSupport
 
 /// The reader's fast paths (shared cell strings, unescaping without arrays, the in-order shortcut)
-/// give exactly what the plain paths give.
+/// give exactly what the plain paths give. (The shared string table, `StringInterner`, is tested
+/// against its plain twin in MyMoneyCoreTests.)
 @Suite struct HotPathTests {
-    @Test func repeatedTextGivesEqualStringsForEveryCellEvenWhenSlotsCollide() {
-        var texts = RepeatedText(slots: 16) // tiny: most of these share a slot with another
-        var expected: [String] = []
-        var got: [String] = []
-        let words = (0..<200).map { "Payee number \($0) of the statement" } + ["REWE Markt Berlin", "short", "", "Café Zürich Hauptbahnhof €"]
-        for round in 0..<3 {
-            for (k, word) in words.enumerated() where (k + round) % 2 == 0 || round == 2 {
-                var copy = word
-                got.append(copy.withUTF8 { texts.string($0) })
-                expected.append(word)
-            }
-        }
-        #expect(got == expected)
-        #expect(got.allSatisfy { $0.utf8.count == $0.utf8.count })
-    }
-
-    @Test func repeatedTextTellsApartSameLengthTextsWithTheSameEnds() {
-        var texts = RepeatedText(slots: 16)
-        let a = "Lastschrift 0001 Stadtwerke", b = "Lastschrift 0002 Stadtwerke"
-        var ca = a, cb = b
-        let first = ca.withUTF8 { texts.string($0) }
-        let second = cb.withUTF8 { texts.string($0) }
-        let again = ca.withUTF8 { texts.string($0) }
-        #expect([first, second, again] == [a, b, a])
-    }
-
     @Test func doubledQuotesAreUnescapedAlsoInFieldsLongerThanTheStackBuffer() {
         let long = String(repeating: "x", count: 5000)
         let text = "Date,Description,Amount\n2024-01-02,\"A \"\"quoted\"\" \(long)\",-1.00\n2024-01-03,\"  \"\"B\"\"  \",2.00\n"
@@ -89,8 +64,9 @@ import MyMoneyTestSupport
     }
 
     @Test func chainBreaksAreReportedAlikeInFileOrderAndWhenTurnedAround() throws {
-        // Ten broken links: three shown, then a count; the same whether the reader keeps the file's
-        // order (balances checked while reading) or turns a newest-first file around.
+        // Ten broken links: refused with one error at the first; accepted, three warnings and a
+        // count. The same whether the reader keeps the file's order (balances checked while
+        // reading) or turns a newest-first file around.
         var rows: [String] = []
         var balance = 100
         for k in 0..<12 {
@@ -98,10 +74,16 @@ import MyMoneyTestSupport
             let written = k % 2 == 1 && k < 10 ? balance + 1000 : balance // every other row breaks the chain
             rows.append("2024-01-\(10 + k),P\(k),1.00,\(written).00")
         }
-        let forward = readCSV("Date,Description,Amount,Balance\n" + rows.joined(separator: "\n") + "\n")
-        let backward = readCSV("Date,Description,Amount,Balance\n" + rows.reversed().joined(separator: "\n") + "\n")
-        let f = forward.diagnostics.filter { $0.code == "csv.balance.chain" }.map(\.message)
-        let b = backward.diagnostics.filter { $0.code == "csv.balance.chain" }.map(\.message)
+        let forwardText = "Date,Description,Amount,Balance\n" + rows.joined(separator: "\n") + "\n"
+        let backwardText = "Date,Description,Amount,Balance\n" + rows.reversed().joined(separator: "\n") + "\n"
+        func messages(_ result: ReadResult) -> [String] { result.diagnostics.filter { $0.code == "csv.balance.chain" }.map(\.message) }
+        let refused = messages(readCSV(forwardText))
+        #expect(refused.count == 1)
+        #expect(refused == messages(readCSV(backwardText)))
+        var options = ReadOptions()
+        options.acceptBrokenBalances = true
+        let forward = readCSV(forwardText, options: options), backward = readCSV(backwardText, options: options)
+        let f = messages(forward), b = messages(backward)
         #expect(f.count == 4)
         #expect(f.last == "7 more balance mismatches not shown") // each break fails two links: 10 in all
         #expect(f == b)
@@ -165,30 +147,12 @@ import MyMoneyTestSupport
 
         """
         let result = readCSV(text)
-        let s = try #require(onlyStatement(result))
-        #expect(s.transactions.map(\.payee) == ["A", "C", "E", "F"])
         #expect(result.diagnostics.filter { $0.code == "csv.row.pending" }.count == 3)
-        // Read rows: A EUR, C USD, E unknown code (kept as an extra), F USD: the account is in
-        // USD (the most common), so only A keeps a currency of its own.
-        #expect(s.account.currency?.code == "USD")
-        #expect(s.transactions.map { $0.currency?.code ?? "-" } == ["EUR", "-", "-", "-"])
-        #expect(s.transactions.first { $0.payee == "E" }?.extra("Currency") == "ZZZ1")
-    }
-
-    @Test func columnsWithoutRepeatsAreLeftOutButStillReadExactly() {
-        var texts = RepeatedText(slots: 64)
-        var copy = "Lastschrift Stadtwerke Berlin"
-        let shared = copy.withUTF8 { texts.string($0, column: 0) }
-        for k in 0..<(Int(RepeatedText.trial) + 100) { // column 1: all different, left out after the trial
-            var unique = "2024-01-02 10:00:\(k) reference"
-            let got = unique.withUTF8 { texts.string($0, column: 1) }
-            #expect(got == unique)
-            let again = copy.withUTF8 { texts.string($0, column: 0) }
-            #expect(again == shared)
-        }
-        var late = "2024-01-02 10:00:7 reference"
-        #expect(late.withUTF8 { texts.string($0, column: 1) } == "2024-01-02 10:00:7 reference")
-        #expect(copy.withUTF8 { texts.string($0, column: 5) } == shared) // a new column starts its own trial
+        // Read rows: A EUR, C USD, E an unknown code (kept as an extra), F USD: one statement per currency.
+        #expect(result.statements.map { $0.account.currency?.code ?? "-" } == ["EUR", "USD", "-"])
+        #expect(result.statements.map { $0.transactions.compactMap(\.payee) } == [["A"], ["C", "F"], ["E"]])
+        #expect(result.statements.allSatisfy { $0.transactions.allSatisfy { $0.currency == nil } })
+        #expect(result.statements.last?.transactions.first?.extra("Currency") == "ZZZ1")
     }
 
     @Test(arguments: [

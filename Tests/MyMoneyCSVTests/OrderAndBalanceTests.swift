@@ -52,20 +52,34 @@ import MyMoneyCSV
         #expect(s.transactions.compactMap(\.payee) == ["a", "b", "c", "d", "e"])
     }
 
-    @Test func brokenBalanceChainIsAWarningWithTheLine() {
+    @Test func brokenBalanceChainIsAnErrorNamingTheFirstBrokenRow() {
         let text = "Date,Payee,Amount,Balance\n2024-01-01,a,-1.00,99.00\n2024-01-02,b,-2.00,90.00\n"
         let result = readCSV(text)
-        let d = result.diagnostics.first { $0.code == "csv.balance.chain" }
-        #expect(d?.severity == .warning)
-        #expect(d?.position?.line == 3)
+        let d = result.diagnostics.filter { $0.code == "csv.balance.chain" }
+        #expect(d.count == 1)
+        #expect(d.first?.severity == .error)
+        #expect(d.first?.position?.line == 3)
+        #expect(d.first?.notes.first?.hasPrefix("tried: the signs as written; every sign reversed") == true)
+        #expect(!result.isUsable(strict: false))
+    }
+
+    @Test func acceptedBrokenChainIsAWarningAndTheStatementSaysSo() throws {
+        var options = ReadOptions()
+        options.acceptBrokenBalances = true
+        let result = readCSV("Date,Payee,Amount,Balance\n2024-01-01,a,-1.00,99.00\n2024-01-02,b,-2.00,90.00\n", options: options)
+        let d = result.diagnostics.filter { $0.code == "csv.balance.chain" }
+        #expect(d.map(\.severity) == [.warning])
+        #expect(d.first?.position?.line == 3)
         #expect(result.isUsable(strict: false))
         #expect(!result.isUsable(strict: true))
+        let s = try #require(onlyStatement(result))
+        #expect(s.extra.contains(StatementField("balance-chain", "broken at line 3; accepted (--accept-broken-balances)")))
     }
 
     @Test func strictTurnsWarningsIntoErrors() {
-        let result = readCSV("Date,Payee,Amount,Balance\n2024-01-01,a,-1.00,99.00\n2024-01-02,b,-2.00,90.00\n",
-                             options: ReadOptions(strict: true))
-        #expect(result.diagnostics.contains { $0.code == "csv.balance.chain" && $0.severity == .error })
+        let result = readCSV("Date,Payee,Amount\n2024-01-01,a,-1.00\nTotal,,-1.00\n", options: ReadOptions(strict: true))
+        #expect(result.diagnostics.contains { $0.code == "csv.trailer" && $0.severity == .error })
+        #expect(!result.diagnostics.contains { $0.severity == .warning })
     }
 
     @Test func beginningBalanceRowWithoutAmountIsTheOpeningBalance() throws {

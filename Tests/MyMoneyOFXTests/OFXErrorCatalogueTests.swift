@@ -96,8 +96,9 @@ import MyMoneyOFX
 
     @Test func everyCodeTheReaderNamesIsInTheCatalogue() throws {
         // ofx.file is a file that cannot be read from disk (no bytes to put in an entry); it is
-        // tested in OFXStreamingTests.
-        let missing = try Self.catalogue.uncatalogued(entries: Self.entries.map(\.code), exempt: ["ofx.file"])
+        // tested in OFXStreamingTests. ofx.file.changed is a file that another program truncates
+        // while it is read (no bytes either); OFXWindowTests truncates one mid-stream.
+        let missing = try Self.catalogue.uncatalogued(entries: Self.entries.map(\.code), exempt: ["ofx.file", "ofx.file.changed"])
         #expect(missing.isEmpty, "codes without a catalogue entry: \(missing)")
         #expect(try Self.catalogue.namedCodes().count >= 21)
     }

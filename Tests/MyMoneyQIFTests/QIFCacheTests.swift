@@ -1,25 +1,13 @@
+@_spi(Speed) import MyMoneyCore
 import Testing
 @testable import MyMoneyQIF
+import MyMoneyTestSupport
 
 /// The reader's caches (dates, `L`/`S` values, record fields, shared extras) against reading every
 /// value afresh: random files whose values repeat, compared record by record.
 @Suite struct QIFCacheTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
-
     /// A date text in one of QIF's forms, sometimes invalid, sometimes long.
-    static func dateText(_ r: inout Random) -> String {
+    static func dateText(_ r: inout SeededGenerator) -> String {
         let m = r.below(14), d = r.below(33), y = r.below(100)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         func pad(_ v: Int) -> String { v < 10 ? " \(v)" : "\(v)" }
@@ -40,7 +28,7 @@ import Testing
     }
 
     /// A category value: categories, classes, transfers, splits markers, investment bars, blanks.
-    static func categoryText(_ r: inout Random) -> String {
+    static func categoryText(_ r: inout SeededGenerator) -> String {
         let names = ["Food", "Food:Groceries", "Auto:Fuel", " Rent ", "Gifts & Donations", "Mär:Ausgaben", ""]
         let classes = ["", "/Home", "/Trip:Berlin", "/ ", "/Business/Extra"]
         switch r.below(7) {
@@ -56,7 +44,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func cachedDatesReadAsEachDateAlone(seed: UInt64) throws {
-        var r = Random(state: seed)
+        var r = SeededGenerator(seed: seed)
         let texts = (0..<400).map { _ in QIFCacheTests.dateText(&r) }
         // Repeat every text a few times, in a shuffled order, so the cache is both hit and replaced.
         var order: [String] = []
@@ -93,7 +81,7 @@ import Testing
     @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
     func evidenceFromRepeatedDatesDecidesAsEveryDateAlone(seed: UInt64) throws {
         // Few distinct texts, many repeats, in files short enough to be examined to the end.
-        var r = Random(state: seed)
+        var r = SeededGenerator(seed: seed)
         let pool = (0..<(3 + r.below(20))).map { _ -> String in
             switch r.below(4) {
             case 0: return "\(1 + r.below(12))/\(1 + r.below(12))/\(10 + r.below(20))"
@@ -106,7 +94,7 @@ import Testing
         var text = "!Type:Bank\n"
         for d in dates { text += "D\(d)\nT-1.00\n^\n" }
         var bytes = Array(text.utf8)
-        let scanned = bytes.withUnsafeMutableBufferPointer { QIFFileEvidence.scan(UnsafeBufferPointer($0)) }
+        let scanned = bytes.withUnsafeMutableBufferPointer { QIFFileEvidence.scan(QIFText(UnsafeBufferPointer($0))) }
         var alone = QIFDateEvidence()
         for (i, d) in dates.enumerated() {
             var copy = d
@@ -128,7 +116,7 @@ import Testing
 
     @Test(arguments: [5, 6, 7] as [UInt64])
     func cachedCategoriesReadAsEachValueAlone(seed: UInt64) {
-        var r = Random(state: seed)
+        var r = SeededGenerator(seed: seed)
         var lines = ["!Type:Bank"]
         var expected: [QIFCategoryField] = []
         var splitExpected: [[QIFCategoryField]] = []
@@ -159,28 +147,26 @@ import Testing
 
     @Test func categoryCacheGivesTheSameAsReadingOnCollidingSlots() {
         // Two slots: almost every value replaces another, and equal hashes must still compare bytes.
-        let cache = QIFCategoryCache(slots: 2)
-        let strings = QIFStringTable(slots: 4)
-        var r = Random(state: 99)
+        let cache = SmallKeyCache<QIFCategoryField>(slots: 2, longest: 64)
+        let strings = StringInterner(slots: 4)
+        var r = SeededGenerator(seed: 99)
         for _ in 0..<500 {
             var text = QIFCacheTests.categoryText(&r)
-            let (cached, direct) = text.withUTF8 { (cache.field($0, strings: strings), QIFCategoryField($0)) }
+            let (cached, direct) = text.withUTF8 { (cache.value(for: $0) { QIFCategoryField($0, strings: strings) }, QIFCategoryField($0)) }
             #expect(cached == direct, "\(text)")
         }
     }
 
     @Test func dayCacheTellsTextsApartByEveryByteAndLength() {
-        // One slot: every text lands in it, so only the stored bytes and length tell texts apart.
-        let cache = QIFDayCache(slots: 1)
+        // The fewest slots: texts land on the same entry, so only the stored bytes and length tell texts apart.
+        let cache = SmallKeyCache<Day>(slots: 1, longest: 16)
         func store(_ text: String, _ day: Int32) {
             var copy = text
-            copy.withUTF8 { bytes in
-                if let key = cache.key(bytes) { cache.store(Day(daysSinceEpoch: day), length: bytes.count, key: key) }
-            }
+            copy.withUTF8 { bytes in cache.store(Day(daysSinceEpoch: day), for: bytes) }
         }
         func lookup(_ text: String) -> Day? {
             var copy = text
-            return copy.withUTF8 { bytes in cache.key(bytes).flatMap { cache.day(bytes, key: $0) } }
+            return copy.withUTF8 { bytes in cache.value(for: bytes) }
         }
         store("12/31/2024", 1)
         #expect(lookup("12/31/2024") == Day(daysSinceEpoch: 1))
@@ -192,15 +178,16 @@ import Testing
         store("01/02/2024 00001", 3) // sixteen bytes: the last one counts
         #expect(lookup("01/02/2024 00001") == Day(daysSinceEpoch: 3))
         #expect(lookup("01/02/2024 00002") == nil)
-        var long = "12/31/2024 000000 0" // over sixteen bytes: not cached
-        #expect(long.withUTF8 { cache.key($0) } == nil)
+        let long = "12/31/2024 000000 0" // over sixteen bytes: not cached
+        store(long, 4)
+        #expect(lookup(long) == nil)
     }
 
     @Test func stringTableGivesEachValueThroughTrialsAndBypasses() {
         // Unique values first (the table is then bypassed), then repeated ones (a later trial
         // takes it back): every answer is the value's own text, whichever way it was made.
-        let table = QIFStringTable(slots: 64)
-        var r = Random(state: 11)
+        let table = StringInterner(slots: 64)
+        var r = SeededGenerator(seed: 11)
         var phases: [[String]] = []
         phases.append((0..<3000).map { "Card payment \($0)" })
         phases.append((0..<70_000).map { _ in r.pick(["REWE", "AMAZON.COM*M21KD0HA0 AM", "Shell 57442 Berlin-Mitte", "é ü"]) })
@@ -209,14 +196,14 @@ import Testing
         for phase in phases {
             for text in phase {
                 var copy = text
-                if copy.withUTF8({ table.string($0) }) != text { mismatches += 1 }
+                if copy.withUTF8({ table.string($0, stream: QIFParser.memoStream) }) != text { mismatches += 1 }
             }
         }
         #expect(mismatches == 0)
     }
 
     @Test func stringTableSharesRepeatedValuesAmidValuesThatNeverRepeat() {
-        let table = QIFStringTable(slots: 8)
+        let table = StringInterner(slots: 8)
         var kept: [String] = [] // every answer stays alive: a freed string's address could come back
         func storage(_ text: String) -> UnsafePointer<UInt8>? {
             var copy = text
@@ -280,5 +267,30 @@ import Testing
         #expect(t[1].amount == amount("-2.00"))
         #expect(t[2].amount == amount("-3.00") && t[2].extra == [StatementField("qif.cleared", "cleared")])
         #expect(t[2].position?.line == 15)
+    }
+
+    @Test(arguments: [31, 32] as [UInt64])
+    func transactionFilledInPlaceIsTheTransactionMadeAlone(seed: UInt64) {
+        // The in-place set-up (the reader's way) against making the transaction plainly, for
+        // values with and without each optional field.
+        var r = SeededGenerator(seed: seed)
+        func maybe(_ text: String) -> String? { r.below(3) == 0 ? nil : text + " \(r.below(5))" }
+        for i in 0..<2_000 {
+            let day = Day(daysSinceEpoch: Int32(r.below(20_000)))
+            let amount = Amount(units: Int64(r.below(100_000)) - 50_000, scale: 2)
+            let (payee, memo, number, category, account) = (maybe("SHOP WITH A LONG NAME"), maybe("memo"), maybe("10"), maybe("Food:Groceries"), maybe("Savings"))
+            let tags = r.below(2) == 0 ? [] : ["Home", "Trip"].shuffled(using: &r)
+            let splits = r.below(4) == 0 ? [StatementSplit(amount: Amount(units: 1, scale: 2), category: maybe("Food"))] : []
+            let extra = r.below(2) == 0 ? [] : [StatementField("qif.cleared", "cleared")]
+            let position = SourcePosition(offset: i, line: i + 1, column: 1)
+            let alone = QIFTransactionSetup.make(day: day, amount: amount, payee: payee, memo: memo, checkNumber: number, category: category,
+                                                 transferAccount: account, tags: tags, splits: splits, extra: extra, position: position)
+            var builder = InPlaceArrayBuilder(blank: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero))
+            let index = builder.appendBlank()
+            QIFTransactionSetup.fill(&builder[index], day: day, amount: amount, payee: payee, memo: memo, checkNumber: number, category: category,
+                                     transferAccount: account, tags: tags, splits: splits, extra: extra, position: position)
+            let blank = builder[index]
+            #expect(blank == alone, "transaction \(i)")
+        }
     }
 }

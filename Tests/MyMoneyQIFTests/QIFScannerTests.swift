@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 import Testing
 @testable import MyMoneyQIF
 
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func sharedStringsAreEqualToTheirBytes() {
-        let table = QIFStringTable(slots: 4)
+        let table = StringInterner(slots: 4)
         let values = ["REWE MARKT BERLIN", "Food", "AMAZON.COM*M21KD0HA0 AM", "REWE MARKT BERLIN", "Food:Groceries", "ü-Bahn Café",
                       String(repeating: "long", count: 30)]
         for _ in 0..<20 {

@@ -75,7 +75,7 @@ extension ReadOptions {
     /// The reading options every reading command shares (see ``Option/reading``).
     init(_ arguments: Arguments) throws {
         self.init()
-        encoding = try arguments.value("--encoding", as: "a known encoding (utf-8, windows-1252, iso-8859-1, utf-16le, utf-16be)", TextEncoding.init(name:))
+        encoding = try arguments.value("--encoding", as: "a known encoding (utf-8, windows-1252, iso-8859-1, iso-8859-2, utf-16le, utf-16be, shift_jis, cp932, gb18030, big5, euc-kr)", TextEncoding.init(name:))
         dayOrder = try arguments.value("--date-order", as: "a date order (dmy, mdy or ymd)", DayOrder.init(rawValue:))
         currency = try arguments.value("--currency", as: "an ISO 4217 currency code", { Currency(code: $0) })
         strict = arguments.flag("--strict")

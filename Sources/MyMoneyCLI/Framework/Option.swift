@@ -67,7 +67,7 @@ extension Option {
     /// The reading options every command that reads statements shares.
     static let reading: [Option] = [
         Option("--currency", .one("CODE"), "the currency for statements that name none (ISO 4217)"),
-        Option("--encoding", .one("NAME"), "the text encoding (utf-8, windows-1252, iso-8859-1, utf-16le, …; default: from the bytes)"),
+        Option("--encoding", .one("NAME"), "the text encoding (utf-8, windows-1252, iso-8859-1, iso-8859-2, utf-16le, shift_jis, gb18030, big5, euc-kr, …; default: from the bytes)"),
         Option("--date-order", .one("ORDER"), "dmy, mdy or ymd, for files whose dates cannot tell", completion: .choices(["dmy", "mdy", "ymd"])),
         Option("--profile", .one("FILE"), "a CSV bank profile to use instead of inference", completion: .file),
         Option("--as", .one("FORMAT"), "read every file as csv, ofx, qif, camt or mt940 whatever the content says", completion: .choices(["csv", "ofx", "qif", "camt", "mt940"])),

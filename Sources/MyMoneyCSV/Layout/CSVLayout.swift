@@ -31,19 +31,41 @@ struct CSVLayout: Sendable {
     var skipTailRows = 0
     /// The file lists balances by day, no transactions (ING NL "Datum, Boeksaldo, Valutair saldo").
     var isBalanceHistory = false
+    /// Rows up to this many fields fit the table: the header's width, or the data rows' common
+    /// width when every data row is wider than a header that names fewer columns (Stripe).
+    var acceptedWidth = 0
+    /// The number of cells the header names (the column count without a header).
+    var headerWidth = 0
+    /// The profile says rows may carry cells beyond the table (`wide-rows: keep`, livebank).
+    var allowsWideRows = false
+    /// Amount columns named only by a currency (`CAD$`, `USD$`: RBC), each in its currency.
+    var currencyAmounts: [(column: Int, currency: Currency)] = []
+    /// The currency column is the currency of the amount (a multi-currency wallet): one
+    /// statement per currency. False when a header names the amount's currency, or the column
+    /// is an original or local currency beside it.
+    var currencyColumnIsAmountCurrency = true
 
     func column(_ role: ColumnRole) -> Int? { roles[role]?.first }
 
-    static let defaultDebitValues: Set<String> = ["d", "dr", "debit", "debet", "af", "s", "soll", "-", "out",
-                                                  "obciążenie", "withdrawal", "ausgang", "charge", "db", "deb"]
-    static let defaultCreditValues: Set<String> = ["c", "cr", "credit", "bij", "h", "haben", "+", "in", "uznanie",
-                                                   "deposit", "eingang", "payment", "cred"]
+    /// Whether rows may be in several currencies, each giving a statement of its own.
+    var splitsByCurrency: Bool {
+        currencyAmounts.count > 1 || roles[.currency] != nil && currencyColumnIsAmountCurrency
+    }
 
-    /// Status values whose rows are not booked yet (or never will be).
-    static let unbookedStatuses: Set<String> = ["pending", "declined", "reverted", "failed", "cancelled", "canceled",
-                                                "vorgemerkt", "varaus", "authorised", "authorized", "hold",
-                                                "in bearbeitung", "abgelehnt", "storniert", "onverwerkt", "rejected",
-                                                "in progress", "processing", "expired", "refused"]
+    /// An indicator cell as compared with the debit and credit words: lower-cased, trimmed,
+    /// a trailing dot and inner runs of spaces removed (`Dr.` → `dr`).
+    static func indicatorWord(_ cell: String) -> String {
+        var s = cell.trimmingSpaces.lowercased()
+        while s.hasSuffix(".") { s.removeLast() }
+        return s.split(separator: " ").joined(separator: " ")
+    }
+
+    /// Indicator words meaning money out / in, in every language of ``Vocabulary``.
+    static var defaultDebitValues: Set<String> { Vocabulary.debitWords }
+    static var defaultCreditValues: Set<String> { Vocabulary.creditWords }
+
+    /// Status values whose rows are not booked yet (or never will be), in every language.
+    static var unbookedStatuses: Set<String> { Vocabulary.unbooked }
 
     /// The names of mapped roles, for `--print-profile`.
     func profile(name: String, from table: CSVTable, text: UnsafeBufferPointer<UInt8>, encoding: TextEncoding) -> CSVProfile {
@@ -66,6 +88,7 @@ struct CSVLayout: Sendable {
         p.negate = negate
         p.skipZero = skipZero
         p.stripSingleQuotes = stripSingleQuotes
+        p.wideRows = allowsWideRows
         p.kind = kind
         p.accountId = nil
         p.currency = currency

@@ -3,7 +3,7 @@ enum CellKind {
     static func isDate(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         guard cell.count >= 6, cell.count <= 40, let f = cell.first, f >= 0x30 && f <= 0x39 || f >= 0x41 else { return false }
         return Day.parse(utf8: cell, order: .dayMonthYear) != nil || Day.parse(utf8: cell, order: .monthDayYear) != nil
-            || Day.parse(utf8: cell, order: .yearMonthDay) != nil
+            || DateCell.day(cell, order: .yearMonthDay) != nil
     }
 
     /// A number written like money: a decimal mark or a sign, at most 15 digits.

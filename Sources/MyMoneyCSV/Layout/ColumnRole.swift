@@ -30,6 +30,9 @@ public enum ColumnRole: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The account the row belongs to (an account number or IBAN column).
     case account
     case category
+    /// A fee charged with the row (Revolut `Fee`, PayPal `Fee`): the balance tells whether the
+    /// amount already includes it or it is charged besides (then it becomes a transaction of its own).
+    case fee
 
     public static func < (lhs: ColumnRole, rhs: ColumnRole) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

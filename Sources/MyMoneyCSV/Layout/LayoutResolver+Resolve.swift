@@ -49,7 +49,9 @@ extension LayoutResolver {
                         diagnostics.append(.error("csv.header.missing",
                                                   "found no header row and no row with a date and an amount in the first \(min(n, 60)) rows",
                                                   file: file, at: table.position(row: 0, column: nil, in: text),
-                                                  notes: ["write a profile naming the columns (see docs/csv.md) and pass it with --profile"]))
+                                                  notes: ["the first line holds: " + cells(0).prefix(8).map { "\"\(String($0.prefix(30)))\"" }.joined(separator: ", "),
+                                                          "no cell names a known column (docs/csv.md lists the names in every language)",
+                                                          "write a profile naming the columns (see docs/csv.md) and pass it with --profile"]))
                     }
                     return nil
                 }
@@ -101,15 +103,28 @@ extension LayoutResolver {
         let profileGivesMoney = roles[.amount] != nil || roles[.debit] != nil || roles[.credit] != nil
         var inferred: [ColumnRole: [Int]] = [:]
         var headerCurrency: Currency?
+        var currencyAmounts: [(column: Int, currency: Currency)] = []
         if let headerRow {
             let (hits, currency) = headerRoles(headerRow)
             headerCurrency = currency
             var wanted = Set(ColumnRole.allCases).subtracting(roles.keys)
             if profileGivesMoney { wanted.subtract([.amount, .debit, .credit, .indicator]) }
             inferred = LayoutResolver.roles(from: hits, taken: taken, wanted: wanted)
+            // Columns named only by a currency (`CAD$`, `USD$`): amounts in that currency.
+            if !profileGivesMoney, inferred[.amount] == nil, inferred[.debit] == nil, inferred[.credit] == nil {
+                let used = taken.union(inferred.values.flatMap { $0 })
+                currencyAmounts = (0..<table.fieldCount(headerRow)).compactMap { c in
+                    used.contains(c) ? nil : HeaderVocabulary.currencyOnly(cell(headerRow, c)).map { (c, $0) }
+                }
+                if currencyAmounts.count == 1 {
+                    inferred[.amount] = [currencyAmounts[0].column]
+                    headerCurrency = currencyAmounts[0].currency
+                    currencyAmounts = []
+                }
+            }
             // A header in an unknown language: fall back to the values for the essentials.
             if roles[.date] == nil && inferred[.date] == nil || !profileGivesMoney && inferred[.amount] == nil
-                && inferred[.debit] == nil && inferred[.credit] == nil && inferred[.balance] == nil {
+                && inferred[.debit] == nil && inferred[.credit] == nil && inferred[.balance] == nil && currencyAmounts.isEmpty {
                 let fromValues = inferRolesFromValues(rows: firstDataRow..<n, taken: taken.union(inferred.values.flatMap { $0 }))
                 for (role, columns) in fromValues where inferred[role] == nil && roles[role] == nil {
                     if [.date, .amount, .balance, .balanceBefore].contains(role) || (role == .memo && inferred[.payee] == nil) {
@@ -129,7 +144,7 @@ extension LayoutResolver {
             roles[.indicator] = [typeColumn]
         }
         // A balance history (date and balance columns, no amounts): balances only.
-        if roles[.amount] == nil && roles[.debit] == nil && roles[.credit] == nil, roles[.balance] != nil, roles[.date] != nil {
+        if roles[.amount] == nil && roles[.debit] == nil && roles[.credit] == nil, currencyAmounts.isEmpty, roles[.balance] != nil, roles[.date] != nil {
             var layout = CSVLayout(headerRow: headerRow, firstDataRow: min(firstDataRow, n), endDataRow: n, columnNames: names,
                                    roles: roles, headerCurrency: headerCurrency, delimiter: delimiter,
                                    debitValues: CSVLayout.defaultDebitValues, creditValues: CSVLayout.defaultCreditValues)
@@ -146,7 +161,7 @@ extension LayoutResolver {
                                               "name it in a profile: \"date: COLUMN\" (see docs/csv.md)"]))
             return nil
         }
-        guard roles[.amount] != nil || roles[.debit] != nil || roles[.credit] != nil else {
+        guard roles[.amount] != nil || roles[.debit] != nil || roles[.credit] != nil || !currencyAmounts.isEmpty else {
             diagnostics.append(.error("csv.column.amount", "cannot tell which column holds the amount",
                                       file: file, at: headerRow.map { table.position(row: $0, column: nil, in: text) },
                                       notes: ["columns: " + names.joined(separator: ", "),
@@ -179,6 +194,27 @@ extension LayoutResolver {
         }
         layout.isExplicit = explicit
         layout.endDataRow = max(layout.firstDataRow, n - layout.skipTailRows)
+        layout.currencyAmounts = currencyAmounts
+        shape(&layout, names: names, profile: profile)
         return layout
+    }
+
+    /// How wide rows may be, and whether the currency column is the amount's.
+    func shape(_ layout: inout CSVLayout, names: [String], profile: CSVProfile?) {
+        let headerWidth = layout.headerRow.map { table.fieldCount($0) } ?? names.count
+        layout.headerWidth = headerWidth
+        layout.allowsWideRows = profile?.wideRows ?? false
+        // Every one of the first data rows wider than the header, by the same count: the header
+        // names fewer columns than the table has (Stripe). Otherwise the header's width holds.
+        let sample = (layout.firstDataRow..<min(layout.endDataRow, layout.firstDataRow + 50)).filter { table.fieldCount($0) > 1 }
+        if let first = sample.first, table.fieldCount(first) > headerWidth, sample.allSatisfy({ table.fieldCount($0) == table.fieldCount(first) }) {
+            layout.acceptedWidth = table.fieldCount(first)
+        } else {
+            layout.acceptedWidth = layout.headerRow == nil ? names.count : headerWidth
+        }
+        if let c = layout.column(.currency) {
+            let amountNamesCurrency = layout.column(.amount).map { HeaderVocabulary.normalize(names[safe: $0] ?? "").currency != nil } ?? false
+            layout.currencyColumnIsAmountCurrency = !amountNamesCurrency && !HeaderVocabulary.isSecondCurrency(names[safe: c] ?? "")
+        }
     }
 }

@@ -12,6 +12,10 @@ extension LayoutResolver {
         var firstValue: String?
         var constant = true
         var accountLike = 0
+        /// How often each of the first distinct values occurs.
+        var occurrences: [String: Int] = [:]
+        /// Whether every value seen occurs on more than one row.
+        var repeatsEveryValue: Bool { distinct.count < 64 && occurrences.values.allSatisfy { $0 > 1 } }
     }
 
     func columnProfiles(rows: Range<Int>) -> [ColumnProfile] {
@@ -33,7 +37,7 @@ extension LayoutResolver {
                 let compact = value.filter { $0 != " " }
                 if compact.count >= 6, compact.count <= 34, compact.allSatisfy({ $0.isNumber || ($0.isUppercase && $0.isASCII) }),
                    compact.contains(where: \.isNumber) { p.accountLike += 1 }
-                if p.distinct.count < 64 { p.distinct.insert(value) }
+                if p.distinct.count < 64 { p.distinct.insert(value); p.occurrences[value, default: 0] += 1 }
                 p.totalLength += value.count
                 if let f = p.firstValue { if f != value { p.constant = false } } else { p.firstValue = value }
                 profiles[column] = p
@@ -57,6 +61,15 @@ extension LayoutResolver {
         for (i, p) in profiles.enumerated() where !used.contains(i) && p.constant && all(p, p.accountLike) && p.filled == count
             && p.amounts == 0 {
             roles[.account] = [i]; used.insert(i); break
+        }
+        // Several accounts in one export without a header: a column of a few account numbers,
+        // each on several rows (a counterparty's IBAN changes from row to row).
+        if roles[.account] == nil {
+            for (i, p) in profiles.enumerated() where !used.contains(i) && !p.constant && all(p, p.accountLike) && p.filled == count
+                && p.amounts == 0 && p.distinct.count >= 2 && p.distinct.count <= 8 && count >= 2 * p.distinct.count
+                && p.repeatsEveryValue {
+                roles[.account] = [i]; used.insert(i); break
+            }
         }
         for (i, p) in profiles.enumerated() where !used.contains(i) && all(p, p.currencies) {
             roles[.currency] = [i]; used.insert(i); break

@@ -23,6 +23,11 @@ struct LayoutResolver {
 
     func cells(_ row: Int) -> [String] { (0..<table.fieldCount(row)).map { cell(row, $0) } }
 
+    /// Whether every cell of the row is empty after trimming (`,,`), without making strings.
+    func isBlank(_ row: Int) -> Bool {
+        (0..<table.fieldCount(row)).allSatisfy { column in table.span(row, column).map { CSVTable.isBlank($0, in: text) } ?? true }
+    }
+
     func withCell<R>(_ row: Int, _ column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard let span = table.span(row, column) else { return nil }
         return CSVTable.withBytes(span, in: text, body)
@@ -34,12 +39,33 @@ struct LayoutResolver {
         var currency: Currency?
         for column in 0..<table.fieldCount(row) {
             let name = HeaderVocabulary.normalize(cell(row, column))
-            if let hit = HeaderVocabulary.role(for: name) {
+            let meanings = HeaderVocabulary.meanings(for: name)
+            // A name with several meanings (`Valuta`: value date or currency) takes the first its values fit.
+            if let hit = meanings.count > 1 ? meanings.first(where: { fits($0.role, column: column, below: row) }) ?? meanings[0] : meanings.first {
                 result.append((column, hit.role, hit.strength))
                 if currency == nil, let c = name.currency { currency = c }
             }
         }
         return (result, currency)
+    }
+
+    /// Whether the first filled cells below `row` in `column` look like what `role` holds.
+    func fits(_ role: ColumnRole, column: Int, below row: Int) -> Bool {
+        let test: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+        switch role {
+        case .date, .valueDate: test = CellKind.isDate
+        case .currency: test = CellKind.isCurrencyCode
+        case .amount, .debit, .credit, .balance, .balanceBefore, .fee: test = CellKind.isNumber
+        default: test = nil
+        }
+        guard let test else { return true }
+        var seen = 0, fit = 0
+        for r in (row + 1)..<min(table.rowCount, row + 21) {
+            guard let span = table.span(r, column), !CSVTable.isBlank(span, in: text) else { continue }
+            seen += 1
+            if CSVTable.withBytes(span, in: text, test) { fit += 1 }
+        }
+        return seen > 0 && fit * 10 >= seen * 8
     }
 
     /// Whether a row reads as a header: two distinct roles, one of them a date or money, and no dates among its cells.

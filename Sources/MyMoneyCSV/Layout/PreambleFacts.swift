@@ -8,6 +8,9 @@ struct PreambleFacts: Sendable {
         case account, period, balance, opening, closing, currency
         /// A balance at export time (ING DE's `Saldo`): kept as information, not as a dated balance.
         case exportBalance
+        /// A balance "as of" a date (`Solde au 31/10/2026`, `Saldo per …`): the opening above the
+        /// table, the closing below it.
+        case datedBalance
     }
 
     /// One recognized line: what it is, its value cells, and where.
@@ -20,36 +23,8 @@ struct PreambleFacts: Sendable {
 
     var facts: [Fact] = []
 
-    static func key(for label: String) -> Key? {
-        let l = HeaderVocabulary.normalize(label).key
-        switch l {
-        case "iban", "kontonummer", "konto", "account", "account number", "rekeningnummer", "rekening",
-             "numer rachunku", "compte", "numéro de compte", "cuenta", "conto", "girokonto", "tagesgeld",
-             "account no.", "account no", "konto-nr.", "kontonr.":
-            return .account
-        case "zeitraum", "period", "statement period", "za okres", "période", "periodo", "periode", "von - bis":
-            return .period
-        case "kontostand", "balance", "solde", "aktueller kontostand":
-            return .balance
-        case "saldo", "current balance", "available balance":
-            return .exportBalance
-        case "waluta", "währung", "currency", "devise", "valuta":
-            return .currency
-        default: break
-        }
-        if l.hasPrefix("beginning balance") || l.hasPrefix("opening balance") || l.hasPrefix("anfangssaldo")
-            || l.hasPrefix("saldo początkowe") || l.hasPrefix("alter kontostand") || l.hasPrefix("solde initial")
-            || l.hasPrefix("startsaldo") || l.hasPrefix("beginsaldo") || l.hasPrefix("kontostand am anfang") {
-            return .opening
-        }
-        if l.hasPrefix("ending balance") || l.hasPrefix("closing balance") || l.hasPrefix("endsaldo")
-            || l.hasPrefix("saldo końcowe") || l.hasPrefix("neuer kontostand") || l.hasPrefix("solde final")
-            || l.hasPrefix("schlusssaldo") || l.hasPrefix("eindsaldo") || l.hasPrefix("kontostand am ende") {
-            return .closing
-        }
-        if l.hasPrefix("kontostand") { return .balance }
-        return nil
-    }
+    /// The fact a label introduces, from the languages' label tables (``Vocabulary``).
+    static func key(for label: String) -> Key? { Vocabulary.fact(forLabel: label) }
 
     /// Collects facts from `rows` (cells already trimmed). A label whose value cells are empty
     /// takes its value from the next row (mBank writes `#Waluta;` then `PLN;`).
@@ -89,7 +64,7 @@ struct PreambleFacts: Sendable {
         for fact in facts where fact.key == .currency {
             if let v = fact.values.first, let c = Currency(code: v.trimmingSpaces) { return c }
         }
-        for fact in facts where fact.key == .balance || fact.key == .opening || fact.key == .closing || fact.key == .exportBalance {
+        for fact in facts where [.balance, .opening, .closing, .exportBalance, .datedBalance].contains(fact.key) {
             for v in fact.values {
                 if let code = v.split(separator: " ").last, code.count == 3, let c = Currency(code: String(code)), code.uppercased() == code { return c }
             }

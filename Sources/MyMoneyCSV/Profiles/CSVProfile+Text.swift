@@ -84,6 +84,12 @@ extension CSVProfile {
                 if let f = flag() { profile.skipZero = f }
             case "strip-single-quotes":
                 if let f = flag() { profile.stripSingleQuotes = f }
+            case "wide-rows":
+                switch value.lowercased() {
+                case "keep", "yes": profile.wideRows = true
+                case "error", "no": profile.wideRows = false
+                default: bad("wide-rows takes keep or error, found \"\(value)\"")
+                }
             case "account-id":
                 profile.accountId = value.isEmpty ? nil : value
             case "currency-code":
@@ -96,7 +102,7 @@ extension CSVProfile {
                 }
             default:
                 diagnostics.append(.error("csv.profile.key", "unknown key \"\(key)\"", file: file, at: at(indent),
-                                          notes: ["known keys: name, match, header, columns, delimiter, encoding, decimal-mark, date-order, skip-rows, skip-tail-rows, negate, skip-zero, account-id, currency-code, kind, skip-when, debit-values, credit-values, strip-single-quotes, and the column roles " + ColumnRole.allCases.map(\.rawValue).joined(separator: ", ")]))
+                                          notes: ["known keys: name, match, header, columns, delimiter, encoding, decimal-mark, date-order, skip-rows, skip-tail-rows, negate, skip-zero, account-id, currency-code, kind, skip-when, debit-values, credit-values, strip-single-quotes, wide-rows, and the column roles " + ColumnRole.allCases.map(\.rawValue).joined(separator: ", ")]))
             }
         }
         if profile.name.isEmpty {
@@ -144,6 +150,7 @@ extension CSVProfile {
         if negate { lines.append("negate: yes") }
         if skipZero { lines.append("skip-zero: yes") }
         if stripSingleQuotes { lines.append("strip-single-quotes: yes") }
+        if wideRows { lines.append("wide-rows: keep") }
         for role in ColumnRole.allCases {
             if let references = columns[role], references.isEmpty { lines.append("\(role.rawValue): none") }
             for reference in columns[role] ?? [] { lines.append("\(role.rawValue): \(reference)") }

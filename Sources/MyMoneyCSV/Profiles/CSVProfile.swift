@@ -50,6 +50,9 @@ public struct CSVProfile: Sendable, Hashable {
     public var skipWhen: [CSVRowFilter]
     /// Strip a matching pair of single quotes around text values (ASN Bank).
     public var stripSingleQuotes: Bool
+    /// Rows may carry cells beyond the table's last column (`wide-rows: keep`, livebank): they
+    /// are kept as extra fields by position. Otherwise such a row is an error (`csv.row.long`).
+    public var wideRows: Bool
     /// The file the profile was read from, for diagnostics (`Rules/profiles/ing-nl.csvprofile`).
     public var origin: String?
     /// The line of each key in `origin`.
@@ -66,6 +69,7 @@ public struct CSVProfile: Sendable, Hashable {
         self.skipZero = false
         self.skipWhen = []
         self.stripSingleQuotes = false
+        self.wideRows = false
         self.keyLines = [:]
     }
 

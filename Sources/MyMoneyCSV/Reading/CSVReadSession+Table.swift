@@ -10,55 +10,43 @@ extension CSVReadSession {
         guard let dateColumn = layout.column(.date) else { return [] }
 
         // Trailer rows: below the table, not dated (totals, disclaimers, "***END OF FILE***").
-        var trailerRows: [Int] = []
+        var trailerRows = layout.endDataRow..<layout.endDataRow
         if !layout.isExplicit {
-            var end = layout.endDataRow
-            while end > layout.firstDataRow {
-                let row = end - 1
-                let dated = resolver.withCell(row, dateColumn, CellKind.isDate) ?? false
-                if dated { break }
-                if let status = layout.column(.status), CSVLayout.unbookedStatuses.contains(resolver.cell(row, status).lowercased()) { break }
-                if layout.skipWhen.contains(where: { $0.filter.skips(resolver.cell(row, $0.column)) }) { break }
-                trailerRows.insert(row, at: 0)
-                end -= 1
+            trailerRows = TrailerScan.trailingRows(of: layout.firstDataRow..<layout.endDataRow) { row in
+                if resolver.withCell(row, dateColumn, CellKind.isDate) ?? false { return true }
+                if let status = layout.column(.status), CSVLayout.unbookedStatuses.contains(resolver.cell(row, status).lowercased()) { return true }
+                return layout.skipWhen.contains(where: { $0.filter.skips(resolver.cell(row, $0.column)) })
             }
-            layout.endDataRow = end
-            for row in trailerRows {
-                let shown = resolver.cells(row).filter { !$0.isEmpty }.joined(separator: " ")
-                diagnostics.append(.warning("csv.trailer", "skipped a line below the table that is not a transaction: \"\(String(shown.prefix(60)))\"",
-                                            file: file, at: table.position(row: row, column: nil, in: text)))
-            }
+            layout.endDataRow = trailerRows.lowerBound
         }
         if layout.firstDataRow >= layout.endDataRow {
+            if !trailerRows.isEmpty, trailerRows.lowerBound == layout.firstDataRow {
+                // Every row below the header was taken for a trailer: the dates were not read.
+                let example = trailerRows.lazy.map { resolver.cell($0, dateColumn) }.first { !$0.isEmpty }
+                diagnostics.append(.error("csv.no-transactions",
+                                          "none of the \(trailerRows.count) lines below the header is a transaction: every one was skipped as a line below the table",
+                                          file: file, at: table.position(row: trailerRows.lowerBound, column: dateColumn, in: text),
+                                          notes: ["no line has a date in column \"\(layout.columnNames[safe: dateColumn] ?? "#\(dateColumn + 1)")\""
+                                                  + (example.map { ", e.g. \"\(String($0.prefix(40)))\"" } ?? ""),
+                                                  "name the date column in a profile (date: COLUMN) if another column holds the dates"]))
+                return []
+            }
             diagnostics.append(.warning("csv.no-rows", "the file has a table header but no transactions", file: file,
                                         at: layout.headerRow.map { table.position(row: $0, column: nil, in: text) }))
         }
 
         // Decimal mark and day order, once per file, from every data row (one pass for both).
         let moneyColumns = [ColumnRole.amount, .debit, .credit, .balance, .balanceBefore].compactMap { layout.column($0) }
+            + layout.currencyAmounts.map(\.column)
         var marks = DecimalMarkInference()
         var days = DayOrderInference()
         let inferMarks = profile?.decimalMark == nil
         let inferDays = (options.dayOrder ?? profile?.dayOrder) == nil
         if inferMarks || inferDays {
-            // Straight over the token table: two million cells in a million-row file.
             let rows = (layout.firstDataRow..<layout.endDataRow).clamped(to: 0..<table.rowCount)
-            table.fields.withUnsafeBufferPointer { fields in
-                table.rowFieldStart.withUnsafeBufferPointer { starts in
-                    for row in rows {
-                        let first = Int(starts[row]), width = Int(starts[row + 1]) - first
-                        if inferMarks {
-                            for c in moneyColumns where c >= 0 && c < width {
-                                let span = fields[first + c]
-                                if span.needsUnescape { CSVTable.withBytes(span, in: text) { marks.add($0) } }
-                                else { marks.add(CSVTable.trimmed(text, Int(span.start), Int(span.end))) }
-                            }
-                        }
-                        if inferDays, dateColumn >= 0, dateColumn < width {
-                            CSVTable.withBytes(fields[first + dateColumn], in: text) { if !$0.isEmpty { days.add($0) } }
-                        }
-                    }
-                }
+            let columns = (inferMarks ? moneyColumns : []) + (inferDays ? [dateColumn] : [])
+            table.forEachCell(rows: rows, columns: columns, in: text) { column, bytes in
+                if inferDays && column == dateColumn { if !bytes.isEmpty { days.add(bytes) } } else { marks.add(bytes) }
             }
         }
         layout.decimalMark = profile?.decimalMark ?? marks.decide(fallback: delimiter == 0x3B ? "," : ".")
@@ -67,6 +55,14 @@ extension CSVReadSession {
                                         "amounts are written with both decimal marks (\"\(marks.pointExample ?? "")\" and \"\(marks.commaExample ?? "")\"); reading \"\(layout.decimalMark)\" as the decimal mark",
                                         file: file, notes: ["set decimal-mark in a profile to choose"]))
         }
+
+        // The parts of a collective order ending the table look like trailer lines: given back.
+        if !trailerRows.isEmpty, layout.firstDataRow < layout.endDataRow {
+            let details = TrailerScan.detailLines(after: layout.endDataRow - 1, in: trailerRows, layout: layout, resolver: resolver)
+            layout.endDataRow = details.upperBound
+            trailerRows = details.upperBound..<trailerRows.upperBound
+        }
+        if !trailerRows.isEmpty, layout.firstDataRow < layout.endDataRow { reportTrailer(trailerRows, table: table, text: text, resolver: resolver) }
 
         // Day order, once per file.
         if let order = options.dayOrder ?? profile?.dayOrder {
@@ -91,19 +87,23 @@ extension CSVReadSession {
         // Preamble and trailer facts.
         let headRows = 0..<(layout.headerRow ?? layout.firstDataRow)
         var factRows = headRows.map { ($0, resolver.cells($0)) }
-        factRows += trailerRows.map { ($0, resolver.cells($0)) }
+        // Trailer facts ("Closing balance …"): only lines with text; a million `,,` lines make no strings.
+        for row in trailerRows where !resolver.isBlank(row) { factRows.append((row, resolver.cells(row))) }
         let preamble = PreambleFacts.read(rows: factRows)
         let format = DecimalMarkInference.format(for: layout.decimalMark)
         let period = preamble.period(order: layout.dayOrder)
         var preambleBalances: [StatementBalance] = []
-        for fact in preamble.facts where fact.key == .balance || fact.key == .opening || fact.key == .closing {
+        for fact in preamble.facts where [.balance, .opening, .closing, .datedBalance].contains(fact.key) {
             guard let value = fact.values.first(where: { (try? Amount(parsing: $0, format: format)) != nil }),
                   let amount = try? Amount(parsing: value, format: format) else { continue }
-            let kind: StatementBalance.Kind = fact.key == .opening ? .opening : (fact.key == .closing ? .closing : .ledger)
+            var kind: StatementBalance.Kind = fact.key == .opening ? .opening : (fact.key == .closing ? .closing : .ledger)
+            if fact.key == .datedBalance { kind = fact.row < layout.firstDataRow ? .opening : .closing } // "Solde au …" above or below
             var day: Day? = fact.key == .balance ? period?.end : nil
-            if fact.key == .opening || fact.key == .closing {
-                day = fact.label.split(separator: " ").last.flatMap { Day.parse($0, order: layout.dayOrder) }
+            if kind == .opening || kind == .closing {
+                // "Solde au 31/10/2026", "Ending balance as of 01/31/2020", or a date in a cell of its own.
                 // An opening balance "on D" is the balance before D's transactions: as of D, like every opening balance.
+                day = fact.label.split(separator: " ").last.flatMap { Day.parse($0, order: layout.dayOrder) }
+                    ?? fact.values.lazy.compactMap { Day.parse($0, order: layout.dayOrder) }.first
             }
             preambleBalances.append(StatementBalance(kind: kind, amount: amount, day: day,
                                                      position: table.position(row: fact.row, column: nil, in: text)))
@@ -122,11 +122,35 @@ extension CSVReadSession {
                                            period: period, encoding: encoding, options: options)
         let statements = assembler.assemble(&rows, balanceOnly: rowReader.balanceOnlyRows)
         diagnostics.append(contentsOf: assembler.diagnostics)
+        if layout.firstDataRow < layout.endDataRow, statements.allSatisfy({ $0.transactions.isEmpty }) {
+            // Rows were there, and none of them became a transaction: say what they were taken for.
+            diagnostics.append(.error("csv.no-transactions",
+                                      "none of the \(layout.endDataRow - layout.firstDataRow) rows below the header is a transaction: \(rows.skips.summary)",
+                                      file: file, at: table.position(row: layout.firstDataRow, column: nil, in: text)))
+        }
         return statements
     }
 }
 
 extension CSVReadSession {
+    /// A warning for each of the first trailer lines with text, then one for the rest.
+    mutating func reportTrailer(_ rows: Range<Int>, table: CSVTable, text: UnsafeBufferPointer<UInt8>, resolver: LayoutResolver) {
+        var shown = 0
+        for row in rows {
+            if shown == CSVRowReader.diagnosticLimit { break }
+            if resolver.isBlank(row) { continue } // `,,`: nothing to show, counted below
+            let cells = resolver.cells(row).filter { !$0.isEmpty }.joined(separator: " ")
+            diagnostics.append(.warning("csv.trailer", "skipped a line below the table that is not a transaction: \"\(String(cells.prefix(60)))\"",
+                                        file: file, at: table.position(row: row, column: nil, in: text)))
+            shown += 1
+        }
+        let rest = rows.count - shown
+        if rest > 0 {
+            diagnostics.append(.warning("csv.trailer", "skipped \(rest) more line\(rest == 1 ? "" : "s") below the table that \(rest == 1 ? "is" : "are") not transactions",
+                                        file: file, at: table.position(row: rows.upperBound - rest, column: nil, in: text)))
+        }
+    }
+
     /// A file of daily balances: each row a ledger balance, the newest also the closing balance.
     mutating func balanceHistory(table: CSVTable, text: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
                                  preamble: PreambleFacts, period: DayRange?, encoding: TextEncoding) -> Statement {
@@ -134,7 +158,7 @@ extension CSVReadSession {
         var balances: [StatementBalance] = []
         for row in layout.firstDataRow..<layout.endDataRow {
             guard let dc = layout.column(.date), let span = table.span(row, dc),
-                  let day = CSVTable.withBytes(span, in: text, { Day.parse(utf8: $0, order: layout.dayOrder) }) else {
+                  let day = CSVTable.withBytes(span, in: text, { DateCell.day($0, order: layout.dayOrder) }) else {
                 reader.report(.error("csv.date", "cannot read \"\(reader.string(row, layout.column(.date)))\" as a date",
                                      file: file, at: reader.position(row, layout.column(.date))))
                 continue

@@ -34,7 +34,7 @@ struct CSVReadSession {
             diagnostics.append(.error(isBinary ? "csv.binary" : "csv.encoding",
                                       isBinary ? "this is binary data, not a CSV text file: a NUL byte at byte \(error.offset)"
                                                : "cannot read the bytes as text: \(error.reason) at byte \(error.offset)",
-                                      file: file, notes: isBinary ? [] : ["choose the encoding with --encoding (utf-8, windows-1252, iso-8859-1, …)"]))
+                                      file: file, notes: isBinary ? [] : ["choose the encoding with --encoding (utf-8, windows-1252, windows-1250, iso-8859-2, shift_jis, gb18030, big5, euc-kr, …)"]))
             return ReadResult(diagnostics: diagnostics)
         }
         var text = decoded.utf8
@@ -48,6 +48,17 @@ struct CSVReadSession {
         var delimiter = profile?.delimiter ?? text.withUnsafeBufferPointer { CSVDialect.sniff($0) }
         var table = tokenize(text, delimiter: delimiter)
         if table == nil { return ReadResult(diagnostics: diagnostics, source: source) }
+        // A close call between legacy encodings: the one under which a header reads wins.
+        if !decoded.alternatives.isEmpty, !hasHeader(table!, text) {
+            for alternative in decoded.alternatives {
+                guard let again = try? TextDecoder.transcode(bytes, from: alternative) else { continue }
+                let d = profile?.delimiter ?? CSVDialect.sniff(again)
+                guard let t = tokenize(again, delimiter: d, quiet: true), hasHeader(t, again) else { continue }
+                text = again; encoding = alternative; delimiter = d; table = t
+                source = SourceFile(name: file, text: text)
+                break
+            }
+        }
 
         // A shipped profile, by header signature or header-less shape.
         if profile == nil, let detected = text.withUnsafeBufferPointer({ detect(in: table!, text: $0) }) {
@@ -74,10 +85,19 @@ struct CSVReadSession {
         return ReadResult(statements: statements, diagnostics: diagnostics, source: source)
     }
 
-    mutating func tokenize(_ text: [UInt8], delimiter: UInt8) -> CSVTable? {
+    /// Whether one of the first 60 rows reads as a header.
+    func hasHeader(_ table: CSVTable, _ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { buffer in
+            let resolver = LayoutResolver(table: table, text: buffer, file: file)
+            return (0..<min(table.rowCount, 60)).contains(where: resolver.isHeaderLike)
+        }
+    }
+
+    mutating func tokenize(_ text: [UInt8], delimiter: UInt8, quiet: Bool = false) -> CSVTable? {
         let (table, failure) = text.withUnsafeBufferPointer {
             CSVTokenizer(delimiter: delimiter, maximumFieldBytes: reader.maximumFieldBytes).tokenize($0)
         }
+        if quiet { return failure == nil ? table : nil }
         if let failure {
             diagnostics.append(.error(failure.code, failure.message, file: file,
                                       at: SourcePosition(offset: failure.offset, line: failure.line,

@@ -1,216 +1,158 @@
+@_spi(Speed) import MyMoneyCore
+
 extension CSVRowReader {
     /// Reads every data row; rows that are skipped get a note, rows that fail an error.
-    mutating func readRows() -> Rows {
-        var rows = Rows()
+    ///
+    /// Transactions are appended in place (``InPlaceArrayBuilder``, see ``RowCollector``); the
+    /// detail lines of a collective order are attached to it once every row is read.
+    mutating func readRows() -> ReadRows {
         let capacity = max(0, layout.endDataRow - layout.firstDataRow) // at most one transaction a row
-        let columns = self.columns
-        // With a balance column the running balances go into `chain`; `rows.balance` is only
-        // filled from it when the statement needs them by row (see Rows.materializeBalances).
-        let dateColumn = columns.date
-        let statusColumn = columns.status
-        let mapped = Set(layout.roles.filter { $0.key != .valueDate }.values.flatMap { $0 })
-        let width = layout.columnNames.count
-        let extraColumns = (0..<width).filter { !mapped.contains($0) }
-        let order = layout.dayOrder
-        let requiredWidth = (layout.roles.values.flatMap { $0 }.max() ?? 0) + 1
-        var previousDay: Day?
-        // The last status and currency cells and what they meant (files repeat them row after row).
-        var lastStatus: (text: String, unbooked: Bool) = ("", CSVLayout.unbookedStatuses.contains(""))
-        var lastCurrency: (text: String, currency: Currency?) = ("", Currency(code: ""))
-        let blank = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
-        // Running balances in file order, checked while the row is at hand (see RunningBalances).
-        var chain = columns.balance != nil || columns.balanceBefore != nil
-            ? RunningBalances(file: file, headSlots: balanceHeadSlots, capacity: capacity) : nil
-        var daysGoBack = false, daysGoForward = false
-        // Each transaction is built in place in the array's storage (an append copied it, retaining
-        // and releasing every string, then destroyed the temporary).
-        let transactions = [StatementTransaction](unsafeUninitializedCapacity: capacity) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            for row in layout.firstDataRow..<layout.endDataRow {
-                if layout.isExplicit, table.fieldCount(row) < requiredWidth {
-                    report(.error("csv.row.short", "the row has \(table.fieldCount(row)) field\(table.fieldCount(row) == 1 ? "" : "s"); the profile maps \(requiredWidth) columns",
-                                  file: file, at: position(row, nil)))
-                    continue
+        var collector = RowCollector(reader: self, capacity: capacity)
+        var facts = RowFacts()
+        var detail: DetailLine?
+        for row in layout.firstDataRow..<layout.endDataRow {
+            detail = nil
+            if let head = self.row(row, facts: &facts, detail: &detail) {
+                let index = collector.add(head, facts)
+                fill(&collector.builder[index], from: head) // in place: no transaction copied in
+            } else if let line = detail {
+                if collector.addDetail(line) {
+                    skips.details += 1
+                } else {
+                    report(.error("csv.date", "the date is empty", file: file, at: position(row, columns.date),
+                                  notes: ["column \"\(layout.columnNames[safe: columns.date ?? 0] ?? "")\"; a line without a date is read as part of the row above only below a transaction"]))
+                    skips.failed += 1
                 }
-                // Filters from the profile, then booking status.
-                if !layout.skipWhen.isEmpty, let hit = layout.skipWhen.first(where: { $0.filter.skips(string(row, $0.column)) }) {
-                    report(Diagnostic(.note, code: "csv.row.skipped", "skipped a row: \(hit.filter)", file: file, at: position(row, hit.column)))
-                    continue
-                }
-                if let statusColumn {
-                    // `text`, not `string`: a non-mutating call from here copied the whole reader.
-                    let status = text(row, statusColumn)
-                    if status != lastStatus.text {
-                        lastStatus = (status, CSVLayout.unbookedStatuses.contains(status.lowercased()))
-                    }
-                    if lastStatus.unbooked {
-                        report(Diagnostic(.note, code: "csv.row.pending", "skipped a row whose status is \"\(status)\": not booked",
-                                          file: file, at: position(row, statusColumn)))
-                        continue
-                    }
-                }
-                // The day.
-                guard let dateColumn, let span = table.span(row, dateColumn) else {
-                    report(.error("csv.row.short", "the row has \(table.fieldCount(row)) fields; the date is in column \((dateColumn ?? 0) + 1)",
-                                  file: file, at: position(row, nil)))
-                    continue
-                }
-                guard let day = CSVTable.withBytes(span, in: text, { Day.parse(utf8: $0, order: order) }) else {
-                    let raw = string(row, dateColumn)
-                    report(.error("csv.date", raw.isEmpty ? "the date is empty"
-                                      : "cannot read \"\(raw)\" as a date (day order \(order.rawValue))",
-                                  file: file, at: position(row, dateColumn),
-                                  notes: ["column \"\(layout.columnNames[safe: dateColumn] ?? "")\""]))
-                    continue
-                }
-                // The amount.
-                guard let amount = readAmount(row) else {
-                    continue
-                }
-                if layout.skipZero && amount.isZero { continue }
-                func cellText(_ column: Int?) -> String? {
-                    guard let column else { return nil }
-                    let s = text(row, column)
-                    return s.isEmpty ? nil : s
-                }
-                var currency: Currency?
-                var extra: [StatementField] = []
-                var currencyText: String?
-                if let c = columns.currency, let s = cellText(c) {
-                    if s != lastCurrency.text { lastCurrency = (s, Currency(code: s)) } // the same code on most rows
-                    if let known = lastCurrency.currency { currency = known } else { currencyText = s }
-                }
-                // The extras, counted first: one allocation of the right size, not growth by doubling.
-                let fieldCount = table.fieldCount(row)
-                var extraCount = currencyText == nil ? 0 : 1
-                if let c = columns.valueDate, let span = table.span(row, c), !CSVTable.isBlank(span, in: text) { extraCount += 1 }
-                for c in extraColumns where c < fieldCount {
-                    if let span = table.span(row, c), !CSVTable.isBlank(span, in: text) { extraCount += 1 }
-                }
-                if fieldCount > width {
-                    for c in width..<fieldCount {
-                        if let span = table.span(row, c), !CSVTable.isBlank(span, in: text) { extraCount += 1 }
-                    }
-                }
-                if extraCount > 0 { extra.reserveCapacity(extraCount) }
-                if let c = columns.currency, let s = currencyText {
-                    extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s))
-                }
-                if let c = columns.valueDate, let s = cellText(c) {
-                    extra.append(StatementField(layout.columnNames[safe: c] ?? "value date", s))
-                }
-                for c in extraColumns where c < table.fieldCount(row) {
-                    guard let span = table.span(row, c), !CSVTable.isBlank(span, in: text) else { continue }
-                    extra.append(StatementField(layout.columnNames[c], text(row, c)))
-                }
-                // Cells beyond the header's width (livebank, Stripe): kept by position.
-                if table.fieldCount(row) > width {
-                    for c in width..<table.fieldCount(row) {
-                        if let s = cellText(c) { extra.append(StatementField("#\(c + 1)", s)) }
-                    }
-                }
-                var after: Amount?
-                if let c = columns.balance {
-                    after = self.amount(row, c, what: "a balance", severity: .warning).value
-                } else if let c = columns.balanceBefore {
-                    let before = self.amount(row, c, what: "a balance", severity: .warning).value
-                    rows.balanceBefore.append(before)
-                    after = before.flatMap { try? $0 + amount }
-                }
-                if let c = columns.account { rows.account.append(text(row, c)) }
-                guard count < capacity else { break } // cannot happen: one transaction a row
-                // The fields are set in the array's memory: a whole transaction built elsewhere and
-                // then moved in was copied (every string retained and released once more).
-                let slot = base + count
-                slot.initialize(to: blank) // a copy of a value at hand: no temporary to build and destroy
-                count += 1
-                slot.pointee.day = day
-                slot.pointee.amount = amount
-                slot.pointee.position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
-                if let currency { slot.pointee.currency = currency }
-                if let payee = joined(row, columns.payee) { slot.pointee.payee = payee }
-                if let memo = joined(row, columns.memo) { slot.pointee.memo = memo }
-                if let id = cellText(columns.id) { slot.pointee.id = id }
-                if let type = cellText(columns.type) { slot.pointee.bankType = type }
-                if let number = cellText(columns.checkNumber) { slot.pointee.checkNumber = number }
-                if let category = cellText(columns.category) { slot.pointee.category = category }
-                if !extra.isEmpty { slot.pointee.extra = extra }
-                chain?.add(after: after, amount: amount, day: day, position: slot.pointee.position, index: count - 1)
-                if let previousDay {
-                    if day < previousDay { daysGoBack = true } else if day > previousDay { daysGoForward = true }
-                }
-                previousDay = day
+            } else {
+                collector.skip()
             }
         }
-        rows.transactions = transactions
-        rows.chain = chain
-        chain = nil
-        rows.daysGoBack = daysGoBack
-        rows.daysGoForward = daysGoForward
+        var rows = collector.finish(&self)
+        rows.unknownWords = unknownWords
+        if !rows.wordClass.isEmpty, rows.wordClass.count < rows.transactions.count {
+            rows.wordClass += repeatElement(0, count: rows.transactions.count - rows.wordClass.count)
+        }
+        rows.skips = skips
         summarize()
         return rows
     }
 
-    /// The row's signed amount from whichever columns the layout uses; nil (with a diagnostic) when unusable.
-    mutating func readAmount(_ row: Int) -> Amount? {
-        var value: Amount?
-        let columns = self.columns
-        if let c = columns.amount {
-            let (a, ok) = amount(row, c, what: "an amount")
-            guard ok else { return nil }
-            value = a
-            if let a, let ic = columns.indicator {
-                let word = string(row, ic).lowercased()
-                if word.isEmpty {
-                    value = a
-                } else if layout.debitValues.contains(word) {
-                    value = (try? a.magnitude()).flatMap { try? -$0 }
-                } else if layout.creditValues.contains(word) {
-                    value = try? a.magnitude()
-                } else {
-                    let shown = string(row, ic)
-                    let outWords = layout.debitValues.sorted().joined(separator: " ")
-                    let inWords = layout.creditValues.sorted().joined(separator: " ")
-                    let hint: String = "known values: " + outWords + " (out), " + inWords + " (in); set debit-values/credit-values in a profile"
-                    report(.error("csv.indicator", "cannot tell whether \"" + shown + "\" means money out or in",
-                                  file: file, at: position(row, ic), notes: [hint]))
-                    return nil
-                }
-            }
-        } else {
-            let (d, okD) = amount(row, columns.debit, what: "a debit amount")
-            let (c, okC) = amount(row, columns.credit, what: "a credit amount")
-            guard okD && okC else { return nil }
-            let debit = (d?.isZero ?? true) ? nil : d
-            let credit = (c?.isZero ?? true) ? nil : c
-            if let debit, let credit {
-                report(.error("csv.amount.both", "both the debit (\(debit)) and the credit (\(credit)) column hold an amount",
-                              file: file, at: position(row, layout.column(.debit)),
-                              notes: ["a row must move money one way; fix the row or map a single amount column"]))
-                return nil
-            }
-            if let debit { value = (try? debit.magnitude()).flatMap { try? -$0 } }
-            else if let credit { value = try? credit.magnitude() }
-            else if d != nil || c != nil { value = d ?? c } // a literal zero
-        }
-        guard var result = value else {
-            // No amount: a balance-only row (opening balance line) or a row to skip.
-            if let bc = layout.column(.balance), let b = amount(row, bc, what: "a balance", severity: .warning).value,
-               let dc = layout.column(.date),
-               let day = table.span(row, dc).flatMap({ CSVTable.withBytes($0, in: text, { Day.parse(utf8: $0, order: layout.dayOrder) }) }) {
-                balanceOnlyRows.append((day, b, position(row, bc)))
-                report(Diagnostic(.note, code: "csv.row.balance-only", "a row with a balance but no amount is read as a balance, not a transaction",
-                                  file: file, at: position(row, nil)))
-                return nil
-            }
-            report(.warning("csv.amount.missing", "skipped a row without an amount", file: file,
-                            at: position(row, layout.column(.amount) ?? layout.column(.debit))))
+    /// Reads one data row: what makes it a transaction (day, amount, currency), with what the
+    /// statement needs beside it in `facts`; nil for a detail line under a transaction (then in
+    /// `detail`) and for a row that is no transaction (with its note or diagnostic given).
+    /// ``fill(_:from:)`` then sets the transaction's fields in its slot.
+    mutating func row(_ row: Int, facts: inout RowFacts, detail: inout DetailLine?) -> RowHead? {
+        let fieldCount = table.fieldCount(row)
+        if layout.isExplicit, fieldCount < requiredWidth {
+            report(.error("csv.row.short", "the row has \(fieldCount) field\(fieldCount == 1 ? "" : "s"); the profile maps \(requiredWidth) columns",
+                          file: file, at: position(row, nil)))
+            skips.failed += 1
             return nil
         }
-        if layout.negate {
-            guard let n = try? -result else { return nil }
-            result = n
+        if !fitsTheTable(row, fieldCount: fieldCount) { skips.failed += 1; return nil }
+        // Filters from the profile, then booking status.
+        if !layout.skipWhen.isEmpty, let hit = layout.skipWhen.first(where: { $0.filter.skips(string(row, $0.column)) }) {
+            report(Diagnostic(.note, code: "csv.row.skipped", "skipped a row: \(hit.filter)", file: file, at: position(row, hit.column)))
+            skips.filtered += 1
+            return nil
         }
-        return result
+        if let statusColumn = columns.status {
+            let status = text(row, statusColumn)
+            if status != lastStatus.text { lastStatus = (status, CSVLayout.unbookedStatuses.contains(status.lowercased())) }
+            if lastStatus.unbooked {
+                report(Diagnostic(.note, code: "csv.row.pending", "skipped a row whose status is \"\(status)\": not booked",
+                                  file: file, at: position(row, statusColumn)))
+                skips.pending += 1
+                return nil
+            }
+        }
+        // The day.
+        guard let dateColumn = columns.date, let span = table.span(row, dateColumn) else {
+            report(.error("csv.row.short", "the row has \(fieldCount) fields; the date is in column \((columns.date ?? 0) + 1)",
+                          file: file, at: position(row, nil)))
+            skips.failed += 1
+            return nil
+        }
+        let order = layout.dayOrder
+        guard let day = CSVTable.withBytes(span, in: text, { DateCell.day($0, order: order) }) else {
+            if CSVTable.isBlank(span, in: text), isBlank(row, columns.balance) { detail = detailLine(row); return nil }
+            let raw = string(row, dateColumn)
+            report(.error("csv.date", raw.isEmpty ? "the date is empty" : "cannot read \"\(raw)\" as a date (day order \(order.rawValue))",
+                          file: file, at: position(row, dateColumn), notes: ["column \"\(layout.columnNames[safe: dateColumn] ?? "")\""]))
+            skips.failed += 1
+            return nil
+        }
+        // The amount.
+        guard let read = readAmount(row) else { return nil }
+        let amount = read.amount
+        if layout.skipZero && amount.isZero { skips.zero += 1; return nil }
+        facts = RowFacts(wordClass: read.wordClass)
+        var currency = read.currency
+        var currencyText: String?
+        if currency == nil, let c = columns.currency, let s = cellText(row, c) {
+            if !layout.currencyColumnIsAmountCurrency {
+                currencyText = s // an original or local currency beside the amount's: information
+            } else {
+                if s != lastCurrency.text { lastCurrency = (s, Currency(code: s)) } // the same code on most rows
+                if let known = lastCurrency.currency { currency = known } else { currencyText = s }
+            }
+        }
+        if splitsByCurrency { facts.currencyKey = currency?.code ?? currencyText ?? "" }
+        if let c = columns.balance {
+            facts.after = self.amount(row, c, what: "a balance", severity: .warning).value
+        } else if let c = columns.balanceBefore {
+            facts.before = self.amount(row, c, what: "a balance", severity: .warning).value
+            facts.after = facts.before.flatMap { try? $0 + amount }
+        }
+        if let c = columns.fee {
+            let (fee, ok) = self.amount(row, c, what: "a fee")
+            guard ok else { skips.failed += 1; return nil }
+            facts.fee = fee
+        }
+        if let c = columns.account { facts.account = text(row, c) }
+
+        let position = SourcePosition(offset: Int(table.rowOffset[row]), line: Int(table.rowLine[row]), column: 1)
+        return RowHead(row: row, day: day, amount: amount, currency: currency, currencyText: currencyText, position: position)
+    }
+
+    /// Sets a transaction's fields from its row (``row(_:facts:detail:)`` decided the row is one).
+    ///
+    /// A plain function over the transaction in place: the caller hands it the slot in the result
+    /// (``InPlaceArrayBuilder``'s subscript), so a transaction is never built elsewhere and copied
+    /// in (building one with its initializer copied and destroyed a value of a dozen references
+    /// per row).
+    @inline(__always)
+    mutating func fill(_ t: inout StatementTransaction, from head: RowHead) {
+        let row = head.row
+        t.day = head.day
+        t.amount = head.amount
+        t.position = head.position
+        if let currency = head.currency { t.currency = currency }
+        if let c = payeeColumn { if let payee = cellText(row, c) { t.payee = payee } }
+        else if let payee = joined(row, columns.payee) { t.payee = payee }
+        if let c = memoColumn { if let memo = cellText(row, c) { t.memo = memo } }
+        else if let memo = joined(row, columns.memo) { t.memo = memo }
+        if let id = cellText(row, columns.id) { t.id = id }
+        if let type = cellText(row, columns.type) { t.bankType = type }
+        if let number = cellText(row, columns.checkNumber) { t.checkNumber = number }
+        if let category = cellText(row, columns.category) { t.category = category }
+        let extra = extraFields(row, fieldCount: table.fieldCount(row), currencyText: head.currencyText)
+        if !extra.isEmpty { t.extra = extra }
+    }
+
+    /// The row's unmapped cells as extra fields: counted first, for one allocation of the right size.
+    mutating func extraFields(_ row: Int, fieldCount: Int, currencyText: String?) -> [StatementField] {
+        let width = layout.columnNames.count
+        var count = currencyText == nil ? 0 : 1
+        for c in extraColumns where c < fieldCount && !isBlank(row, c) { count += 1 }
+        if fieldCount > width { for c in width..<fieldCount where !isBlank(row, c) { count += 1 } }
+        guard count > 0 else { return [] }
+        var extra: [StatementField] = []
+        extra.reserveCapacity(count)
+        if let c = columns.currency, let s = currencyText { extra.append(StatementField(layout.columnNames[safe: c] ?? "currency", s)) }
+        for c in extraColumns where c < fieldCount && !isBlank(row, c) { extra.append(StatementField(layout.columnNames[c], text(row, c))) }
+        // Cells beyond the header's width that the layout allows (livebank, Stripe): kept by position.
+        if fieldCount > width { for c in width..<fieldCount { if let s = cellText(row, c) { extra.append(StatementField("#\(c + 1)", s)) } } }
+        return extra
     }
 }

@@ -1,7 +1,10 @@
+@_spi(Speed) import MyMoneyCore
+
 /// Turns a table's data rows into transactions under a resolved layout.
 ///
 /// Every per-file decision (decimal mark, day order) is made before the first row is read;
-/// per-row problems become diagnostics with the cell's line and column.
+/// per-row problems become diagnostics with the cell's line and column. ``row(_:)`` reads one
+/// row into a value (a transaction, a detail line or a skip); ``readRows()`` collects them.
 struct CSVRowReader {
     let table: CSVTable
     let text: UnsafeBufferPointer<UInt8>
@@ -13,44 +16,14 @@ struct CSVRowReader {
     var diagnostics: [Diagnostic] = []
     private var counts: [String: Int] = [:]
     /// Cell strings shared across rows (payees, types, currencies repeat).
-    var texts = RepeatedText()
+    let texts: StringInterner
     /// Diagnostics of one code beyond this many are summarized.
     static let diagnosticLimit = 20
-
-    /// The read rows: transactions plus, index for index, what the statement needs beside them
-    /// (arrays for absent columns stay empty).
-    struct Rows {
-        var transactions: [StatementTransaction] = []
-        var balance: [Amount?] = []
-        var balanceBefore: [Amount?] = []
-        var account: [String] = []
-        /// Running balances and their chain check in file order (with a balance column).
-        var chain: RunningBalances?
-        /// Whether some transaction's day comes before (after) the previous one's, in file order.
-        ///
-        /// (`balance`, by transaction, stays empty while `chain` holds the balances: call
-        /// ``materializeBalances()`` before reading it.)
-        var daysGoBack = false
-        var daysGoForward = false
-
-        /// Whether the file has a balance column.
-        var hasBalances: Bool { !balance.isEmpty || chain != nil }
-
-        /// Fills `balance` (after each transaction, by index) from `chain` when it is still empty.
-        mutating func materializeBalances() {
-            guard balance.isEmpty, let chain, !transactions.isEmpty else { return }
-            var filled = [Amount?](repeating: nil, count: transactions.count)
-            for entry in chain.entries.dropFirst(chain.headSlots) {
-                if let i = entry.transactionIndex, i >= 0, i < filled.count { filled[i] = entry.amount }
-            }
-            balance = filled
-        }
-    }
 
     /// Column indexes by role, looked up once.
     struct Columns {
         var date, amount, debit, credit, indicator, balance, balanceBefore, currency, id, checkNumber, type,
-            status, account, category, valueDate: Int?
+            status, account, category, valueDate, fee: Int?
         var payee, memo: [Int]?
         init(_ layout: CSVLayout) {
             date = layout.column(.date); amount = layout.column(.amount); debit = layout.column(.debit)
@@ -58,16 +31,40 @@ struct CSVRowReader {
             balanceBefore = layout.column(.balanceBefore); currency = layout.column(.currency); id = layout.column(.id)
             checkNumber = layout.column(.checkNumber); type = layout.column(.type); status = layout.column(.status)
             account = layout.column(.account); category = layout.column(.category); valueDate = layout.column(.valueDate)
+            fee = layout.column(.fee)
             payee = layout.roles[.payee]; memo = layout.roles[.memo]
         }
     }
     let columns: Columns
+    /// The payee and memo column when there is one each (most files): no array to walk per row.
+    let payeeColumn: Int?, memoColumn: Int?
+    /// Columns kept as extra fields (not mapped to a role; the value date and a fee are kept too).
+    let extraColumns: [Int]
+    /// The widest column a profile maps (explicit layouts report shorter rows).
+    let requiredWidth: Int
+    /// Money columns whose next cell, unnamed or beyond the header, may be their own decimal
+    /// part split off by an unquoted decimal comma (`-12,50` in a comma file).
+    let splittableMoney: [Int]
+    /// The narrowest row in which a money cell can have a next cell to be split into (no check below it).
+    let splitCheckWidth: Int
+
+    /// Whether rows keep their currency for one statement per currency (looked up once: it is a dictionary lookup).
+    let splitsByCurrency: Bool
 
     /// Entries the statement puts before its running balances (preamble balances and an opening).
     var balanceHeadSlots = 1
 
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []
+
+    /// Indicator words the vocabulary does not know, by class (class k is `unknownWords[k - 1]`);
+    /// the balance chain decides their sign. Only with a balance column.
+    var unknownWords: [String] = []
+    /// The last status and currency cells and what they meant (files repeat them row after row).
+    var lastStatus: (text: String, unbooked: Bool) = ("", false)
+    var lastCurrency: (text: String, currency: Currency?) = ("", nil)
+    /// What rows were skipped as, for the error when no row is a transaction.
+    var skips = RowSkips()
 
     init(table: CSVTable, text: UnsafeBufferPointer<UInt8>, file: String, layout: CSVLayout) {
         self.table = table
@@ -77,6 +74,21 @@ struct CSVRowReader {
         self.format = DecimalMarkInference.format(for: layout.decimalMark)
         self.decimalMark = layout.decimalMark == "," ? 0x2C : 0x2E
         self.columns = Columns(layout)
+        self.payeeColumn = layout.roles[.payee].flatMap { $0.count == 1 ? $0[0] : nil }
+        self.memoColumn = layout.roles[.memo].flatMap { $0.count == 1 ? $0[0] : nil }
+        self.texts = StringInterner(slots: StringInterner.slots(forTextOf: text.count))
+        let mapped = Set(layout.roles.filter { $0.key != .valueDate && $0.key != .fee }.values.flatMap { $0 })
+            .union(layout.currencyAmounts.map(\.column))
+        self.extraColumns = (0..<layout.columnNames.count).filter { !mapped.contains($0) }
+        self.requiredWidth = (layout.roles.values.flatMap { $0 }.max() ?? 0) + 1
+        let money = [ColumnRole.amount, .debit, .credit, .balance, .fee].compactMap { layout.column($0) } + layout.currencyAmounts.map(\.column)
+        self.splittableMoney = money.filter { c in
+            c + 1 >= layout.columnNames.count || layout.columnNames[c + 1].hasPrefix("#") && layout.headerRow != nil
+        }
+        self.splitCheckWidth = (splittableMoney.min() ?? Int.max - 2) + 2
+        self.splitsByCurrency = layout.splitsByCurrency
+        self.lastStatus = ("", CSVLayout.unbookedStatuses.contains(""))
+        self.lastCurrency = ("", Currency(code: ""))
     }
 
     mutating func report(_ diagnostic: Diagnostic) {
@@ -95,7 +107,7 @@ struct CSVRowReader {
 
     func position(_ row: Int, _ column: Int?) -> SourcePosition { table.position(row: row, column: column, in: text) }
 
-    func string(_ row: Int, _ column: Int?) -> String {
+    mutating func string(_ row: Int, _ column: Int?) -> String {
         guard let column, let span = table.span(row, column) else { return "" }
         var s = CSVTable.string(span, in: text)
         if layout.stripSingleQuotes, s.count >= 2, s.hasPrefix("'"), s.hasSuffix("'") {
@@ -105,21 +117,46 @@ struct CSVRowReader {
     }
 
     /// The cell's text like ``string(_:_:)``, shared with an earlier equal cell's string when possible.
+    ///
+    /// This and the other per-row helpers are `mutating` though they change nothing: called from
+    /// the row reader's mutating functions, a non-mutating call copied the whole reader (every
+    /// array in it, retained and released) for each cell.
+    @inline(__always)
     mutating func text(_ row: Int, _ column: Int?) -> String {
         guard let column, let span = table.span(row, column) else { return "" }
         if layout.stripSingleQuotes { return string(row, column) }
-        return CSVTable.withBytes(span, in: text) { texts.string($0, column: column) }
+        let texts = self.texts // the closure captures the table alone: capturing `self` copied the whole reader per cell
+        return CSVTable.withBytes(span, in: text) { texts.string($0, stream: column) }
+    }
+
+    /// The cell's text, nil when empty.
+    @inline(__always)
+    mutating func cellText(_ row: Int, _ column: Int?) -> String? {
+        guard let column else { return nil }
+        let s = text(row, column)
+        return s.isEmpty ? nil : s
     }
 
     mutating func joined(_ row: Int, _ columns: [Int]?) -> String? {
         guard let columns else { return nil }
-        if columns.count == 1 { let s = text(row, columns[0]); return s.isEmpty ? nil : s }
+        if columns.count == 1 { return cellText(row, columns[0]) }
+        return joinedParts(row, columns)
+    }
+
+    /// Several columns' texts joined with a space (payee and memo may take several).
+    mutating func joinedParts(_ row: Int, _ columns: [Int]) -> String? {
         var parts: [String] = []
         for c in columns {
             let s = text(row, c)
             if !s.isEmpty { parts.append(s) }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// Whether the cell is empty after trimming (or absent).
+    mutating func isBlank(_ row: Int, _ column: Int?) -> Bool {
+        guard let column, let span = table.span(row, column) else { return true }
+        return CSVTable.isBlank(span, in: text)
     }
 
     /// Parses a money cell: nil when empty; reports and returns nil when unreadable.
@@ -155,6 +192,20 @@ struct CSVRowReader {
                               notes: ["column \"\(layout.columnNames[safe: column] ?? "#\(column + 1)")\"; decimal mark \"\(layout.decimalMark)\" for this file"]))
             return (nil, false)
         }
+    }
+}
+
+/// How many data rows were skipped, by why: said when none of them is a transaction.
+struct RowSkips: Sendable, Equatable {
+    var pending = 0, filtered = 0, zero = 0, balanceOnly = 0, noAmount = 0, failed = 0, details = 0
+
+    /// The reasons, largest first (`3 pending, 1 without an amount`).
+    var summary: String {
+        let parts: [(Int, String)] = [(pending, "not booked yet (pending, declined, …)"), (filtered, "skipped by the profile's skip-when"),
+                                      (zero, "of zero amount (skip-zero)"), (balanceOnly, "balances without an amount"),
+                                      (noAmount, "without an amount"), (failed, "unreadable (see the errors above)"),
+                                      (details, "detail lines of the rows above")]
+        return parts.filter { $0.0 > 0 }.sorted { $0.0 > $1.0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     }
 }
 

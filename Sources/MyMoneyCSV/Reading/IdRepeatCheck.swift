@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 /// Finds the first transaction id that is no bank id: one that repeats an earlier id or holds no
 /// digit (a shop's name in a reference column). Used by ``StatementAssembler``.
 ///
@@ -16,6 +18,10 @@ enum IdRepeatCheck {
     }
 
     /// The first offending id in file order, or nil when every id is distinct and has a digit.
+    static func firstOffender(_ transactions: [StatementTransaction]) -> String? {
+        transactions.withUnsafeBufferPointer { firstOffender($0) }
+    }
+
     static func firstOffender(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
         switch byHashes(transactions) {
         case .offender(let id): return id
@@ -44,18 +50,16 @@ enum IdRepeatCheck {
         for t in transactions.indices {
             guard var id = transactions[t].id, !id.isEmpty else { continue }
             var ascii = true, digit = false
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            var h: UInt64 = 0
             id.withUTF8 { bytes in
                 for b in bytes {
                     if b >= 0x80 { ascii = false }
                     if b &- 0x30 < 10 { digit = true }
-                    h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
                 }
+                h = ByteHash.hash(bytes) // the readers' one byte hash
             }
             guard ascii else { return .notASCII }
             if !digit { noDigit = t; break }
-            h = (h ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 29
             keys.append((h >> UInt64(64 - hashBits)) << UInt64(rowBits) | UInt64(t))
         }
         // Ids with another transaction of the same hash are compared; the smallest row that

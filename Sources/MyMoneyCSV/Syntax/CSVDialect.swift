@@ -24,6 +24,8 @@ enum CSVDialect {
     /// Each candidate's score is the number of rows sharing the most common field count (above 1)
     /// times that count's weight; preamble lines with one or two fields hardly count. A file in
     /// which no candidate splits any line gets `,`.
+    static func sniff(_ text: [UInt8]) -> UInt8 { text.withUnsafeBufferPointer { sniff($0) } }
+
     static func sniff(_ text: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let head = UnsafeBufferPointer(rebasing: text[0..<min(text.count, 64 * 1024)])
         var best: (delimiter: UInt8, score: Int) = (0x2C, 0)

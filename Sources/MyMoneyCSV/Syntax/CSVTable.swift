@@ -90,6 +90,27 @@ struct CSVTable: Sendable {
         return UnsafeBufferPointer(rebasing: text[s..<e])
     }
 
+    /// Calls `body` with each of `columns` (in their order) that a row of `rows` has, trimmed,
+    /// row after row: the one direct walk over the token table (two million cells in a
+    /// million-row file), used to decide a file's decimal mark and day order.
+    ///
+    /// - Complexity: O(rows × columns); no allocation (doubled quotes are unescaped on the stack).
+    func forEachCell(rows: Range<Int>, columns: [Int], in text: UnsafeBufferPointer<UInt8>,
+                     _ body: (_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
+        fields.withUnsafeBufferPointer { fields in
+            rowFieldStart.withUnsafeBufferPointer { starts in
+                for row in rows {
+                    let first = Int(starts[row]), width = Int(starts[row + 1]) - first
+                    for c in columns where c >= 0 && c < width {
+                        let span = fields[first + c]
+                        if span.needsUnescape { CSVTable.withBytes(span, in: text) { body(c, $0) } }
+                        else { body(c, CSVTable.trimmed(text, Int(span.start), Int(span.end))) }
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether the field is empty after trimming.
     static func isBlank(_ span: CSVFieldSpan, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         if span.needsUnescape { return withBytes(span, in: text) { $0.isEmpty } }

@@ -12,8 +12,10 @@ public struct ReadOptions: Sendable {
     public var strict: Bool
     /// A format-specific layout to use (a CSV bank profile's text), with the file it came from.
     public var profile: (name: String, text: String)?
-    /// A statement whose opening balance plus its entries does not give its closing balance is
-    /// kept, with a warning instead of an error (readers of formats that carry both: camt, MT940).
+    /// Keep a statement whose balances do not hold (`--accept-broken-balances`): camt and MT940
+    /// statements whose opening balance plus entries misses the closing balance, CSV files whose
+    /// running balances do not chain or contradict the stated balances. The break is a warning
+    /// instead of an error, and the statement records in its `extra` fields that it was accepted.
     public var acceptBrokenBalances: Bool
 
     public init(encoding: TextEncoding? = nil, dayOrder: DayOrder? = nil, accountId: String? = nil,

@@ -1,8 +1,10 @@
 /// Chooses a text encoding from the bytes' own evidence and turns them into UTF-8.
 ///
 /// Order of checks: a byte order mark (UTF-8, UTF-16 LE/BE), then NUL bytes in the first
-/// kilobyte (UTF-16 without a mark), then strict UTF-8, then Windows-1252 (the superset of
-/// Latin-1 that banks actually write). A caller's choice (`--encoding`) overrides the evidence,
+/// kilobyte (UTF-16 without a mark), then strict UTF-8, then the legacy encoding the bytes'
+/// evidence favours (``LegacyEncodingEvidence``: Windows-1252, the superset of Latin-1 that
+/// banks actually write, unless Windows-1250, ISO-8859-2, Shift_JIS, GB18030, Big5 or EUC-KR
+/// reads them as more plausible text). A caller's choice (`--encoding`) overrides the evidence,
 /// except that a byte order mark is always removed.
 public enum TextDecoder {
     /// Decodes `bytes`; `forced` (a user's `--encoding` or a format's declared charset) wins
@@ -47,32 +49,22 @@ public enum TextDecoder {
         if isValidUTF8(bytes) {
             return DecodedText(utf8: bytes, encoding: .utf8, hadByteOrderMark: false)
         }
-        let legacy: TextEncoding = looksLikeWindows1250(bytes) ? .windows1250 : .windows1252
-        return DecodedText(utf8: try transcode(bytes, from: legacy), encoding: legacy, hadByteOrderMark: false)
+        return try legacy(bytes)
     }
 
-    /// Whether 8-bit text is Central European (Windows-1250) rather than Western (Windows-1252).
-    ///
-    /// The bytes for `ł ą ż ź ś` (0xB3 0xB9 0xBF 0x9F 0x9C) are symbols in Windows-1252 (`³ ¹ ¿ Ÿ œ`)
-    /// that never stand inside a word. At least three such bytes between letters, of at least two
-    /// kinds, mean Polish or Czech text.
-    static func looksLikeWindows1250(_ bytes: [UInt8]) -> Bool {
-        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0xC0 }
-        var hits = 0
-        var kinds = Set<UInt8>()
-        var i = 1
-        let n = bytes.count
-        while i + 1 < n {
-            let b = bytes[i]
-            if b == 0xB3 || b == 0xB9 || b == 0xBF || b == 0x9F || b == 0x9C, isLetter(bytes[i - 1]) || isLetter(bytes[i + 1]),
-               bytes[i - 1] != 0x20 || isLetter(bytes[i + 1]), isLetter(bytes[i - 1]) || bytes[i - 1] == 0x20 {
-                hits += 1
-                kinds.insert(b)
-                if hits >= 3 && kinds.count >= 2 { return true }
-            }
-            i += 1
+    /// 8-bit text in the legacy encoding its evidence favours (``LegacyEncodingEvidence``):
+    /// Windows-1252 unless another candidate scores higher; a multi-byte candidate that fails
+    /// further into the file than the weighed head gives way to the next.
+    static func legacy(_ bytes: [UInt8]) throws(TextDecodingError) -> DecodedText {
+        let ranked = LegacyEncodingEvidence.ranked(bytes)
+        var order = ranked.filter { $0.score > 0 }
+        if !order.contains(where: { $0.encoding == .windows1252 }) { order.append((.windows1252, 0)) }
+        for (k, candidate) in order.enumerated() {
+            guard let text = try? transcode(bytes, from: candidate.encoding) else { continue }
+            let close = order[(k + 1)...].filter { $0.score > 0 && $0.score * 2 >= candidate.score }.map(\.encoding)
+            return DecodedText(utf8: text, encoding: candidate.encoding, hadByteOrderMark: false, alternatives: close)
         }
-        return false
+        return DecodedText(utf8: try transcode(bytes, from: .windows1252), encoding: .windows1252, hadByteOrderMark: false)
     }
 
     /// Whether the bytes are well-formed UTF-8 (no overlongs, no surrogates).
@@ -152,7 +144,12 @@ public enum TextDecoder {
             return bytes
         case .utf16LE: return try utf16(bytes, littleEndian: true)
         case .utf16BE: return try utf16(bytes, littleEndian: false)
-        case .windows1252, .latin1, .latin9, .windows1250:
+        case .shiftJIS, .gb18030, .big5, .eucKR:
+            guard let converter = IconvConverter(from: encoding) else {
+                throw TextDecodingError(reason: "the C library cannot read \(encoding.rawValue) (are glibc's gconv modules installed?)", offset: 0)
+            }
+            return try converter.convert(bytes, encoding: encoding)
+        case .windows1252, .latin1, .latin9, .windows1250, .latin2:
             let table = SingleByteTables.table(for: encoding)
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 8)
@@ -211,6 +208,7 @@ enum SingleByteTables {
         case .windows1252: return windows1252
         case .latin9: return latin9
         case .windows1250: return windows1250
+        case .latin2: return latin2
         default: return latin1
         }
     }
@@ -233,6 +231,16 @@ enum SingleByteTables {
         for (byte, scalar) in changes { t[byte - 0x80] = scalar }
         return t
     }()
+
+    /// ISO-8859-2 (Latin-2): 0x80…0x9F are control characters, 0xA0…0xFF Central European letters.
+    static let latin2: [UInt32] = (0x80...0x9F).map { UInt32($0) } + [
+        0x00A0, 0x0104, 0x02D8, 0x0141, 0x00A4, 0x013D, 0x015A, 0x00A7, 0x00A8, 0x0160, 0x015E, 0x0164, 0x0179, 0x00AD, 0x017D, 0x017B,
+        0x00B0, 0x0105, 0x02DB, 0x0142, 0x00B4, 0x013E, 0x015B, 0x02C7, 0x00B8, 0x0161, 0x015F, 0x0165, 0x017A, 0x02DD, 0x017E, 0x017C,
+        0x0154, 0x00C1, 0x00C2, 0x0102, 0x00C4, 0x0139, 0x0106, 0x00C7, 0x010C, 0x00C9, 0x0118, 0x00CB, 0x011A, 0x00CD, 0x00CE, 0x010E,
+        0x0110, 0x0143, 0x0147, 0x00D3, 0x00D4, 0x0150, 0x00D6, 0x00D7, 0x0158, 0x016E, 0x00DA, 0x0170, 0x00DC, 0x00DD, 0x0162, 0x00DF,
+        0x0155, 0x00E1, 0x00E2, 0x0103, 0x00E4, 0x013A, 0x0107, 0x00E7, 0x010D, 0x00E9, 0x0119, 0x00EB, 0x011B, 0x00ED, 0x00EE, 0x010F,
+        0x0111, 0x0144, 0x0148, 0x00F3, 0x00F4, 0x0151, 0x00F6, 0x00F7, 0x0159, 0x016F, 0x00FA, 0x0171, 0x00FC, 0x00FD, 0x0163, 0x02D9,
+    ]
 
     /// Windows-1250 (Central European: Polish, Czech, Hungarian banks).
     static let windows1250: [UInt32] = [

@@ -4,60 +4,60 @@ extension OFXStatementBuilder {
         switch parent {
         case .STATUS:
             switch tag {
-            case .CODE: status?.codeText = Self.text(value, valueLength); status?.code = Int(Self.text(value, valueLength))
-            case .SEVERITY: status?.severity = Self.text(value, valueLength)
-            case .MESSAGE: status?.message = Self.text(value, valueLength)
+            case .CODE: status?.codeText = leafText.string; status?.code = Int(leafText.string)
+            case .SEVERITY: status?.severity = leafText.string
+            case .MESSAGE: status?.message = leafText.string
             default: break
             }
         case .SONRS:
             let name = tag == .unknown ? (unknownName ?? "") : tag.name
             if name.uppercased() == "INTU.BID" { hasIntuitBankId = true }
-            if name.contains(".") { signonExtra.append(StatementField(name.uppercased(), Self.text(value, valueLength))) }
-            else { signonExtra.append(StatementField("SONRS.\(name)", Self.text(value, valueLength))) }
+            if name.contains(".") { signonExtra.append(StatementField(name.uppercased(), leafText.string)) }
+            else { signonExtra.append(StatementField("SONRS.\(name)", leafText.string)) }
         case .FI:
-            signonExtra.append(StatementField("FI.\(tag == .unknown ? (unknownName ?? "") : tag.name)", Self.text(value, valueLength)))
+            signonExtra.append(StatementField("FI.\(tag == .unknown ? (unknownName ?? "") : tag.name)", leafText.string))
         case .STMTTRNRS, .CCSTMTTRNRS, .INVSTMTTRNRS:
-            if tag == .TRNUID { responseExtra.append(StatementField("TRNUID", Self.text(value, valueLength))) }
+            if tag == .TRNUID { responseExtra.append(StatementField("TRNUID", leafText.string)) }
         case .STMTRS, .CCSTMTRS, .INVSTMTRS:
             statementLeaf(tag)
         case .ACCTINFO:
-            if tag == .DESC, inStatement, st.tag == .ACCTINFO { st.statement.account.name = Self.optionalText(value, valueLength) }
+            if tag == .DESC, inStatement, st.tag == .ACCTINFO { st.statement.account.name = leafText.optionalString }
         case .BANKACCTFROM, .CCACCTFROM, .INVACCTFROM:
             accountLeaf(tag)
         case .BANKTRANLIST, .INVTRANLIST:
             guard inStatement, tag == .DTSTART || tag == .DTEND else { return }
-            if case .success(let d) = Self.date(value, valueLength) {
+            if case .success(let d) = leafText.dateTime {
                 if tag == .DTSTART { st.start = d } else { st.end = d }
             }
         case .STMTTRN:
             transactionLeaf(tag)
         case .PAYEE:
             guard inTransaction else { return }
-            if tag == .NAME { tx.transaction.payee = Self.optionalText(value, valueLength) }
-            else if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField("PAYEE.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            if tag == .NAME { tx.transaction.payee = leafText.optionalString }
+            else if let s = leafText.optionalString { tx.transaction.extra.append(StatementField("PAYEE.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         case .BANKACCTTO, .CCACCTTO:
-            guard inTransaction, let s = Self.optionalText(value, valueLength) else { return }
+            guard inTransaction, let s = leafText.optionalString else { return }
             if tag == .ACCTID { tx.transaction.transferAccount = s }
             tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
         case .CURRENCY, .ORIGCURRENCY:
-            guard inTransaction, let s = Self.optionalText(value, valueLength) else { return }
+            guard inTransaction, let s = leafText.optionalString else { return }
             if tag == .CURSYM {
                 tx.currencySymbol = s.uppercased()
                 tx.currencyIsOriginal = parent == .ORIGCURRENCY
             }
             tx.transaction.extra.append(StatementField("\(parent.name).\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
         case .INVBANKTRAN:
-            if inTransaction, let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if inTransaction, let s = leafText.optionalString { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         case .INVTRAN:
             investmentCommonLeaf(tag)
         case .SECID:
-            if inTransaction, let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
+            if inTransaction, let s = leafText.optionalString { tx.transaction.extra.append(StatementField("SECID.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s)) }
         case .LEDGERBAL, .AVAILBAL:
             balanceLeaf(tag)
         case .BAL:
-            ballistEntry[tag == .unknown ? (unknownName ?? "") : tag.name] = Self.text(value, valueLength)
+            ballistEntry[tag == .unknown ? (unknownName ?? "") : tag.name] = leafText.string
         case .INVBAL:
-            if inStatement, let s = Self.optionalText(value, valueLength) {
+            if inStatement, let s = leafText.optionalString {
                 st.statement.extra.append(StatementField("INVBAL.\(tag == .unknown ? (unknownName ?? "") : tag.name)", s))
             }
         default:
@@ -72,7 +72,7 @@ extension OFXStatementBuilder {
         switch tag {
         case .CURDEF:
             st.curdefSeen = true
-            let code = Self.text(value, valueLength)
+            let code = leafText.string
             if let c = Currency(code: code.uppercased()) {
                 st.statement.account.currency = c
             } else {
@@ -83,7 +83,7 @@ extension OFXStatementBuilder {
                     file: file, at: st.position))
             }
         default:
-            if let s = Self.optionalText(value, valueLength) {
+            if let s = leafText.optionalString {
                 st.statement.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
             }
         }
@@ -91,7 +91,7 @@ extension OFXStatementBuilder {
 
     mutating func accountLeaf(_ tag: OFXTag) {
         guard inStatement, !inTransaction else { return }
-        let s = Self.text(value, valueLength)
+        let s = leafText.string
         switch tag {
         case .ACCTID: st.statement.account.id = s.isEmpty ? nil : s
         case .BANKID: st.statement.account.bankId = s.isEmpty ? nil : s
@@ -123,39 +123,39 @@ extension OFXStatementBuilder {
         guard inTransaction else { return }
         switch tag {
         case .TRNTYPE:
-            let s = Self.upperText(value, valueLength)
+            let s = leafText.upperCased
             if !s.isEmpty {
                 if tx.tag == .INVBANKTRAN || tx.tag == .STMTTRN { tx.transaction.bankType = s }
             }
         case .DTPOSTED:
-            switch Self.date(value, valueLength) {
+            switch leafText.dateTime {
             case .success(let d):
                 tx.day = d.day
-                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", keptText() ?? "")) }
+                if d.secondsOfDay != nil { tx.transaction.extra.append(StatementField("DTPOSTED", keptText(Self.postingStampStream) ?? "")) }
             case .failure(let e): tx.problems.append(OFXStatementBuilder.describe(e, field: "DTPOSTED"))
             }
         case .DTUSER, .DTAVAIL:
-            let s = Self.text(value, valueLength)
+            let s = leafText.string
             guard !s.isEmpty else { return }
-            if case .failure(let e) = Self.date(value, valueLength), e != .zero {
+            if case .failure(let e) = leafText.dateTime, e != .zero {
                 tx.warnings.append(OFXStatementBuilder.describe(e, field: tag.name))
             }
             tx.transaction.extra.append(StatementField(tag.name, s))
         case .TRNAMT:
-            switch Self.amountOf(value, valueLength) {
+            switch leafText.amount {
             case .value(let a): tx.amount = a
             case .placeholder:
                 tx.amount = .zero
-                tx.warnings.append("TRNAMT \"\(Self.text(value, valueLength))\" has no digits; read as 0")
+                tx.warnings.append("TRNAMT \"\(leafText.string)\" has no digits; read as 0")
             case .invalid(let reason): tx.problems.append("TRNAMT: \(reason)")
             }
-        case .FITID: tx.transaction.id = Self.optionalText(value, valueLength)
-        case .CHECKNUM: tx.transaction.checkNumber = Self.optionalText(value, valueLength)
-        case .NAME: if let s = keptText() { tx.transaction.payee = s }
-        case .PAYEE: if let s = keptText() { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
-        case .MEMO: tx.transaction.memo = Self.optionalText(value, valueLength)   // rarely repeated: not worth the cache
+        case .FITID: tx.transaction.id = leafText.optionalString
+        case .CHECKNUM: tx.transaction.checkNumber = leafText.optionalString
+        case .NAME: if let s = keptText(Self.payeeStream) { tx.transaction.payee = s }
+        case .PAYEE: if let s = keptText(Self.payeeStream) { tx.transaction.payee = s }   // a leaf where the DTD wants an aggregate
+        case .MEMO: tx.transaction.memo = leafText.optionalString   // rarely repeated: not worth the cache
         default:
-            if let s = Self.optionalText(value, valueLength) {
+            if let s = leafText.optionalString {
                 tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s))
             }
         }
@@ -164,18 +164,18 @@ extension OFXStatementBuilder {
     mutating func investmentCommonLeaf(_ tag: OFXTag) {
         guard inTransaction else { return }
         switch tag {
-        case .FITID: tx.transaction.id = Self.optionalText(value, valueLength)
-        case .MEMO: tx.transaction.memo = Self.optionalText(value, valueLength)
+        case .FITID: tx.transaction.id = leafText.optionalString
+        case .MEMO: tx.transaction.memo = leafText.optionalString
         case .DTTRADE, .DTSETTLE:
-            switch Self.date(value, valueLength) {
+            switch leafText.dateTime {
             case .success(let d):
                 if tag == .DTTRADE { tx.tradeDay = d.day } else { tx.settleDay = d.day }
-                tx.transaction.extra.append(StatementField(tag.name, Self.text(value, valueLength)))
+                tx.transaction.extra.append(StatementField(tag.name, leafText.string))
             case .failure(let e):
                 if tag == .DTTRADE { tx.problems.append(OFXStatementBuilder.describe(e, field: "DTTRADE")) }
             }
         default:
-            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = leafText.optionalString { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         }
     }
 
@@ -183,13 +183,13 @@ extension OFXStatementBuilder {
         guard inTransaction, tx.tag != .STMTTRN, tx.tag != .INVBANKTRAN else { return }
         switch tag {
         case .TOTAL:
-            switch Self.amountOf(value, valueLength) {
+            switch leafText.amount {
             case .value(let a): tx.amount = a
             case .placeholder: tx.amount = .zero
             case .invalid(let reason): tx.problems.append("TOTAL: \(reason)")
             }
         default:
-            if let s = Self.optionalText(value, valueLength) { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
+            if let s = leafText.optionalString { tx.transaction.extra.append(StatementField(tag == .unknown ? (unknownName ?? "") : tag.name, s)) }
         }
     }
 
@@ -197,13 +197,13 @@ extension OFXStatementBuilder {
         guard balance != nil else { return }
         switch tag {
         case .BALAMT:
-            switch Self.amountOf(value, valueLength) {
+            switch leafText.amount {
             case .value(let a): balance?.amount = a
-            case .placeholder: balance?.problem = "its amount (BALAMT) \"\(Self.text(value, valueLength))\" has no digits"
+            case .placeholder: balance?.problem = "its amount (BALAMT) \"\(leafText.string)\" has no digits"
             case .invalid(let reason): balance?.problem = "BALAMT: \(reason)"
             }
         case .DTASOF:
-            switch Self.date(value, valueLength) {
+            switch leafText.dateTime {
             case .success(let d): balance?.day = d.day
             case .failure(.zero), .failure(.empty): break     // "no date": the balance stays undated
             case .failure(let e):

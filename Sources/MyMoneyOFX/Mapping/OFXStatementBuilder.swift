@@ -1,11 +1,14 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 
 /// Turns the stream of OFX elements into normalized `Statement`s (format notes §4–§15).
 ///
 /// Receives element starts, text and element ends from the SGML reader or libxml2. An element that
 /// ends without child elements is a leaf: its text is dispatched by its parent's name. Known
 /// aggregates start and finish statements, transactions and balances. Text becomes a `String`
-/// only for values that are kept.
+/// only for values that are kept (through ``OFXLeafText``, the builder's one contact with
+/// bytes); a transaction is set up in place and finished by a plain function
+/// (``TransactionInProgress/finished(accountCurrency:)``).
 struct OFXStatementBuilder {
     let file: String
     let options: ReadOptions
@@ -14,22 +17,26 @@ struct OFXStatementBuilder {
     /// Whether the file carries Intuit's `INTU.BID` (a QFX file).
     var hasIntuitBankId = false
     var discardedTransactions = 0
-    /// The size of the text being read, in bytes: a statement reserves room for the
-    /// transactions the rest of the text can hold, so its array never grows by copying (room
-    /// never written to costs address space, not memory; it is given back when the statement ends).
-    var sizeHint = 0
+    /// The size of the text being read, in bytes (see ``init(file:options:sizeHint:)``).
+    let sizeHint: Int
     /// When set, each finished transaction goes here (with its statement's account) instead of
     /// into its statement: memory then does not grow with the number of transactions.
     var sink: ((StatementTransaction, StatementAccount) -> Void)?
+    /// Transactions handed to `sink` so far.
+    var delivered = 0
+    /// Transactions not to hand to `sink` again: an XML body that broke off after handing some
+    /// out is read again as SGML, which finds the same ones first.
+    var alreadyDelivered = 0
     var skippedSecurityRecords = 0
 
     // The open elements.
     var stack: [OFXTag] = []
     var isLeafCandidate = false
-    /// The current leaf's text: the first `valueLength` bytes of `value` (reused, never shrunk).
-    var value: [UInt8] = []
-    var valueLength = 0
-    var repeated = RepeatedText()
+    /// The current element's text.
+    var leafText = OFXLeafText()
+    /// Payees and posting stamps seen shortly before share that one's storage.
+    let strings: StringInterner
+    static let payeeStream = 0, postingStampStream = 1
     var unknownName: String?
 
     // What is being built.
@@ -57,21 +64,8 @@ struct OFXStatementBuilder {
         var curdefSeen = false
         /// Transactions handed to ``OFXStatementBuilder/sink`` rather than kept.
         var streamed = 0
-    }
-
-    struct TransactionInProgress {
-        var transaction: StatementTransaction
-        var tag: OFXTag
-        var day: Day?
-        var tradeDay: Day?
-        var settleDay: Day?
-        var amount: Amount?
-        var problems: [String] = []
-        var warnings: [String] = []
-        var currencySymbol: String?
-        var currencyIsOriginal = false
-
-        static let empty = TransactionInProgress(transaction: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero), tag: .unknown)
+        /// The statement's transactions, kept in place until it ends.
+        var transactions = InPlaceArrayBuilder(blank: OFXStatementBuilder.placeholderTransaction)
     }
 
     static let placeholderTransaction = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
@@ -84,10 +78,14 @@ struct OFXStatementBuilder {
         var position: SourcePosition?
     }
 
-    init(file: String, options: ReadOptions) {
+    /// A builder for a text of `sizeHint` bytes (0 when unknown): a statement reserves room for
+    /// the transactions the rest of the text can hold, so its array never grows by copying (room
+    /// never written to costs address space, not memory; it is given back when the statement ends).
+    init(file: String, options: ReadOptions, sizeHint: Int = 0) {
         self.file = file
         self.options = options
-        value = [UInt8](repeating: 0, count: 256)
+        self.sizeHint = sizeHint
+        strings = StringInterner(slots: max(256, StringInterner.slots(forTextOf: sizeHint)))
     }
 
     // MARK: - Events
@@ -96,33 +94,23 @@ struct OFXStatementBuilder {
     mutating func begin(_ tag: OFXTag, name: UnsafeBufferPointer<UInt8>, position: SourcePosition?) {
         stack.append(tag)
         isLeafCandidate = true
-        valueLength = 0
+        leafText.clear()
         if tag == .unknown { unknownName = String(decoding: name, as: UTF8.self) } else if unknownName != nil { unknownName = nil }
         if tag.carriesPosition || tag == .STMTTRN { aggregateStart(tag, position: position) }
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard isLeafCandidate, valueLength < 1 << 20, bytes.count > 0 else { return }
-        let needed = valueLength + bytes.count
-        if needed > value.count { value.append(contentsOf: repeatElement(0, count: max(needed - value.count, 256))) }
-        value.withUnsafeMutableBufferPointer { b in
-            (b.baseAddress! + valueLength).update(from: bytes.baseAddress!, count: bytes.count)
-        }
-        valueLength = needed
+        if isLeafCandidate { leafText.append(bytes) }
     }
 
     /// One byte of text (a decoded reference or a replaced control character).
     mutating func text(byte: UInt8) {
-        guard isLeafCandidate, valueLength < 1 << 20 else { return }
-        if valueLength == value.count { value.append(contentsOf: repeatElement(0, count: 256)) }
-        value[valueLength] = byte
-        valueLength += 1
+        if isLeafCandidate { leafText.append(byte: byte) }
     }
 
     /// One character of text, as UTF-8 (a decoded character reference).
     mutating func text(scalar: UInt32) {
-        guard let s = Unicode.Scalar(scalar) else { return }
-        for b in String(Character(s)).utf8 { text(byte: b) }
+        if isLeafCandidate { leafText.append(scalar: scalar) }
     }
 
     mutating func end() {
@@ -130,71 +118,14 @@ struct OFXStatementBuilder {
         if isLeafCandidate {
             isLeafCandidate = false
             let parent = stack.last ?? .unknown
-            if !tag.isAggregate || hasText { leaf(tag, parent: parent) }
+            if !tag.isAggregate || leafText.hasText { leaf(tag, parent: parent) }
         }
         if tag.isAggregate { aggregateEnd(tag) }
     }
 
-    var hasText: Bool {
-        value[0..<valueLength].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-    }
-
-    // MARK: - Values
-
-    static func trimmedRange(_ value: [UInt8], _ count: Int) -> Range<Int> {
-        var s = 0, e = count
-        while s < e, value[s] == 0x20 || value[s] == 0x09 || value[s] == 0x0A || value[s] == 0x0D { s += 1 }
-        while e > s, value[e - 1] == 0x20 || value[e - 1] == 0x09 || value[e - 1] == 0x0A || value[e - 1] == 0x0D { e -= 1 }
-        return s..<e
-    }
-
-    /// The leaf's text, trimmed; entities double-escaped by the bank (`&amp;lt;`) decoded once more.
-    static func text(_ value: [UInt8], _ count: Int) -> String {
-        let r = trimmedRange(value, count)
-        return value.withUnsafeBufferPointer { all in
-            let bytes = UnsafeBufferPointer(rebasing: all[r])
-            let s = String(decoding: bytes, as: UTF8.self)
-            guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) != nil else { return s }
-            return OFXText.decodeEscapedEntities(s)
-        }
-    }
-
-    /// The text with ASCII letters upper-cased (type words such as `Credit`).
-    static func upperText(_ value: [UInt8], _ count: Int) -> String {
-        let r = trimmedRange(value, count)
-        return String(unsafeUninitializedCapacity: r.count) { out in
-            for (i, b) in value[r].enumerated() { out[i] = (b >= 0x61 && b <= 0x7A) ? b - 0x20 : b }
-            return r.count
-        }
-    }
-
-    /// The current leaf's text like ``text(_:_:)``, nil when empty; a value seen shortly before
-    /// shares that one's storage (payees, posting time stamps).
-    mutating func keptText() -> String? {
-        let r = Self.trimmedRange(value, valueLength)
-        guard !r.isEmpty else { return nil }
-        return value.withUnsafeBufferPointer { all in
-            let bytes = UnsafeBufferPointer(rebasing: all[r])
-            guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) == nil else {
-                return OFXText.decodeEscapedEntities(String(decoding: bytes, as: UTF8.self))
-            }
-            return repeated.string(bytes)
-        }
-    }
-
-    static func optionalText(_ value: [UInt8], _ count: Int) -> String? {
-        let s = text(value, count)
-        return s.isEmpty ? nil : s
-    }
-
-    static func date(_ value: [UInt8], _ count: Int) -> Result<OFXDateTime, OFXDateTime.ParseError> {
-        value.withUnsafeBufferPointer { OFXDateTime.parse(UnsafeBufferPointer(rebasing: $0[0..<count]), zone: false) }
-    }
-
-    static func amountOf(_ value: [UInt8], _ count: Int) -> OFXAmount.Outcome {
-        value.withUnsafeBufferPointer { OFXAmount.parse(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-    }
-
+    /// The current leaf's text, shared with an earlier equal value of `stream` (payees, posting
+    /// time stamps); nil when empty.
+    func keptText(_ stream: Int) -> String? { leafText.shared(strings, stream: stream) }
 
     // MARK: - Aggregates
 
@@ -235,16 +166,8 @@ struct OFXStatementBuilder {
         transactionDirty = true
     }
 
-    mutating func clearTransaction(keepingBlankTransaction: Bool = false) {
-        if !keepingBlankTransaction { tx.transaction = OFXStatementBuilder.placeholderTransaction }
-        tx.day = nil
-        tx.tradeDay = nil
-        tx.settleDay = nil
-        tx.amount = nil
-        if !tx.problems.isEmpty { tx.problems = [] }
-        if !tx.warnings.isEmpty { tx.warnings = [] }
-        tx.currencySymbol = nil
-        tx.currencyIsOriginal = false
+    mutating func clearTransaction() {
+        tx.clear()
         transactionDirty = false
     }
 
@@ -257,13 +180,13 @@ struct OFXStatementBuilder {
         }
         account.currency = options.currency
         var s = Statement(source: StatementSource(file: file, format: "ofx"), account: account)
-        let bytesLeft = sizeHint - (position?.offset ?? 0)
-        if bytesLeft > 64 * 1024 && sink == nil {
-            s.transactions.reserveCapacity(min(bytesLeft / 100, 4_000_000))
-        }
         s.extra = responseExtra + signonExtra
         if tag == .ACCTINFO { s.extra.append(StatementField("OFX.MESSAGE", "ACCTINFO")) }
         st = StatementInProgress(statement: s, tag: tag, position: position); inStatement = true
+        let bytesLeft = sizeHint - (position?.offset ?? 0)
+        if bytesLeft > 64 * 1024 && sink == nil {
+            st.transactions.reserve(additional: min(bytesLeft / 100, 4_000_000))
+        }
     }
 
     mutating func aggregateEnd(_ tag: OFXTag) {
@@ -330,57 +253,45 @@ struct OFXStatementBuilder {
     mutating func finishTransaction() {
         guard inTransaction else { return }
         inTransaction = false
-        if tx.tag.isInvestmentTransaction {
-            guard tx.tag.movesCash else { skippedSecurityRecords += 1; clearTransaction(); return }
-            if tx.day == nil { tx.day = tx.settleDay ?? tx.tradeDay }
-            if tx.amount == nil { tx.problems.append("it has no TOTAL") }
-            if tx.transaction.payee == nil { tx.transaction.payee = tx.transaction.memo }
-        } else {
-            if tx.day == nil && !tx.problems.contains(where: { $0.hasPrefix("DTPOSTED") }) { tx.problems.append("DTPOSTED is missing") }
-            if tx.amount == nil && !tx.problems.contains(where: { $0.hasPrefix("TRNAMT") }) { tx.problems.append("TRNAMT is missing") }
-        }
-        guard tx.problems.isEmpty, let day = tx.day, let amount = tx.amount else {
+        let outcome = tx.complete(accountCurrency: st.statement.account.currency)
+        transactionDirty = false
+        switch outcome {
+        case .movesNoCash:
+            skippedSecurityRecords += 1
+            tx.clear()
+        case .skipped(let problems, let id, let position):
             discardedTransactions += 1
             diagnostics.append(.warning("ofx.transaction",
-                "a transaction\(fitidNote) is skipped: \(tx.problems.joined(separator: "; "))", file: file, at: tx.transaction.position))
-            clearTransaction()
-            return
+                "a transaction\(OFXStatementBuilder.fitidNote(id)) is skipped: \(problems.joined(separator: "; "))", file: file, at: position))
+            tx.clear()
+        case .kept(let warnings):
+            for w in warnings {
+                diagnostics.append(.warning("ofx.transaction", "a transaction\(OFXStatementBuilder.fitidNote(tx.transaction.id)): \(w)",
+                                            file: file, at: tx.transaction.position))
+            }
+            if let sink {
+                if alreadyDelivered > 0 { alreadyDelivered -= 1 } else { sink(tx.transaction, st.statement.account) }
+                delivered += 1
+                st.streamed += 1
+                tx.clear()
+            } else {
+                // Into its slot of the statement's array; the slot's blank takes its place here.
+                let index = st.transactions.appendBlank()
+                swap(&st.transactions[index], &tx.transaction)
+                tx.clear(keepingTransaction: true)
+            }
         }
-        for w in tx.warnings {
-            diagnostics.append(.warning("ofx.transaction", "a transaction\(fitidNote): \(w)", file: file, at: tx.transaction.position))
-        }
-        tx.transaction.day = day
-        tx.transaction.amount = amount
-        if let symbol = tx.currencySymbol, !tx.currencyIsOriginal {
-            if let c = Currency(code: symbol), c != st.statement.account.currency { tx.transaction.currency = c }
-        }
-        if tx.transaction.payee == nil { tx.transaction.payee = tx.transaction.extra("EXTDNAME") ?? tx.transaction.memo }
-        var done = OFXStatementBuilder.placeholderTransaction
-        swap(&done, &tx.transaction)
-        if let sink {
-            sink(done, st.statement.account)
-            st.streamed += 1
-        } else {
-            st.statement.transactions.append(consume done)
-        }
-        clearTransaction(keepingBlankTransaction: true)
     }
 
-    /// ` (FITID x)` for messages about the current transaction.
-    var fitidNote: String { tx.transaction.id.map { " (FITID \($0))" } ?? "" }
+    /// ` (FITID x)` for messages about a transaction.
+    static func fitidNote(_ id: String?) -> String { id.map { " (FITID \($0))" } ?? "" }
 
     mutating func finishStatement() {
         guard inStatement else { return }
         inStatement = false
         var s = StatementInProgress(statement: Statement(source: StatementSource(file: "", format: "ofx")), tag: .unknown)
         swap(&s, &st)
-        let count = s.statement.transactions.count
-        if s.statement.transactions.capacity > 4 * count + 4096 {   // a small statement in a big file
-            var exact: [StatementTransaction] = []
-            exact.reserveCapacity(count)
-            exact.append(contentsOf: s.statement.transactions)
-            s.statement.transactions = exact
-        }
+        s.statement.transactions = s.transactions.finish()   // room far beyond the count is given back
         if let start = s.start, let end = s.end, start.day <= end.day {
             s.statement.period = DayRange(start: start.day, end: end.day)
         }

@@ -7,9 +7,10 @@ internal import MyMoneyLibXML2
 /// is stopped at it), no entity ever looked up (an undeclared `&name;` is a syntax error), and
 /// elements nested deeper than ``maximumDepth`` refused.
 ///
-/// libxml2 pulls the text in small chunks through a read callback and its events go straight
-/// to the statement builder (element names are interned by libxml2 and mapped to tags by
-/// pointer), so no tree is built and libxml2's memory does not grow with the file. The SAX1
+/// libxml2 pulls the text in small chunks through a read callback (from a ``TextWindow``: text
+/// in memory, or a file read a chunk at a time) and its events go straight to the statement
+/// builder (element names are interned by libxml2 and mapped to tags by pointer), so no tree is
+/// built and neither libxml2's memory nor the window's grows with the file. The SAX1
 /// callbacks are used (a handler not marked SAX2): OFX has no namespaces, and libxml2 does
 /// about 7 % less work per element without them (callgrind, 50,000 transactions).
 ///
@@ -19,10 +20,10 @@ final class OFXXMLReader {
     enum Failure {
         /// The document declares a DTD or entities: refused.
         case security(String)
-        /// Elements nested deeper than the limit: refused.
-        case depth(line: Int)
-        /// libxml2 found the XML malformed; its message, line and column.
-        case syntax(message: String, line: Int, column: Int)
+        /// Elements nested deeper than the limit: refused (where libxml2 stopped, when known).
+        case depth(SourcePosition?)
+        /// libxml2 found the XML malformed: its message, and where (when it says).
+        case syntax(message: String, position: SourcePosition?)
     }
 
     static let maximumDepth = 128
@@ -52,7 +53,33 @@ final class OFXXMLReader {
         var lines: LineCursor
         var depth = 0
         var failure: Failure?
+        /// The line libxml2 stood on when the nesting went too deep.
+        var depthLine = 0
         var context: xmlParserCtxtPtr?
+        /// The offset (in the text) of the next byte to hand to libxml2.
+        var handed = 0
+
+        /// Copies the next bytes of the text (at most `capacity`) to libxml2's `destination`;
+        /// 0 at the end. When the window is used up it moves on, keeping the 64 KB before where
+        /// libxml2 stands (a start tag's `<` is looked for there) and counting the lines it drops.
+        mutating func fill(_ destination: UnsafeMutablePointer<UInt8>, _ capacity: Int) -> Int {
+            let window = lines.window
+            var available = window.base + window.bytes.count - handed
+            if available <= 0 {
+                guard !window.atEnd else { return 0 }
+                let consumed = context.map { Int(xmlByteConsumed($0)) } ?? handed
+                let keep = max(window.base, min(handed, consumed - 65_536))
+                lines.advance(to: keep)
+                window.refill(keepingFrom: keep)
+                available = window.base + window.bytes.count - handed
+                guard available > 0 else { return 0 }
+            }
+            let n = min(capacity, available)
+            guard let base = window.bytes.baseAddress else { return 0 }
+            destination.update(from: base + (handed - window.base), count: n)
+            handed += n
+            return n
+        }
 
         /// An element starts; `name` is its spelling, NUL-terminated: libxml2's interned one
         /// (cached by pointer) unless `interned` is false. A prefixed `p:NAME` is simply an
@@ -60,7 +87,8 @@ final class OFXXMLReader {
         mutating func start(_ name: UnsafePointer<UInt8>, interned: Bool = true) {
             depth += 1
             if depth > OFXXMLReader.maximumDepth {
-                failure = .depth(line: context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0)
+                depthLine = context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 0
+                failure = .depth(nil)
                 if let context { xmlStopParser(context) }
                 return
             }
@@ -79,16 +107,17 @@ final class OFXXMLReader {
         /// (its byte count is exact, the text being UTF-8 already), so the tag's `<` is the
         /// nearest one before; checked against the name, else found by searching forward.
         mutating func startTagPosition(_ name: UnsafePointer<UInt8>) -> SourcePosition? {
-            let text = lines.text
+            let text = lines.window.bytes
+            let start = lines.window.base
             if let context, let base = text.baseAddress {
-                let consumed = Int(xmlByteConsumed(context))
+                let consumed = Int(xmlByteConsumed(context)) - start
                 var k = min(consumed, text.count - 1)
                 let limit = max(0, k - 4096)
                 while k > limit, base[k] != 0x3C { k -= 1 }
                 if k >= 0, k < text.count, base[k] == 0x3C {
                     let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
                     if k + 1 + length < text.count, memcmp(base + k + 1, name, length) == 0 {
-                        return lines.position(ofTagAt: k)
+                        return lines.position(ofTagAt: start + k)
                     }
                 }
             }
@@ -106,12 +135,12 @@ final class OFXXMLReader {
         }
     }
 
-    private let original: UnsafeBufferPointer<UInt8>
+    private let window: TextWindow
 
-    /// A reader whose positions (of transactions, balances, statements) point into `original`,
-    /// the text being parsed; `original` must outlive the reader.
-    init(original text: UnsafeBufferPointer<UInt8>) {
-        original = text
+    /// A reader of the window's text from its start; positions (of transactions, balances,
+    /// statements) are offsets in that text.
+    init(window: TextWindow) {
+        self.window = window
         _ = OFXXMLReader.hardened
     }
 
@@ -160,50 +189,22 @@ final class OFXXMLReader {
         return sax
     }
 
-    /// Parses `text` (UTF-8) and feeds every element start, text and end to `builder`; returns
-    /// why it stopped early, if it did.
-    /// `progress` hears how far libxml2 has read (a byte offset).
-    func read(_ text: UnsafeBufferPointer<UInt8>, into builder: inout OFXStatementBuilder,
-              progress: ((Int) -> Void)? = nil) -> Failure? {
-        var offset = 0
-        return read(fill: { destination, capacity in
-            let n = min(capacity, text.count - offset)
-            guard n > 0, let base = text.baseAddress else { return 0 }
-            destination.update(from: base + offset, count: n)
-            offset += n
-            progress?(offset)
-            return n
-        }, into: &builder)
-    }
-
-    /// Parses the UTF-8 bytes `fill` copies into the buffer it is given (at most `capacity`
-    /// bytes; 0 at the end, -1 on a read error). libxml2 asks for a few KB at a time and drops
-    /// what it has parsed, so its memory stays the same whatever the input's size. (Its pull
-    /// parser over such a callback measured faster than its push parser and than reading a
-    /// whole buffer in place.)
-    func read(fill: (_ destination: UnsafeMutablePointer<UInt8>, _ capacity: Int) -> Int,
-              into builder: inout OFXStatementBuilder) -> Failure? {
-        withoutActuallyEscaping(fill) { fill in
-            var source = InputSource(fill: fill)
-            return withUnsafeMutablePointer(to: &source) { source in
-                run(into: &builder) { state in
-                    var sax = OFXXMLReader.handler()
-                    return xmlCreateIOParserCtxt(&sax, UnsafeMutableRawPointer(state), { source, buffer, length in
-                        guard let source, let buffer, length > 0 else { return 0 }
-                        let n = source.assumingMemoryBound(to: InputSource.self).pointee.fill(
-                            UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), Int(length))
-                        return Int32(clamping: n)
-                    }, { _ in 0 }, UnsafeMutableRawPointer(source), XML_CHAR_ENCODING_UTF8)
-                } parse: { context in
-                    xmlParseDocument(context)
-                }
-            }
+    /// Parses the window's text (UTF-8) and feeds every element start, text and end to
+    /// `builder`; returns why it stopped early, if it did. libxml2 asks for a few KB at a time
+    /// and drops what it has parsed. (Its pull parser over such a callback measured faster than
+    /// its push parser and than reading a whole buffer in place.)
+    func read(into builder: inout OFXStatementBuilder) -> Failure? {
+        run(into: &builder) { state in
+            var sax = OFXXMLReader.handler()
+            return xmlCreateIOParserCtxt(&sax, UnsafeMutableRawPointer(state), { source, buffer, length in
+                guard let source, let buffer, length > 0 else { return 0 }
+                let n = source.assumingMemoryBound(to: State.self).pointee.fill(
+                    UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), Int(length))
+                return Int32(clamping: n)
+            }, { _ in 0 }, UnsafeMutableRawPointer(state), XML_CHAR_ENCODING_UTF8)
+        } parse: { context in
+            xmlParseDocument(context)
         }
-    }
-
-    /// Where libxml2's input callback gets its bytes.
-    private struct InputSource {
-        let fill: (UnsafeMutablePointer<UInt8>, Int) -> Int
     }
 
     /// Makes a parser context (with the SAX handler and `state` as its user data), parses, and
@@ -212,32 +213,39 @@ final class OFXXMLReader {
                      makeContext: (UnsafeMutablePointer<State>) -> xmlParserCtxtPtr?,
                      parse: (xmlParserCtxtPtr) -> Void) -> Failure? {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(builder: builder, lines: LineCursor(original)))
+        state.initialize(to: State(builder: builder, lines: LineCursor(window)))
         defer { state.deinitialize(count: 1); state.deallocate() }
         guard let context = makeContext(state) else {
-            return .syntax(message: "libxml2 could not start a parser", line: 0, column: 0)
+            return .syntax(message: "libxml2 could not start a parser", position: nil)
         }
         defer { xmlFreeParserCtxt(context) }
         xmlCtxtUseOptions(context, OFXXMLReader.parseOptions)
         state.pointee.context = context
         parse(context)
         var failure: Failure?
-        if let f = state.pointee.failure {
+        if case .depth = state.pointee.failure {
+            let line = state.pointee.depthLine
+            failure = .depth(line > 0 ? state.pointee.lines.position(line: line, tag: nil) : nil)
+        } else if let f = state.pointee.failure {
             failure = f
         } else if context.pointee.wellFormed == 0 {
-            failure = OFXXMLReader.lastFailure(context)
+            failure = OFXXMLReader.lastFailure(context, lines: &state.pointee.lines)
         }
         state.pointee.context = nil
         swap(&builder, &state.pointee.builder)
         return failure
     }
 
-    private static func lastFailure(_ context: xmlParserCtxtPtr) -> Failure {
+    /// libxml2's last error, placed at its line and column (counted by `lines`).
+    private static func lastFailure(_ context: xmlParserCtxtPtr, lines: inout LineCursor) -> Failure {
         guard let error = xmlCtxtGetLastError(UnsafeMutableRawPointer(context)) else {
-            return .syntax(message: "libxml2 stopped without a message", line: 0, column: 0)
+            return .syntax(message: "libxml2 stopped without a message", position: nil)
         }
         let message = error.pointee.message.map { String(cString: $0).trimmingSpaces } ?? "unknown error"
-        return .syntax(message: message, line: Int(error.pointee.line), column: Int(error.pointee.int2))
+        let line = Int(error.pointee.line), column = Int(error.pointee.int2)
+        let position = line > 0 ? lines.position(line: line, tag: nil).map {
+            SourcePosition(offset: $0.offset + max(0, column - 1), line: line, column: max(1, column)) } : nil
+        return .syntax(message: message, position: position)
     }
 }
 

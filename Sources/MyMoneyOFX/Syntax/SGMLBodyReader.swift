@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 
 /// Reads an OFX 1.x SGML body (leaf elements without end tags, stray closers, raw `&`) in one
 /// pass over the bytes and hands the elements it implies straight to the statement builder:
@@ -16,94 +17,128 @@ import Foundation
 /// processing instructions are dropped, CDATA is literal text, and any other markup declaration
 /// (`<!DOCTYPE`, `<!ENTITY`) stops the pass: no DTD is ever read, no entity ever defined.
 ///
-/// Names are never turned into Strings (only an unknown name the builder keeps); no memory
-/// grows with the body except the stack of open elements (at most ``maximumDepth``).
+/// The text comes through a ``TextWindow``: all of it in memory, or a file a chunk at a time.
+/// A token (a tag, a text run, a comment) that reaches the window's end is read again once the
+/// window holds more, so the elements, their text and every position are the same whatever the
+/// window's size (the differential tests read with windows of 64 bytes). Names are never turned
+/// into Strings (only an unknown name the builder keeps); no memory grows with the body except
+/// the stack of open elements (at most ``maximumDepth``).
 ///
 /// - Complexity: O(n) in the body, plus at most one forward search per unknown tag name.
 struct SGMLBodyReader {
-    /// A problem found while reading, at a byte offset of the original text.
+    /// A problem found while reading, at its place in the original text.
     struct Problem: Sendable {
         var severity: Diagnostic.Severity
         var code: String
         var message: String
-        var offset: Int
+        var position: SourcePosition
     }
 
-    private enum Kind { case undecided, aggregate, leaf }
-    private struct Open {
-        var start: Int
-        var length: Int
+    enum Kind { case undecided, aggregate, leaf }
+    struct Open {
+        var name: SGMLName
         var tag: OFXTag
         var kind: Kind
     }
 
     static let maximumDepth = 128
 
-    private let text: UnsafeBufferPointer<UInt8>
-    private let table = OFXTagTable.shared
-    private var i: Int
-    private var stack: [Open] = []
-    private var sawRoot = false
-    private var rootClosed = false
+    let window: TextWindow
+    /// The window's bytes and the offset of their first byte in the text; `i` indexes `text`.
+    var text: UnsafeBufferPointer<UInt8>
+    var base: Int
+    var i: Int
+    let table = OFXTagTable.shared
+    var stack: [Open] = []
+    /// The bytes after the 16th of open names longer than that, by their place on the stack.
+    var longNameRests: [[UInt8]] = []
+    var sawRoot = false
+    var rootClosed = false
     private(set) var finished = false
     /// Set when the pass stopped at something it cannot read safely.
     private(set) var stopped = false
     private(set) var problems: [Problem] = []
-    private var closedLater: [[UInt8]: Int] = [:]   // unknown name → offset of a later `</NAME`, or -1
+    /// Set by a token that reached the window's end before its own end (it is read again).
+    var needsMore = false
+    var closedLater: [[UInt8]: Int] = [:]   // unknown name → offset (in the text) of a later `</NAME`, or -1
     /// Receives the elements. A pointer (valid for the reader's life) rather than a stored
     /// value: the reader stays small, so calls on it never copy the whole builder.
-    private let builder: UnsafeMutablePointer<OFXStatementBuilder>
-    private var lines: LineCursor
-    private struct CachedName { var w0: UInt64; var w1: UInt64; var length: Int; var tag: OFXTag }
-    private var nameCache = [CachedName](repeating: CachedName(w0: 0, w1: 0, length: -1, tag: .unknown), count: 64)
+    let builder: UnsafeMutablePointer<OFXStatementBuilder>
+    var lines: LineCursor
+    /// Element names (up to 16 bytes) → tags, by their bytes.
+    let names = SmallKeyCache<OFXTag>(slots: 256, longest: 16)
 
-    init(text: UnsafeBufferPointer<UInt8>, start: Int, builder: UnsafeMutablePointer<OFXStatementBuilder>) {
-        self.text = text
-        self.i = min(max(0, start), text.count)
+    /// A reader of the body from offset `start` of the window's text.
+    init(window: TextWindow, start: Int, builder: UnsafeMutablePointer<OFXStatementBuilder>) {
+        self.window = window
+        text = window.bytes
+        base = window.base
+        i = max(0, start) - window.base
         self.builder = builder
-        lines = LineCursor(text)
+        lines = LineCursor(window)
         stack.reserveCapacity(16)
     }
 
-    /// Hears how far reading has come (a byte offset), about every megabyte.
-    var progress: ((Int) -> Void)?
+    /// Whether more text may come after the window.
+    var more: Bool { !window.atEnd }
 
     /// Reads the whole body into the builder.
     mutating func run() {
-        var next = i + (1 << 20)
+        // A body that starts past the first window: move on to it.
+        let start = base + i
+        while start > base + text.count && more { moveWindow(keepingFrom: base + text.count) }
+        i = min(start - base, text.count)
         while !finished {
             step()
-            if i >= next, let progress {
-                progress(i)
-                next = i + (1 << 20)
+            if needsMore {
+                needsMore = false
+                moveWindow(keepingFrom: base + i)
             }
         }
     }
 
+    /// Moves the window on, keeping the text from offset `keep` (the token being read).
+    mutating func moveWindow(keepingFrom keep: Int) {
+        lines.advance(to: keep)   // lines before `keep` are counted before their bytes go
+        window.refill(keepingFrom: keep)
+        text = window.bytes
+        base = window.base
+        i = keep - base
+    }
+
     // MARK: - Output (to the builder)
 
-    private mutating func begin(_ open: Open, at tagStart: Int) {
-        let position = open.tag.carriesPosition ? lines.position(ofOffset: tagStart) : nil
-        builder.pointee.begin(open.tag, name: name(open.start, open.length), position: position)
+    mutating func begin(_ open: Open, at tagStart: Int) {
+        let position = open.tag.carriesPosition ? lines.position(ofOffset: base + tagStart) : nil
+        builder.pointee.begin(open.tag, name: name(tagStart + 1, open.name.count), position: position)
     }
 
     // MARK: - Tokens
 
-    private mutating func problem(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at offset: Int) {
-        if problems.count < 100 { problems.append(Problem(severity: severity, code: code, message: message, offset: offset)) }
+    /// Records a problem at `offset` of the window.
+    mutating func problem(_ severity: Diagnostic.Severity, _ code: String, _ message: String, at offset: Int) {
+        if problems.count < 100 {
+            problems.append(Problem(severity: severity, code: code, message: message, position: lines.position(ofOffset: base + offset)))
+        }
     }
 
-    private mutating func stop(_ code: String, _ message: String, at offset: Int) {
+    mutating func stop(_ code: String, _ message: String, at offset: Int) {
         problem(.error, code, message, at: offset)
         stopped = true
         finished = true
     }
 
-    /// Processes one token (a text run or a piece of markup).
+    /// Processes one token (a text run or a piece of markup), or asks for more text.
     private mutating func step() {
-        guard i < text.count else { finish(); return }
+        guard i < text.count else {
+            if more { needsMore = true } else { finish() }
+            return
+        }
         if text[i] != 0x3C { text(run: i); return }
-        guard i + 1 < text.count else { stop("ofx.truncated", "the file ends inside a tag", at: i); return }
+        guard i + 1 < text.count else {
+            if more { needsMore = true } else { stop("ofx.truncated", "the file ends inside a tag", at: i) }
+            return
+        }
         let next = text[i + 1]
         if next == 0x21 { markupDeclaration(); return }      // <!
         if next == 0x3F { processingInstruction(); return }   // <?
@@ -116,36 +151,28 @@ struct SGMLBodyReader {
     private static let nameByteLow: UInt64 = 0x07FF_6000_0000_0000     // - . 0–9 :
 
     @inline(__always)
-    private func isNameStart(_ b: UInt8) -> Bool {
+    static func isNameStart(_ b: UInt8) -> Bool {
         b >= 64 && b < 128 && (SGMLBodyReader.nameStartHigh >> UInt64(b & 63)) & 1 == 1
     }
     @inline(__always)
-    private func isNameByte(_ b: UInt8) -> Bool {
+    static func isNameByte(_ b: UInt8) -> Bool {
         b < 64 ? (SGMLBodyReader.nameByteLow >> UInt64(b)) & 1 == 1 : isNameStart(b)
     }
 
-    /// The tag for a name as written: a small cache keyed by the name's bytes (names of up to
-    /// 16 bytes, the usual case, are two machine words), the table for the rest.
+    /// The tag for a name as written: names of up to 16 bytes are cached by their two words
+    /// (which the kept name holds already), the table answers the rest.
     @inline(__always)
-    private mutating func tag(_ start: Int, _ length: Int) -> OFXTag {
-        guard length <= 16, start + 16 <= text.count, let base = text.baseAddress else {
-            return table.tag(name(start, length))
-        }
-        let raw = UnsafeRawPointer(base + start)
-        var w0 = raw.loadUnaligned(as: UInt64.self)
-        var w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        if length < 8 { w0 &= (1 << UInt64(length * 8)) &- 1; w1 = 0 }
-        else if length < 16 { w1 &= (1 << UInt64((length - 8) * 8)) &- 1 }
-        let slot = Int(truncatingIfNeeded: ((w0 ^ (w1 &* 31) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-        let entry = nameCache[slot]
-        if entry.w0 == w0 && entry.w1 == w1 && entry.length == length { return entry.tag }
+    private func tag(_ kept: SGMLName, _ start: Int, _ length: Int) -> OFXTag {
+        guard length <= 16 else { return table.tag(name(start, length)) }
+        let (a, b) = kept.shortWords
+        if let known = names.value(shortWords: a, b, count: length) { return known }
         let found = table.tag(name(start, length))
-        nameCache[slot] = CachedName(w0: w0, w1: w1, length: length, tag: found)
+        names.store(found, shortWords: a, b, count: length)
         return found
     }
-    private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-    private func name(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+    func name(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: text[start..<(start + length)])
     }
 
@@ -153,11 +180,12 @@ struct SGMLBodyReader {
         String(decoding: name(start, length), as: UTF8.self)
     }
 
-    /// Reads a tag name at `j`; returns its length (0 when there is none).
+    /// Reads a tag name at `j`; returns its length (0 when there is none) and whether it reaches
+    /// the window's end.
     private func nameLength(at j: Int) -> Int {
-        guard j < text.count, isNameStart(text[j]) else { return 0 }
+        guard j < text.count, SGMLBodyReader.isNameStart(text[j]) else { return 0 }
         var k = j + 1
-        while k < text.count, isNameByte(text[k]) { k += 1 }
+        while k < text.count, SGMLBodyReader.isNameByte(text[k]) { k += 1 }
         return k - j
     }
 
@@ -166,23 +194,29 @@ struct SGMLBodyReader {
         let nameStart = i + 1
         let length = nameLength(at: nameStart)
         guard length > 0 else {
+            if nameStart >= text.count && more { needsMore = true; return }
             stop("ofx.syntax", "\"<\" is not followed by a tag name", at: tagStart); return
         }
         var k = nameStart + length
         while k < text.count, isSpace(text[k]) { k += 1 }
         var selfClosing = false
         if k < text.count, text[k] == 0x2F { selfClosing = true; k += 1 }
-        guard k < text.count else { stop("ofx.truncated", "the file ends inside the tag <\(describeName(nameStart, length))", at: tagStart); return }
+        guard k < text.count else {
+            if more { needsMore = true; return }
+            stop("ofx.truncated", "the file ends inside the tag <\(describeName(nameStart, length))", at: tagStart); return
+        }
         guard text[k] == 0x3E else {
             stop("ofx.syntax", "malformed tag <\(describeName(nameStart, length)): expected \">\" after the name", at: tagStart); return
         }
         i = k + 1
         if rootClosed {
             problem(.warning, "ofx.syntax", "content after </OFX> is ignored", at: tagStart)
-            i = text.count
+            // Nothing after it is read: the pass ends here, wherever the window is.
+            finished = true
             return
         }
-        let tag = tag(nameStart, length)
+        let kept = SGMLName(name(nameStart, length))
+        let tag = tag(kept, nameStart, length)
         if !sawRoot {
             guard tag == .OFX else {
                 stop("ofx.structure", "the body starts with <\(describeName(nameStart, length))>, expected <OFX>", at: tagStart); return
@@ -201,11 +235,15 @@ struct SGMLBodyReader {
         if stack.count >= SGMLBodyReader.maximumDepth {
             stop("ofx.depth", "elements are nested deeper than \(SGMLBodyReader.maximumDepth) levels", at: tagStart); return
         }
-        let open = Open(start: nameStart, length: length, tag: tag, kind: .undecided)
+        let open = Open(name: kept, tag: tag, kind: .undecided)
         begin(open, at: tagStart)
         if selfClosing {
             builder.pointee.end()
             return
+        }
+        if length > SGMLName.kept {
+            while longNameRests.count <= stack.count { longNameRests.append([]) }
+            longNameRests[stack.count] = Array(name(nameStart + SGMLName.kept, length - SGMLName.kept))
         }
         stack.append(open)
     }
@@ -217,7 +255,7 @@ struct SGMLBodyReader {
             closeTop()
         case .undecided:
             let tag = top.tag
-            if tag.isLeaf || (tag == .unknown && !isClosedLater(top)) {
+            if tag.isLeaf || (tag == .unknown && !isClosedLater(stack.count - 1)) {
                 closeTop()
             } else {
                 top.kind = .aggregate
@@ -228,12 +266,31 @@ struct SGMLBodyReader {
         }
     }
 
-    /// Whether `</NAME` of an unknown tag appears after the current position (ofxparse's rule).
-    private mutating func isClosedLater(_ open: Open) -> Bool {
-        let key = Array(name(open.start, open.length)).map { ($0 >= 0x61 && $0 <= 0x7A) ? $0 - 0x20 : $0 }
+    /// The name of the open element at `index` of the stack, as written.
+    func openName(_ index: Int) -> [UInt8] {
+        let name = stack[index].name
+        return name.count > SGMLName.kept ? name.keptBytes + longNameRests[index] : name.keptBytes
+    }
+
+    /// Whether the open element at `index` of the stack has the name `written` (ASCII case-insensitively).
+    func openName(_ index: Int, is written: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = stack[index].name
+        guard name.matchesKeptBytes(written) else { return false }
+        guard name.count > SGMLName.kept else { return true }
+        let rest = longNameRests[index]
+        for k in 0..<rest.count {
+            let a = rest[k], b = written[SGMLName.kept + k]
+            if ((a >= 0x61 && a <= 0x7A) ? a - 0x20 : a) != ((b >= 0x61 && b <= 0x7A) ? b - 0x20 : b) { return false }
+        }
+        return true
+    }
+
+    /// Whether `</NAME` of the unknown tag open at `index` appears after the current position (ofxparse's rule).
+    private mutating func isClosedLater(_ index: Int) -> Bool {
+        let key = openName(index).map { ($0 >= 0x61 && $0 <= 0x7A) ? $0 - 0x20 : $0 }
         if let known = closedLater[key] {
             if known < 0 { return false }
-            if known >= i { return true }
+            if known >= base + i { return true }
         }
         if closedLater.count > 256 { return false }
         let found = findCloser(key, from: i)
@@ -241,11 +298,28 @@ struct SGMLBodyReader {
         return found != nil
     }
 
+    /// The offset (in the text) of the first `</NAME` at or after `from` (in the window), looked
+    /// for in the window, then in the rest of the text.
     private func findCloser(_ upper: [UInt8], from: Int) -> Int? {
+        if let p = SGMLBodyReader.findCloser(upper, in: text, from: from) { return base + p }
+        guard more else { return nil }
+        // A closer cut by the window's end is found again at the start of the text after it.
+        let overlap = upper.count + 3
+        let resume = max(from, text.count - overlap)
+        return window.scanAhead(from: base + resume, overlap: overlap) { piece, at in
+            SGMLBodyReader.findCloser(upper, in: piece, from: 0).map { at + $0 }
+        }
+    }
+
+    /// The index of the first `</NAME` (case-insensitive, followed by a byte that ends a name)
+    /// at or after `from` in `text`.
+    static func findCloser(_ upper: [UInt8], in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         var j = from
         let n = text.count
+        guard let base = text.baseAddress else { return nil }
         while j + 2 + upper.count <= n {
-            guard let p = memchrIndex(0x3C, from: j) else { return nil }
+            guard let found = memchr(base + j, 0x3C, n - j) else { return nil }
+            let p = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if p + 2 + upper.count <= n, text[p + 1] == 0x2F {
                 var same = true
                 for (k, u) in upper.enumerated() {
@@ -259,46 +333,45 @@ struct SGMLBodyReader {
         return nil
     }
 
-    private func memchrIndex(_ byte: UInt8, from: Int) -> Int? {
+    func memchrIndex(_ byte: UInt8, from: Int) -> Int? {
         guard from < text.count, let base = text.baseAddress else { return nil }
         guard let p = memchr(base + from, Int32(byte), text.count - from) else { return nil }
         return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
     }
 
-    private mutating func closeTop() {
+    mutating func closeTop() {
         guard stack.popLast() != nil else { return }
         builder.pointee.end()
         if stack.isEmpty { rootClosed = true }
-    }
-
-    /// Whether an open element has this name (ASCII case-insensitive).
-    private func sameName(_ open: Open, _ start: Int, _ length: Int) -> Bool {
-        guard open.length == length else { return false }
-        for k in 0..<length {
-            let a = text[open.start + k], b = text[start + k]
-            if ((a >= 0x61 && a <= 0x7A) ? a - 0x20 : a) != ((b >= 0x61 && b <= 0x7A) ? b - 0x20 : b) { return false }
-        }
-        return true
     }
 
     private mutating func closer() {
         let tagStart = i
         let nameStart = i + 2
         let length = nameLength(at: nameStart)
-        guard length > 0 else { stop("ofx.syntax", "\"</\" is not followed by a tag name", at: tagStart); return }
+        guard length > 0 else {
+            if nameStart >= text.count && more { needsMore = true; return }
+            stop("ofx.syntax", "\"</\" is not followed by a tag name", at: tagStart); return
+        }
         var k = nameStart + length
         while k < text.count, isSpace(text[k]) { k += 1 }
-        guard k < text.count else { stop("ofx.truncated", "the file ends inside the tag </\(describeName(nameStart, length))", at: tagStart); return }
+        guard k < text.count else {
+            if more { needsMore = true; return }
+            stop("ofx.truncated", "the file ends inside the tag </\(describeName(nameStart, length))", at: tagStart); return
+        }
         guard text[k] == 0x3E else {
             stop("ofx.syntax", "malformed closing tag </\(describeName(nameStart, length))", at: tagStart); return
         }
         i = k + 1
+        let written = name(nameStart, length)
         if let top = stack.last, top.kind != .aggregate {
-            if sameName(top, nameStart, length) { closeTop(); return }
+            if openName(stack.count - 1, is: written) { closeTop(); return }
             closeTop()   // a leaf (or empty element) ends at any closing tag
         }
-        guard let index = stack.lastIndex(where: { sameName($0, nameStart, length) }) else {
-            if table.tag(name(nameStart, length)).isAggregate {
+        var index = stack.count - 1
+        while index >= 0 && !openName(index, is: written) { index -= 1 }
+        guard index >= 0 else {
+            if table.tag(written).isAggregate {
                 problem(.error, "ofx.structure",
                         "closing tag </\(describeName(nameStart, length))> has no matching opening tag", at: tagStart)
             }
@@ -309,13 +382,20 @@ struct SGMLBodyReader {
     }
 
     private mutating func markupDeclaration() {
+        if i + 9 > text.count && more { needsMore = true; return }   // room to tell a comment, CDATA and the rest apart
         if hasPrefix("<!--") {
-            guard let end = find("-->", from: i + 4) else { stop("ofx.truncated", "a comment is never closed", at: i); return }
+            guard let end = find("-->", from: i + 4) else {
+                if more { needsMore = true; return }
+                stop("ofx.truncated", "a comment is never closed", at: i); return
+            }
             i = end + 3
             return
         }
         if hasPrefix("<![CDATA[") {
-            guard let end = find("]]>", from: i + 9) else { stop("ofx.truncated", "a CDATA section is never closed", at: i); return }
+            guard let end = find("]]>", from: i + 9) else {
+                if more { needsMore = true; return }
+                stop("ofx.truncated", "a CDATA section is never closed", at: i); return
+            }
             let start = i + 9
             i = end + 3
             textContent(start, end, cdata: true)
@@ -327,7 +407,10 @@ struct SGMLBodyReader {
     }
 
     private mutating func processingInstruction() {
-        guard let end = find("?>", from: i + 2) else { stop("ofx.truncated", "a processing instruction is never closed", at: i); return }
+        guard let end = find("?>", from: i + 2) else {
+            if more { needsMore = true; return }
+            stop("ofx.truncated", "a processing instruction is never closed", at: i); return
+        }
         i = end + 2
     }
 
@@ -353,143 +436,6 @@ struct SGMLBodyReader {
         return nil
     }
 
-    // MARK: - Text
-
-    private mutating func text(run start: Int) {
-        let end = memchrIndex(0x3C, from: start) ?? text.count
-        i = end
-        textContent(start, end, cdata: false)
-    }
-
-    private mutating func textContent(_ start: Int, _ end: Int, cdata: Bool) {
-        var blank = true
-        var k = start
-        while k < end {
-            if !isSpace(text[k]) { blank = false; break }
-            k += 1
-        }
-        if blank && !cdata {
-            if !stack.isEmpty { appendEscaped(start, end) }
-            return
-        }
-        guard var top = stack.last else {
-            if !blank { problem(.warning, "ofx.syntax", "text outside <OFX> is ignored", at: start) }
-            return
-        }
-        switch top.kind {
-        case .undecided:
-            top.kind = .leaf
-            stack[stack.count - 1] = top
-        case .leaf:
-            break
-        case .aggregate:
-            // Text where only tags belong: keep it out of the element tree.
-            problem(.warning, "ofx.syntax", "text between tags is ignored", at: start)
-            return
-        }
-        appendEscaped(start, end, cdata: cdata)
-    }
-
-    /// Hands text to the builder as an XML parser would read its escaped form: a valid entity
-    /// or character reference decoded (not inside CDATA), any other `&` literal, control
-    /// characters as spaces, `CR LF` and `CR` as `LF`. Runs without such bytes go over uncopied.
-    private mutating func appendEscaped(_ start: Int, _ end: Int, cdata: Bool = false) {
-        var runStart = start
-        var k = start
-        while k < end {
-            let b = text[k]
-            if b >= 0x20 ? (b != 0x26 || cdata) : (b == 0x09 || b == 0x0A) {
-                k += 1
-                continue
-            }
-            // b is '&' (outside CDATA), CR or another control character.
-            if k > runStart { builder.pointee.text(UnsafeBufferPointer(rebasing: text[runStart..<k])) }
-            if b == 0x26 {
-                if let (scalar, length) = reference(at: k, end: end) {
-                    builder.pointee.text(scalar: scalar)
-                    k += length
-                } else {
-                    builder.pointee.text(byte: 0x26)
-                    k += 1
-                }
-            } else if b == 0x0D {
-                if !(k + 1 < end && text[k + 1] == 0x0A) { builder.pointee.text(byte: 0x0A) }   // CR LF: the LF follows
-                k += 1
-            } else {
-                builder.pointee.text(byte: 0x20)
-                k += 1
-            }
-            runStart = k
-        }
-        if end > runStart { builder.pointee.text(UnsafeBufferPointer(rebasing: text[runStart..<end])) }
-    }
-
-    /// The character a predefined entity or a character reference to a legal XML character at
-    /// `at` stands for, and the reference's length (through its `;`); nil when there is none.
-    private func reference(at: Int, end: Int) -> (UInt32, Int)? {
-        guard validReference(at: at, end: end) else { return nil }
-        var k = at + 1
-        if text[k] == 0x23 {   // &#
-            k += 1
-            var hex = false
-            if text[k] == 0x78 || text[k] == 0x58 { hex = true; k += 1 }
-            var value: UInt32 = 0
-            while text[k] != 0x3B {
-                let b = text[k]
-                let d = b <= 0x39 ? UInt32(b - 0x30) : UInt32((b | 0x20) - 0x61 + 10)
-                value = value * (hex ? 16 : 10) + d
-                k += 1
-            }
-            return (value, k + 1 - at)
-        }
-        let first = text[k], second = text[k + 1]
-        let scalar: UInt32
-        switch (first, second) {
-        case (0x61, 0x6D): scalar = 0x26   // amp
-        case (0x6C, _): scalar = 0x3C      // lt
-        case (0x67, _): scalar = 0x3E      // gt
-        case (0x71, _): scalar = 0x22      // quot
-        default: scalar = 0x27             // apos
-        }
-        while text[k] != 0x3B { k += 1 }
-        return (scalar, k + 1 - at)
-    }
-
-    /// Whether a predefined entity or a character reference to a legal XML character starts at `at`.
-    private func validReference(at: Int, end: Int) -> Bool {
-        var k = at + 1
-        let limit = min(end, at + 12)
-        guard k < limit else { return false }
-        if text[k] == 0x23 {   // &#
-            k += 1
-            var hex = false
-            if k < limit, text[k] == 0x78 || text[k] == 0x58 { hex = true; k += 1 }
-            var value: UInt32 = 0
-            var digits = 0
-            while k < limit, text[k] != 0x3B {
-                let b = text[k]
-                let d: UInt32
-                if b >= 0x30 && b <= 0x39 { d = UInt32(b - 0x30) }
-                else if hex, (b | 0x20) >= 0x61, (b | 0x20) <= 0x66 { d = UInt32((b | 0x20) - 0x61 + 10) }
-                else { return false }
-                value = value * (hex ? 16 : 10) + d
-                digits += 1
-                if digits > 7 { return false }
-                k += 1
-            }
-            guard k < limit, digits > 0 else { return false }
-            return value == 0x9 || value == 0xA || value == 0xD || (value >= 0x20 && value <= 0xD7FF)
-                || (value >= 0xE000 && value <= 0xFFFD) || (value >= 0x10000 && value <= 0x10FFFF)
-        }
-        var n = 0
-        while k < limit, text[k] != 0x3B { k += 1; n += 1 }
-        guard k < limit else { return false }
-        let s = at + 1
-        func eq(_ lit: [UInt8]) -> Bool { n == lit.count && lit.indices.allSatisfy { text[s + $0] == lit[$0] } }
-        return eq([0x61, 0x6D, 0x70]) || eq([0x6C, 0x74]) || eq([0x67, 0x74])
-            || eq([0x71, 0x75, 0x6F, 0x74]) || eq([0x61, 0x70, 0x6F, 0x73])
-    }
-
     private mutating func finish() {
         guard !finished else { return }
         finished = true
@@ -499,7 +445,7 @@ struct SGMLBodyReader {
             return
         }
         if !stack.isEmpty {
-            let open = stack.filter { $0.kind == .aggregate }.map { "<\(describeName($0.start, $0.length))>" }
+            let open = stack.indices.filter { stack[$0].kind == .aggregate }.map { "<\(String(decoding: openName($0), as: UTF8.self))>" }
             if !open.isEmpty {
                 problem(.error, "ofx.truncated",
                         "the file ends before \(open.reversed().joined(separator: ", ")) \(open.count == 1 ? "is" : "are") closed: it looks truncated",

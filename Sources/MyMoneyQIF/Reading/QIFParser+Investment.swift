@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 extension QIFParser {
     /// The cash an investment record moves in this account, with its fields kept in `extra`.
     ///
@@ -25,10 +27,10 @@ extension QIFParser {
             guard let value = readAmount(line) else { return nil }
             total = value
         } else if let price = record.price, let quantity = record.quantity,
-                  let p = try? QIFAmountText.parse(value(price), decimalMark: decimalMark),
-                  let q = try? QIFAmountText.parse(value(quantity), decimalMark: decimalMark),
+                  let p = try? content.amount(price, decimalMark: decimalMark),
+                  let q = try? content.amount(quantity, decimalMark: decimalMark),
                   var gross = try? (p * q).magnitude() {
-            if let line = record.commission, let fee = try? QIFAmountText.parse(value(line), decimalMark: decimalMark) {
+            if let line = record.commission, let fee = try? content.amount(line, decimalMark: decimalMark) {
                 gross = (try? (effect == .outflow ? gross + fee.magnitude() : gross - fee.magnitude())) ?? gross
             }
             total = gross

@@ -1,9 +1,10 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 
 extension QIFParser {
     /// The lines of the current list record as (code, value) pairs.
     func listFields() -> [(code: UInt8, value: String, line: QIFLine)] {
-        record.other.map { (bytes[$0.start], string($0), $0) }
+        record.other.map { (content.byte(at: $0.start), string($0), $0) }
     }
 
     /// An `!Account` record: declares an account, and outside AutoSwitch makes it the current one.

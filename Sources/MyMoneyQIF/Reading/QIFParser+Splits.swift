@@ -1,4 +1,4 @@
-import Foundation
+@_spi(Speed) import MyMoneyCore
 
 extension QIFParser {
     /// The record's split lines; checks that they add up to the total.
@@ -21,7 +21,7 @@ extension QIFParser {
             var transferAccount: String?
             var tags: [String] = []
             if let line = raw.category {
-                let parts = categoryCache.field(value(line), strings: strings)
+                let parts = content.categoryField(line, cache: categoryCache, interner: strings)
                 category = parts.category
                 transferAccount = parts.transferAccount
                 tags = parts.tags
@@ -61,13 +61,12 @@ extension QIFParser {
 
     /// A split amount, with a diagnostic when unreadable (the split is then dropped).
     mutating func readSplitAmount(_ line: QIFLine) -> Amount? {
-        let bytes = value(line)
         do {
-            return try QIFAmountText.parse(bytes, decimalMark: decimalMark)
+            return try content.amount(line, decimalMark: decimalMark)
         } catch {
             diagnostics.append(.error("qif.amount",
                 "cannot read \"\(string(line))\" as a split amount: \(error.reason); the split is dropped",
-                file: file, at: position(line, column: 2 + max(0, min(error.offset, bytes.count)))))
+                file: file, at: position(line, column: 2 + max(0, min(error.offset, content.valueLength(line))))))
             return nil
         }
     }
@@ -76,13 +75,10 @@ extension QIFParser {
     func percentShare(_ line: QIFLine, of total: Amount) -> Amount? {
         var text = string(line).trimmingBlanks()
         if text.hasSuffix("%") { text.removeLast() }
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { buffer -> Amount? in
-            guard let percent = QIFAmountText.fastParse(UnsafeBufferPointer(buffer), decimalMark: decimalMark),
-                  let fraction = try? percent.divided(by: Amount(units: 100), scale: min(percent.scale + 2, Amount.maximumScale)) else {
-                return nil
-            }
-            return try? total.multiplied(by: fraction, scale: max(total.scale, 2))
+        guard let percent = QIFAmountText.fastParse(text, decimalMark: decimalMark),
+              let fraction = try? percent.divided(by: Amount(units: 100), scale: min(percent.scale + 2, Amount.maximumScale)) else {
+            return nil
         }
+        return try? total.multiplied(by: fraction, scale: max(total.scale, 2))
     }
 }

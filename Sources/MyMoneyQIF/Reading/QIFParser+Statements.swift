@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 extension QIFParser {
     /// One statement per account, in the order accounts first appear.
     ///
@@ -9,13 +11,15 @@ extension QIFParser {
         for entry in classes { listExtra.append(StatementField("qif.class", entry.name)) }
 
         var result: [Statement] = []
-        for slot in slots {
+        for index in slots.indices {
+            let transactions = slots[index].transactions.finish()
+            let slot = slots[index]
             let declared = slot.declaredType.flatMap { QIFRegisterType(word: $0) }
             let kind = (declared ?? slot.registerType)?.accountKind
             let account = StatementAccount(id: slot.name ?? options.accountId, name: slot.name, kind: kind,
                                            currency: options.currency,
                                            bankType: slot.declaredType ?? slot.registerWord)
-            var statement = Statement(source: source, account: account, transactions: slot.transactions)
+            var statement = Statement(source: source, account: account, transactions: transactions)
             if let opening = slot.opening {
                 statement.balances.append(opening)
                 if let closing = closingBalance(opening: opening, slot: slot) {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Speed) import MyMoneyCore
 
 extension QIFParser {
     /// Turns the current register record into a transaction or the account's opening balance.
@@ -35,13 +36,13 @@ extension QIFParser {
         var transferAccount: String?
         var tags: [String] = []
         if let line = record.category {
-            let parts = categoryCache.field(value(line), strings: strings)
+            let parts = content.categoryField(line, cache: categoryCache, interner: strings)
             category = parts.category
             transferAccount = parts.transferAccount
             tags = parts.tags
         }
         var payee = sharedText(record.payee)
-        if let line = record.payee, let p = payee, containsAmpersand(line) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
+        if let line = record.payee, let p = payee, content.valueContains(line, 0x26) { payee = p.replacingOccurrences(of: "&amp;", with: "&") }
 
         // The opening balance: the block's first record, "Opening Balance" with the account in brackets
         // (or naming this account whatever its payee).
@@ -73,35 +74,13 @@ extension QIFParser {
         let splits = record.splits.isEmpty ? [] : readSplits(total: amount, first: first)
         if let total = slots[slotIndex].total { slots[slotIndex].total = try? total + amount }
         if slots[slotIndex].latestDay.map({ day > $0 }) ?? true { slots[slotIndex].latestDay = day }
-        // The transaction is set up in its place in the array: appending a whole transaction built
-        // here copied it (every string retained) and then destroyed the temporary (every string released).
         let memo = sharedMemo(record.memo)
         let number = investment ? nil : text(record.number)
-        let index = slots[slotIndex].transactions.count
-        if index >= slots[slotIndex].populatedUntil { populateAhead(slotIndex, from: index) }
-        slots[slotIndex].transactions.append(blankTransaction)
-        QIFParser.fill(&slots[slotIndex].transactions[index], day: day, amount: amount, payee: payee, memo: memo,
-                       checkNumber: number, category: category, transferAccount: transferAccount, tags: tags,
-                       splits: splits, extra: extra, position: position(first))
-    }
-
-    /// Sets a blank transaction's fields (those left nil or empty are not touched).
-    @inline(__always)
-    static func fill(_ t: inout StatementTransaction, day: Day, amount: Amount, payee: consuming String?,
-                     memo: consuming String?, checkNumber: consuming String?, category: consuming String?,
-                     transferAccount: consuming String?, tags: consuming [String],
-                     splits: consuming [StatementSplit], extra: consuming [StatementField], position: SourcePosition) {
-        t.day = day
-        t.amount = amount
-        if payee != nil { t.payee = payee }
-        if memo != nil { t.memo = memo }
-        if checkNumber != nil { t.checkNumber = checkNumber }
-        if category != nil { t.category = category }
-        if transferAccount != nil { t.transferAccount = transferAccount }
-        if !tags.isEmpty { t.tags = tags }
-        if !splits.isEmpty { t.splits = splits }
-        if !extra.isEmpty { t.extra = extra }
-        t.position = position
+        // Set up in its place in the array (see QIFTransactionSetup).
+        let index = slots[slotIndex].transactions.appendBlank()
+        QIFTransactionSetup.fill(&slots[slotIndex].transactions[index], day: day, amount: amount, payee: payee, memo: memo,
+                                 checkNumber: number, category: category, transferAccount: transferAccount, tags: tags,
+                                 splits: splits, extra: extra, position: position(first))
     }
 
     /// The `extra` of a transaction whose only extra field is its cleared status, one shared array
@@ -115,41 +94,11 @@ extension QIFParser {
         }
     }
 
-    /// Makes room for the block's transactions at once (their count is known from the first pass),
-    /// growing geometrically so that many small blocks of one account stay linear.
+    /// Makes room for the block's transactions at once (their count is known from the first pass);
+    /// the builder grows geometrically, so that many small blocks of one account stay linear.
     mutating func reserveRoomForBlock(_ slotIndex: Int) {
         guard blockDateCounts.indices.contains(blockIndex) else { return }
-        let needed = slots[slotIndex].transactions.count + blockDateCounts[blockIndex]
-        let capacity = slots[slotIndex].transactions.capacity
-        if needed > capacity {
-            slots[slotIndex].transactions.reserveCapacity(max(needed, capacity * 2))
-            slots[slotIndex].populatedUntil = 0 // the storage has moved
-        }
-    }
-
-    /// Asks Linux for the memory of the next transactions of a slot in one call
-    /// (`MADV_POPULATE_WRITE`, at most 16,384 transactions, about 3 MB, ahead of the last one
-    /// written) instead of one page fault per 4 kB page as they are written: a fifth of the time
-    /// of a large read went to those faults. Only memory the array already holds and is about to
-    /// fill is named, so an estimate of the block's size that is too large costs nothing resident.
-    /// A hint: where it is not supported nothing changes but the time.
-    mutating func populateAhead(_ slotIndex: Int, from index: Int) {
-        let capacity = slots[slotIndex].transactions.capacity
-        let until = min(capacity, index + 16384)
-        slots[slotIndex].populatedUntil = until
-        #if os(Linux)
-        let stride = MemoryLayout<StatementTransaction>.stride
-        guard (until - index) * stride >= 1 << 20 else { return } // small arrays fault a few pages only
-        slots[slotIndex].transactions.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let page: UInt = 4096
-            let address = UInt(bitPattern: UnsafeMutableRawPointer(base))
-            let start = (address + UInt(index * stride) + page - 1) & ~(page - 1)
-            let end = (address + UInt(until * stride)) & ~(page - 1)
-            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(pointer, Int(end - start), 23) // MADV_POPULATE_WRITE (Linux 5.14)
-        }
-        #endif
+        slots[slotIndex].transactions.reserve(additional: blockDateCounts[blockIndex])
     }
 
     /// `Opening Balance`, any case.
@@ -157,26 +106,17 @@ extension QIFParser {
         payee.utf8.count == 15 && payee.lowercased() == "opening balance"
     }
 
-    /// Whether a line's value holds `&` (then `&amp;` is decoded).
-    func containsAmpersand(_ line: QIFLine) -> Bool {
-        let v = value(line)
-        guard let base = v.baseAddress, v.count > 0 else { return false }
-        return memchr(base, 0x26, v.count) != nil
-    }
-
     /// The day of a `D` line under the file's order; nil (with a diagnostic) when it is none.
     mutating func readDay(_ line: QIFLine) -> Day? {
-        let bytes = value(line)
         // Records repeat their dates: a text read before (without a diagnostic) gives the same day.
-        guard let key = dayCache.key(bytes) else { return readNewDay(line, bytes) }
-        if let day = dayCache.day(bytes, key: key) { return day }
-        let day = readNewDay(line, bytes)
-        if let day { dayCache.store(day, length: bytes.count, key: key) }
+        if let day = content.cachedDay(line, in: dayCache) { return day }
+        let day = readNewDay(line)
+        if let day { content.remember(day, for: line, in: dayCache) }
         return day
     }
 
-    private mutating func readNewDay(_ line: QIFLine, _ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
-        guard let date = QIFDateText.scan(bytes) else {
+    private mutating func readNewDay(_ line: QIFLine) -> Day? {
+        guard let date = content.dateText(line) else {
             diagnostics.append(.error("qif.date", "cannot read \"\(string(line))\" as a date; the transaction is skipped",
                 file: file, at: valuePosition(line),
                 notes: ["QIF dates look like 12/31/24, 1/ 1'00, 2/14'2020, 31.12.2024, 2024-12-31 or 26 Jan 2026"]))
@@ -193,14 +133,13 @@ extension QIFParser {
 
     /// The amount of a money line; nil (with a diagnostic) when it cannot be read.
     mutating func readAmount(_ line: QIFLine) -> Amount? {
-        let bytes = value(line)
         do {
-            return try QIFAmountText.parse(bytes, decimalMark: decimalMark)
+            return try content.amount(line, decimalMark: decimalMark)
         } catch {
             let mark = decimalMark == 0x2C ? "comma" : "point"
             diagnostics.append(.error("qif.amount",
                 "cannot read \"\(string(line))\" as an amount: \(error.reason); the transaction is skipped",
-                file: file, at: position(line, column: 2 + max(0, min(error.offset, bytes.count))),
+                file: file, at: position(line, column: 2 + max(0, min(error.offset, content.valueLength(line)))),
                 notes: ["this file's amounts use a decimal \(mark)"]))
             return nil
         }
@@ -208,9 +147,8 @@ extension QIFParser {
 
     /// `C` line: `*`/`c` cleared, `X`/`R` reconciled, `!`/`?` budgeted; the raw value otherwise.
     func clearedStatus(_ line: QIFLine) -> String? {
-        let v = value(line)
-        guard let first = v.first else { return nil }
-        if v.count == 1 || v.allSatisfy({ $0 == first }) {
+        guard content.valueLength(line) > 0 else { return nil }
+        if let first = content.repeatedByte(line) {
             switch first {
             case 0x2A, 0x63, 0x43: return "cleared"
             case 0x58, 0x78, 0x52, 0x72: return "reconciled"
@@ -223,7 +161,7 @@ extension QIFParser {
 
     /// A line with no slot of its own, kept as `qif.<code>` (`F` reimbursable flag, `X…` business data).
     mutating func otherField(_ line: QIFLine) -> StatementField {
-        let code = bytes[line.start]
+        let code = content.byte(at: line.start)
         let key = code < 0x80 ? "qif." + String(UnicodeScalar(code)) : "qif.field"
         if !notedCodes.contains(code) && code != 0x46 && code != 0x58 {
             notedCodes.insert(code)

@@ -1,8 +1,9 @@
+@_spi(Speed) import MyMoneyCore
 /// The second pass over a file: headers switch sections, lines collect into records, and each
 /// record becomes a transaction, a balance, an account or a list entry.
 ///
-/// Works on the decoded UTF-8 bytes; strings are made only for values that are kept.
-/// Not `Sendable`: it holds a pointer that is valid only inside `withUnsafeBufferPointer`.
+/// Reads the decoded text through ``QIFText`` (lines and values, never pointers); strings are
+/// made only for values that are kept. Not `Sendable`: its text is valid only during the read.
 struct QIFParser {
     enum Section: Equatable {
         case none
@@ -24,18 +25,18 @@ struct QIFParser {
         /// The header of its first register block.
         var registerType: QIFRegisterType?
         var registerWord: String?
-        var transactions: [StatementTransaction] = []
+        /// Filled in place: each transaction is set up in its slot of the array.
+        var transactions = InPlaceArrayBuilder(blank: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero))
         /// The sum of `transactions` (nil after an overflow) and their latest day, kept while reading.
         var total: Amount? = .zero
         var latestDay: Day?
         var opening: StatementBalance?
         var statementBalance: StatementBalance?
         var extra: [StatementField] = []
-        /// Transaction storage up to this index has been asked for (see `populateAhead`).
-        var populatedUntil = 0
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The file's text (lines and their values).
+    let content: QIFText
     let file: String
     let options: ReadOptions
     /// The file's day/month order; nil when the file could not decide (dates are then not read).
@@ -76,43 +77,40 @@ struct QIFParser {
     var recordsInBlock = 0
     var record = QIFRecordFields()
     var notedCodes: Set<UInt8> = []
-    /// Days of `D` texts read so far.
-    let dayCache = QIFDayCache()
-    /// `L` and `S` values taken apart so far.
-    let categoryCache = QIFCategoryCache()
-    /// What each transaction starts as in its slot of the array (nothing in it to retain or release).
-    let blankTransaction = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+    /// Days of `D` texts read so far (texts of up to 16 bytes, read without a diagnostic: one
+    /// file has one day/month order, so a hit is exactly what reading the text again gives).
+    let dayCache = SmallKeyCache<Day>(slots: 1024, longest: 16)
+    /// `L` and `S` values taken apart so far (their parts depend on nothing but their bytes).
+    let categoryCache = SmallKeyCache<QIFCategoryField>(slots: 512, longest: 64)
     /// The `extra` of a transaction whose only extra field is its cleared status, shared.
     let clearedExtras = (cleared: [StatementField("qif.cleared", "cleared")],
                          reconciled: [StatementField("qif.cleared", "reconciled")],
                          budgeted: [StatementField("qif.cleared", "budgeted")])
-    /// Shared payee and memo strings, sized for the file (a small file needs few).
-    let strings: QIFStringTable
-    let memoStrings: QIFStringTable
+    /// Shared payee, category and memo strings, sized for the file (a small file needs few).
+    /// Memos are a stream of their own: when they never repeat, only their lookups are bypassed.
+    let strings: StringInterner
+    static let payeeStream = 0, categoryStream = QIFCategoryField.internerStream, memoStream = 2
     /// `D` lines per register block (from the first pass) and the current block's index.
     var blockDateCounts: [Int] = []
     var blockIndex = -1
     var warnedOutsideSection = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, options: ReadOptions, dayOrder: DayOrder?, decimalMark: UInt8) {
-        self.bytes = bytes
+    init(content: QIFText, file: String, options: ReadOptions, dayOrder: DayOrder?, decimalMark: UInt8) {
+        self.content = content
         self.file = file
         self.options = options
         self.dayOrder = dayOrder
         self.decimalMark = decimalMark
-        var slots = 64
-        while slots < 4096 && slots * 512 < bytes.count { slots *= 2 }
-        self.strings = QIFStringTable(slots: slots)
-        self.memoStrings = QIFStringTable(slots: slots)
+        self.strings = StringInterner(slots: StringInterner.slots(forTextOf: content.count))
     }
 
     // MARK: Lines
 
     mutating func run() {
-        var lines = QIFLines(bytes)
+        var lines = content.lines()
         while var line = lines.next() {
             if line.isEmpty { continue }
-            var code = bytes[line.start]
+            var code = content.byte(at: line.start)
             switch code {
             case 0x21: // !
                 flushRecord()
@@ -122,7 +120,7 @@ struct QIFParser {
             case 0x23: // # comment (not Quicken's, but seen in the wild)
                 continue
             default:
-                if code == 0xC2, line.start + 1 < line.end, bytes[line.start + 1] == 0xA3 { // £ as split amount
+                if code == 0xC2, content.startsWithPound(line) { // £ as split amount
                     code = 0x24
                     line.start += 1
                 }
@@ -159,8 +157,7 @@ struct QIFParser {
     // MARK: Headers
 
     mutating func header(_ line: QIFLine) {
-        let text = string(line)
-        switch QIFHeader(text: text) {
+        switch QIFHeader(text: content.string(line)) {
         case .register(let type, let written, let known):
             if !known {
                 diagnostics.append(.warning("qif.header.unknown-type",
@@ -249,41 +246,24 @@ struct QIFParser {
         return slots.count - 1
     }
 
-    // MARK: Bytes
-
-    /// The value of a field line (after its code).
-    @inline(__always)
-    func value(_ line: QIFLine) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[min(line.start + 1, line.end)..<line.end])
-    }
+    // MARK: Values
 
     /// The value of a field line as a string.
     @inline(__always)
-    func string(_ line: QIFLine) -> String {
-        String(decoding: value(line), as: UTF8.self)
-    }
+    func string(_ line: QIFLine) -> String { content.string(line) }
 
     /// The value, or nil when empty.
     @inline(__always)
-    func text(_ line: QIFLine?) -> String? {
-        guard let line, line.start + 1 < line.end else { return nil }
-        return string(line)
-    }
+    func text(_ line: QIFLine?) -> String? { content.text(line) }
 
-    /// The value, or nil when empty, shared with earlier equal values (payees, memos).
+    /// The value, or nil when empty, shared with earlier equal values (payees).
     @inline(__always)
-    func sharedText(_ line: QIFLine?) -> String? {
-        guard let line, line.start + 1 < line.end else { return nil }
-        return strings.string(value(line))
-    }
+    func sharedText(_ line: QIFLine?) -> String? { content.sharedText(line, strings, stream: QIFParser.payeeStream) }
 
-    /// A memo, shared with earlier equal memos through a table of its own (memos repeat less
-    /// than payees: when they do not repeat at all their table is bypassed, not the payees').
+    /// A memo, shared with earlier equal memos (memos repeat less than payees: when they do not
+    /// repeat at all their lookups are bypassed, not the payees').
     @inline(__always)
-    func sharedMemo(_ line: QIFLine?) -> String? {
-        guard let line, line.start + 1 < line.end else { return nil }
-        return memoStrings.string(value(line))
-    }
+    func sharedMemo(_ line: QIFLine?) -> String? { content.sharedText(line, strings, stream: QIFParser.memoStream) }
 
     func position(_ line: QIFLine, column: Int = 1) -> SourcePosition {
         let offset = line.start + column - 1

@@ -7,6 +7,12 @@ enum QIFAmountText {
         return try Amount.parse(bytes, format: decimalMark == 0x2C ? .comma : .point)
     }
 
+    /// ``fastParse(_:decimalMark:)`` of a string's UTF-8 (split percentages).
+    static func fastParse(_ text: String, decimalMark: UInt8) -> Amount? {
+        var copy = text
+        return copy.withUTF8 { fastParse($0, decimalMark: decimalMark) }
+    }
+
     /// A sign, digits grouped by threes with the other mark or `'`, the decimal mark and
     /// decimals, at most 18 digits in all; nil for anything else (the caller then takes the careful path).
     @inline(__always)

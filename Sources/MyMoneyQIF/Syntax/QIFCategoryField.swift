@@ -1,3 +1,4 @@
+@_spi(Speed) import MyMoneyCore
 /// An `L` or `S` value taken apart: `Category:Sub/Class`, `[Account]/Class`, and the investment
 /// form `Category/Class|[Account]/Class`.
 struct QIFCategoryField: Equatable {
@@ -7,6 +8,9 @@ struct QIFCategoryField: Equatable {
     var transferAccount: String?
     /// Classes after `/`, as written (`Business`, `Trip:Berlin`).
     var tags: [String] = []
+    /// The ``StringInterner`` stream of the parts' strings.
+    static let internerStream = 1
+
     init(category: String? = nil, transferAccount: String? = nil, tags: [String] = []) {
         self.category = category
         self.transferAccount = transferAccount
@@ -16,13 +20,13 @@ struct QIFCategoryField: Equatable {
     /// Reads a value from UTF-8 bytes; `--Split--` (Quicken's marker on split transactions) is no category.
     ///
     /// - Complexity: O(n), one string per part kept.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, strings: QIFStringTable? = nil) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner? = nil) {
         self.init()
         QIFCategoryField.parse(bytes, strings: strings, category: &category, transferAccount: &transferAccount, tags: &tags)
     }
 
     /// Reads a value straight into the caller's variables (no intermediate value to copy).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, strings: QIFStringTable?,
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner?,
                       category: inout String?, transferAccount: inout String?, tags: inout [String]) {
         var bar = -1
         for i in 0..<bytes.count where bytes[i] == 0x7C { bar = i; break }
@@ -46,7 +50,7 @@ struct QIFCategoryField: Equatable {
         self = copy.withUTF8 { QIFCategoryField($0) }
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ strings: QIFStringTable?,
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ strings: StringInterner?,
                              _ category: inout String?, _ transferAccount: inout String?, _ tags: inout [String]) {
         var s = start
         while s < end, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
@@ -80,12 +84,12 @@ struct QIFCategoryField: Equatable {
     }
 
     /// The bytes between `start` and `end` without surrounding blanks, or nil when nothing is left.
-    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ strings: QIFStringTable?) -> String? {
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ strings: StringInterner?) -> String? {
         var s = start, e = end
         while s < e, bytes[s] == 0x20 || bytes[s] == 0x09 { s += 1 }
         while e > s, bytes[e - 1] == 0x20 || bytes[e - 1] == 0x09 { e -= 1 }
         guard s < e else { return nil }
         let part = UnsafeBufferPointer(rebasing: bytes[s..<e])
-        return strings?.string(part) ?? String(decoding: part, as: UTF8.self)
+        return strings?.string(part, stream: internerStream) ?? String(decoding: part, as: UTF8.self)
     }
 }

@@ -1,0 +1,46 @@
+extension LanguageVocabulary {
+    /// Finnish: Nordea FI (pending rows say `Varaus` in the date column), OP, S-Pankki.
+    static let finnish = LanguageVocabulary(
+        language: "Finnish",
+        headers: [
+            // name                              role            strength
+            ("kirjauspäivä",                     .date,          3),
+            ("päivämäärä",                       .date,          2),
+            ("pvm",                              .date,          2),
+            ("maksupäivä",                       .date,          1),
+            ("arvopäivä",                        .valueDate,     2),
+            ("määrä",                            .amount,        3),
+            ("summa",                            .amount,        3),
+            ("otto",                             .debit,         2),
+            ("pano",                             .credit,        2),
+            ("saaja/maksaja",                    .payee,         3),
+            ("saaja",                            .payee,         3),
+            ("maksaja",                          .payee,         3),
+            ("maksunsaaja",                      .payee,         3),
+            ("nimi",                             .payee,         3),
+            ("viesti",                           .memo,          3),
+            ("selitys",                          .memo,          2),
+            ("kuvaus",                           .memo,          2),
+            ("otsikko",                          .memo,          2),
+            ("saldo",                            .balance,       3),
+            ("valuutta",                         .currency,      3),
+            ("valuuttakoodi",                    .currency,      3),
+            ("arkistointitunnus",                .id,            3),
+            ("tapahtuma",                        .type,          3),
+            ("tapahtumalaji",                    .type,          3),
+            ("tilinumero",                       .account,       3),
+            ("palkkio",                          .fee,           3),
+        ],
+        debitWords: ["otto"],
+        creditWords: ["pano"],
+        unbooked: ["varaus", "hylätty"],
+        labels: [
+            ("tilinumero",                       .account,       .exact),
+            ("tili",                             .account,       .exact),
+            ("ajanjakso",                        .period,        .exact),
+            ("aikaväli",                         .period,        .exact),
+            ("valuutta",                         .currency,      .exact),
+            ("alkusaldo",                        .opening,       .prefix),
+            ("loppusaldo",                       .closing,       .prefix),
+        ])
+}

@@ -1,0 +1,46 @@
+extension LanguageVocabulary {
+    /// Hungarian: OTP, K&H, Erste, MBH, CIB.
+    static let hungarian = LanguageVocabulary(
+        language: "Hungarian",
+        headers: [
+            // name                              role            strength
+            ("könyvelés dátuma",                 .date,          3),
+            ("könyvelési dátum",                 .date,          3),
+            ("dátum",                            .date,          2),
+            ("tranzakció dátuma",                .date,          1),
+            ("értéknap",                         .valueDate,     2),
+            ("összeg",                           .amount,        3),
+            ("tranzakció összege",               .amount,        3),
+            ("terhelés",                         .debit,         2),
+            ("jóváírás",                         .credit,        2),
+            ("partner neve",                     .payee,         3),
+            ("partner",                          .payee,         3),
+            ("kedvezményezett",                  .payee,         3),
+            ("ellenoldali név",                  .payee,         3),
+            ("közlemény",                        .memo,          3),
+            ("megjegyzés",                       .memo,          3),
+            ("leírás",                           .memo,          2),
+            ("egyenleg",                         .balance,       3),
+            ("pénznem",                          .currency,      3),
+            ("deviza",                           .currency,      3),
+            ("tranzakció azonosító",             .id,            3),
+            ("típus",                            .type,          3),
+            ("tranzakció típusa",                .type,          3),
+            ("számlaszám",                       .account,       3),
+            ("díj",                              .fee,           3),
+        ],
+        debitWords: ["terhelés"],
+        creditWords: ["jóváírás"],
+        unbooked: ["függőben", "elutasítva", "visszavonva"],
+        labels: [
+            ("számlaszám",                       .account,       .exact),
+            ("bankszámlaszám",                   .account,       .exact),
+            ("időszak",                          .period,        .exact),
+            ("pénznem",                          .currency,      .exact),
+            ("deviza",                           .currency,      .exact),
+            ("nyitó egyenleg",                   .opening,       .prefix),
+            ("nyitóegyenleg",                    .opening,       .prefix),
+            ("záró egyenleg",                    .closing,       .prefix),
+            ("záróegyenleg",                     .closing,       .prefix),
+        ])
+}

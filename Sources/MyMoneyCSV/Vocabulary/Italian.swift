@@ -1,0 +1,45 @@
+extension LanguageVocabulary {
+    /// Italian: Italian and Swiss-Italian banks.
+    static let italian = LanguageVocabulary(
+        language: "Italian",
+        headers: [
+            // name                              role            strength
+            ("data contabile",                   .date,          3),
+            ("data contabilizzazione",           .date,          3),
+            ("data operazione",                  .date,          2),
+            ("data valuta",                      .valueDate,     2),
+            ("importo",                          .amount,        3),
+            ("addebiti",                         .debit,         2),
+            ("addebito",                         .debit,         2),
+            ("uscite",                           .debit,         2),
+            ("accrediti",                        .credit,        2),
+            ("accredito",                        .credit,        2),
+            ("entrate",                          .credit,        2),
+            ("beneficiario/ordinante",           .payee,         3),
+            ("descrizione",                      .memo,          3),
+            ("causale",                          .memo,          3),
+            ("dettagli",                         .memo,          2),
+            ("saldo dopo",                       .balance,       3),
+            ("saldo disponibile",                .balance,       3),
+            ("tipo operazione",                  .type,          3),
+            ("stato",                            .status,        3),
+            ("conto",                            .account,       3),
+            ("categoria",                        .category,      3),
+            ("commissione",                      .fee,           3),
+            ("commissioni",                      .fee,           3),
+        ],
+        debitWords: ["dare", "addebito"],
+        creditWords: ["avere", "accredito"],
+        unbooked: ["in attesa", "rifiutato", "annullato", "non contabilizzato"],
+        labels: [
+            ("conto",                            .account,       .exact),
+            ("numero conto",                     .account,       .exact),
+            ("conto corrente",                   .account,       .exact),
+            ("periodo",                          .period,        .exact),
+            ("divisa",                           .currency,      .exact),
+            ("saldo iniziale",                   .opening,       .prefix),
+            ("saldo finale",                     .closing,       .prefix),
+            ("saldo contabile finale",           .closing,       .prefix),
+            ("saldo al",                         .datedBalance,  .prefix),
+        ])
+}

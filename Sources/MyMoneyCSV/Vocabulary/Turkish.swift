@@ -1,0 +1,46 @@
+extension LanguageVocabulary {
+    /// Turkish: Garanti BBVA, İş Bankası, Akbank, Yapı Kredi, Ziraat.
+    static let turkish = LanguageVocabulary(
+        language: "Turkish",
+        headers: [
+            // name                              role            strength
+            ("tarih",                            .date,          2),
+            ("işlem tarihi",                     .date,          2),
+            ("valör",                            .valueDate,     2),
+            ("valör tarihi",                     .valueDate,     2),
+            ("tutar",                            .amount,        3),
+            ("işlem tutarı",                     .amount,        3),
+            ("borç",                             .debit,         2),
+            ("alacak",                           .credit,        2),
+            ("borç/alacak",                      .indicator,     2),
+            ("karşı taraf",                      .payee,         3),
+            ("alıcı",                            .payee,         3),
+            ("açıklama",                         .memo,          3),
+            ("bakiye",                           .balance,       3),
+            ("para birimi",                      .currency,      3),
+            ("döviz",                            .currency,      3),
+            ("dekont no",                        .id,            3),
+            ("referans no",                      .id,            3),
+            ("işlem türü",                       .type,          3),
+            ("hesap no",                         .account,       3),
+            ("kategori",                         .category,      3),
+            ("ücret",                            .fee,           3),
+            ("masraf",                           .fee,           3),
+            ("komisyon",                         .fee,           3),
+        ],
+        debitWords: ["borç"],
+        creditWords: ["alacak"],
+        unbooked: ["beklemede", "reddedildi", "iptal"],
+        labels: [
+            ("hesap no",                         .account,       .exact),
+            ("hesap numarası",                   .account,       .exact),
+            ("dönem",                            .period,        .exact),
+            ("tarih aralığı",                    .period,        .exact),
+            ("para birimi",                      .currency,      .exact),
+            ("döviz cinsi",                      .currency,      .exact),
+            ("devreden bakiye",                  .opening,       .prefix),
+            ("açılış bakiyesi",                  .opening,       .prefix),
+            ("kapanış bakiyesi",                 .closing,       .prefix),
+            ("son bakiye",                       .closing,       .prefix),
+        ])
+}

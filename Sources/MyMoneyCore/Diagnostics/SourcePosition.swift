@@ -19,6 +19,19 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable {
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 }
 
+/// A stretch of a source file: where it starts and how many UTF-8 bytes it covers (a field, a
+/// value, a tag), so a diagnostic can underline all of it.
+public struct SourceRange: Sendable, Hashable, Codable {
+    public var start: SourcePosition
+    /// Length in UTF-8 bytes; 0 for a point (a missing value).
+    public var length: Int
+
+    public init(start: SourcePosition, length: Int) {
+        self.start = start
+        self.length = max(0, length)
+    }
+}
+
 /// The text of one input, decoded to UTF-8, kept for diagnostics and positions.
 public struct SourceFile: Sendable {
     /// The name as the user gave it (`-` for standard input).
@@ -52,11 +65,24 @@ public struct SourceFile: Sendable {
 
     /// The text of the line holding `offset`, without its line break.
     public func lineText(containing offset: Int) -> (text: String, start: Int) {
-        let o = max(0, min(offset, text.count))
-        var start = o
-        while start > 0 && text[start - 1] != 0x0A { start -= 1 }
-        var end = o
-        while end < text.count && text[end] != 0x0A && text[end] != 0x0D { end += 1 }
-        return (String(decoding: text[start..<end], as: UTF8.self), start)
+        let line = lineText(containing: offset, limit: Int.max)
+        return (line.text, line.start)
+    }
+
+    /// The text of the line holding `offset`, looking at most `limit` bytes either side of it:
+    /// on a longer line, `isWhole` is false and the text runs from the first character boundary
+    /// `limit` bytes before `offset` (the work stays bounded on a one-line file of megabytes).
+    public func lineText(containing offset: Int, limit: Int) -> (text: String, start: Int, isWhole: Bool) {
+        text.withUnsafeBufferPointer { text in
+            let o = max(0, min(offset, text.count))
+            var start = o
+            // Lines end in LF, CRLF or a lone CR (old Mac exports).
+            while start > 0 && text[start - 1] != 0x0A && text[start - 1] != 0x0D && o - start < limit { start -= 1 }
+            let isWhole = start == 0 || text[start - 1] == 0x0A || text[start - 1] == 0x0D
+            if !isWhole { while start < o && text[start] & 0xC0 == 0x80 { start += 1 } }
+            var end = o
+            while end < text.count && text[end] != 0x0A && text[end] != 0x0D && end - o < limit { end += 1 }
+            return (String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self), start, isWhole)
+        }
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 
 /// `cli`: what a user feels, measured from outside: the real `mymoney` binary spawned on
 /// generated data, its wall time and peak resident memory (`wait4`'s rusage of the child), its
-/// standard output thrown away (`/dev/null`).
+/// standard output thrown away (`/dev/null`); the detail gives its CPU time (user + system) and
+/// the load average.
 ///
 /// Cases: `parse --format json` of a CSV, OFX 2 and QIF file of 100k and `--size` transactions
 /// (1M), `transactions --format json` on a ledger of `--size` transactions, and the re-import
@@ -15,7 +16,8 @@ import Glibc
 /// `--mymoney PATH` names the binary (default: the `mymoney` beside this one); `--baseline PATH`
 /// adds a second binary (the "before"), run interleaved with the first, case by case, so both
 /// see the same load; `--repeat N` (3) runs, the best wall time (and the peak of that run)
-/// kept. The ledger is made once, by the first binary, and read by both.
+/// kept. The ledger is made once, by the first binary, and read by both. `--keep DIR` keeps the
+/// generated files and the ledger in DIR and uses them again on the next run.
 func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
     let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
@@ -24,8 +26,9 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let binary = option("--mymoney", in: arguments) ?? here.appendingPathComponent("mymoney").path
     var binaries = [("after", binary)]
     if let baseline = option("--baseline", in: arguments) { binaries.insert(("before", baseline), at: 0) }
-    let folder = scratchDirectory("cli")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let kept = option("--keep", in: arguments).map { URL(fileURLWithPath: $0) }
+    let folder = kept ?? scratchDirectory("cli")
+    defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
 
     func wanted(_ name: String) -> Bool { only.map { $0.contains { name.hasPrefix($0) } } ?? true }
     var cases: [(name: String, items: Int, arguments: [String])] = []
@@ -33,7 +36,14 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     for (count, label) in [(100_000, "100k"), (size, size == 1_000_000 ? "1M" : "\(size)")] {
         guard wanted("parse") || (count == size && (wanted("transactions") || wanted("reimport"))) else { continue }
         let dir = folder.appendingPathComponent(label)
-        let written = try StatementGenerator(size: count, accounts: 1).write(to: dir, formats: ["csv", "ofx2", "qif"])
+        var written: [String: [URL]] = [:]
+        for (format, name) in [("csv", "account-0.csv"), ("ofx2", "account-0.ofx"), ("qif", "account-0.qif")] {
+            let file = dir.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: file.path) { written[format] = [file] }
+        }
+        if written.count < 3 {
+            written = try StatementGenerator(size: count, accounts: 1).write(to: dir, formats: ["csv", "ofx2", "qif"])
+        }
         for format in ["csv", "ofx2", "qif"] {
             guard let file = written[format]?.first else { continue }
             if format == "csv" && count == size { largeCSV = file }
@@ -41,10 +51,12 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
     }
     let ledger = folder.appendingPathComponent("ledger.sqlite").path
-    if let csv = largeCSV, wanted("transactions") || wanted("reimport") {
+    if let csv = largeCSV, wanted("transactions") || wanted("reimport"), !FileManager.default.fileExists(atPath: ledger) {
         FileHandle.standardError.write(Data("cli: importing \(size) transactions into the ledger to query…\n".utf8))
         let made = try spawn(binary, ["import", csv.path, "--ledger", ledger, "--format", "json"])
         guard made.status == 0 || made.status == 1 else { throw BenchmarkFailure(message: "import for the ledger failed: exit \(made.status)") }
+    }
+    if let csv = largeCSV, FileManager.default.fileExists(atPath: ledger) {
         cases.append(("transactions.json.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["transactions", "--ledger", ledger, "--format", "json"]))
         cases.append(("reimport.json.csv.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["import", csv.path, "--ledger", ledger, "--format", "json"]))
     }
@@ -62,7 +74,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
             guard let run = best[label] else { continue }
             results.append(BenchmarkResult(name: "cli.\(c.name)" + (binaries.count > 1 ? " \(label)" : ""), seconds: run.seconds, items: c.items, bytes: nil,
                                            peakMemoryBytes: run.peakBytes,
-                                           detail: "\(label), best of \(repeats), load \(loadAverage())"))
+                                           detail: "\(label), best of \(repeats), cpu \(String(format: "%.2f", run.cpuSeconds)) s, load \(loadAverage())"))
         }
     }
     return results
@@ -73,6 +85,8 @@ struct Run {
     var status: Int32
     var seconds: Double
     var peakBytes: Int
+    /// User and system CPU seconds of the child: steadier than wall time on a busy machine.
+    var cpuSeconds: Double
 }
 
 /// Spawns `path` with `arguments`, standard output to `/dev/null` (standard error kept), and
@@ -93,7 +107,8 @@ func spawn(_ path: String, _ arguments: [String]) throws -> Run {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let end = DispatchTime.now().uptimeNanoseconds
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return Run(status: exitStatus, seconds: Double(end - start) / 1e9, peakBytes: Int(usage.ru_maxrss) * 1024)
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return Run(status: exitStatus, seconds: Double(end - start) / 1e9, peakBytes: Int(usage.ru_maxrss) * 1024, cpuSeconds: cpu)
 }
 
 /// The 1-minute load average, as `/proc/loadavg` gives it.

@@ -31,10 +31,12 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
 
     func wanted(_ name: String) -> Bool { only.map { $0.contains { name.hasPrefix($0) } } ?? true }
+    /// Whether a case of this group (`parse`, `transactions`, …) may be wanted: `--only parse.json.qif.1M` needs the files.
+    func group(_ prefix: String) -> Bool { only.map { $0.contains { prefix.hasPrefix($0) || $0.hasPrefix(prefix) } } ?? true }
     var cases: [(name: String, items: Int, arguments: [String])] = []
     var largeCSV: URL?
     for (count, label) in [(100_000, "100k"), (size, size == 1_000_000 ? "1M" : "\(size)")] {
-        guard wanted("parse") || (count == size && (wanted("transactions") || wanted("reimport"))) else { continue }
+        guard group("parse") || (count == size && (group("transactions") || group("reimport"))) else { continue }
         let dir = folder.appendingPathComponent(label)
         var written: [String: [URL]] = [:]
         for (format, name) in [("csv", "account-0.csv"), ("ofx2", "account-0.ofx"), ("qif", "account-0.qif")] {
@@ -51,7 +53,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
     }
     let ledger = folder.appendingPathComponent("ledger.sqlite").path
-    if let csv = largeCSV, wanted("transactions") || wanted("reimport"), !FileManager.default.fileExists(atPath: ledger) {
+    if let csv = largeCSV, group("transactions") || group("reimport"), !FileManager.default.fileExists(atPath: ledger) {
         FileHandle.standardError.write(Data("cli: importing \(size) transactions into the ledger to query…\n".utf8))
         let made = try spawn(binary, ["import", csv.path, "--ledger", ledger, "--format", "json"])
         guard made.status == 0 || made.status == 1 else { throw BenchmarkFailure(message: "import for the ledger failed: exit \(made.status)") }

@@ -17,6 +17,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("camt", "stream generated camt.053 files of 100k and --size entries (1M), then read the larger whole", camtBenchmark),
     ("mt940", "read a generated MT940 file of --size statement lines (1M) in daily statements", mt940Benchmark),
     ("reports", "overview, analysis by month and budgets on a --size (1M) transaction ledger (--ledger PATH keeps it)", reportsBenchmark),
+    ("cli", "the mymoney binary from outside: parse/transactions JSON, re-import (--baseline BIN to compare, --only, --repeat)", cliBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {
@@ -26,12 +27,12 @@ func option(_ name: String, in arguments: [String]) -> String? {
 
 func printTable(_ results: [BenchmarkResult]) {
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-    print(pad("benchmark", 28) + pad("items", 12) + pad("seconds", 10) + pad("items/s", 14) + pad("MB/s", 10) + "peak MB")
+    print(pad("benchmark", 40) + pad("items", 12) + pad("seconds", 10) + pad("items/s", 14) + pad("MB/s", 10) + pad("peak MB", 9) + "detail")
     for r in results {
         let mbs = r.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-"
-        print(pad(r.name, 28) + pad(String(r.items), 12) + pad(String(format: "%.3f", r.seconds), 10)
+        print(pad(r.name, 40) + pad(String(r.items), 12) + pad(String(format: "%.3f", r.seconds), 10)
               + pad(String(format: "%.0f", r.itemsPerSecond), 14) + pad(mbs, 10)
-              + String(format: "%.0f", Double(r.peakMemoryBytes) / 1_048_576))
+              + pad(String(format: "%.0f", Double(r.peakMemoryBytes) / 1_048_576), 9) + (r.detail ?? ""))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MyMoneyKit
 import MyMoneyTestSupport
 
 /// The main job, run the way a user runs it: `mymoney import Samples` into a fresh ledger.
@@ -39,8 +40,37 @@ struct ImportTests {
         #expect(again.status == 0)
         let report = try json(again.stdout)
         #expect(report["new"] as? Int == 0)
-        #expect((report["duplicates"] as? [Any])?.count == 34)
+        // By default a summary: the count and how many for each reason.
+        let summary = try #require(report["duplicates"] as? [String: Any])
+        #expect(summary["count"] as? Int == 34)
+        #expect(summary["reasons"] as? [String: Int] == ["same_bank_id": 14, "same_fingerprint": 20, "rewritten_description": 0])
         #expect(report["transfers_paired"] as? Int == 0)
+        // The list only when asked for.
+        let listed = try json(try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger, "--format", "json", "--list-duplicates"]).stdout)
+        let duplicates = try #require(listed["duplicates"] as? [[String: Any]])
+        #expect(duplicates.count == 34)
+        #expect(duplicates.filter { $0["reason"] as? String == "same_bank_id" }.count == 14)
+        #expect(duplicates.allSatisfy { $0["existing_id"] is Int && $0["date"] is String && $0["amount"] is String })
+    }
+
+    /// The streamed report against its tree, both shapes of `duplicates`, on a real re-import.
+    @Test func theStreamedReportEqualsItsTree() throws {
+        let ledger = freshLedger()
+        let (readers, _) = Readers.standard(profilesDirectory: Corpus.repositoryRoot.appendingPathComponent("Rules/profiles").path)
+        let root = Corpus.repositoryRoot.appendingPathComponent("Samples").path
+        let request = ImportRequest(paths: [root], readOptions: ReadOptions(currency: .EUR))
+        _ = try Books.importStatements(request, at: ledger, readers: readers, rules: nil)
+        let again = try Books.importStatements(request, at: ledger, readers: readers, rules: nil)
+        #expect(!again.duplicates.isEmpty)
+        for listing in [false, true] {
+            for pretty in [true, false] {
+                let sink = CollectedBytes()
+                var json = JSONWriter(into: sink, pretty: pretty)
+                ImportReportJSON.write(again, listingDuplicates: listing, into: &json)
+                json.finish()
+                #expect(sink.text == ImportReportJSON.make(again, listingDuplicates: listing).serialized(pretty: pretty))
+            }
+        }
     }
 
     @Test func crossCurrencyTransferKeepsBothAmountsAndTheRate() throws {

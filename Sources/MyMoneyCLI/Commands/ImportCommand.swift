@@ -30,6 +30,7 @@ struct ImportCommand: Command {
         Option("--dry-run", "show what would happen; write nothing"),
         Option("--rates", .one("FILE"), "reference exchange rates for cross-currency transfers (DAY,FROM,TO,RATE per line)", completion: .file),
         .format,
+        Option("--list-duplicates", "with --format json: list every duplicate skipped (by default their count and reasons)"),
     ] + Option.reading
 
     func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
@@ -65,7 +66,9 @@ struct ImportCommand: Command {
         }
         context.report(outcome.diagnostics)
         if format == .json {
-            context.terminal.print(ImportReportJSON.make(outcome).serialized())
+            var json = JSONWriter(into: context.terminal)
+            ImportReportJSON.write(outcome, listingDuplicates: arguments.flag("--list-duplicates"), into: &json)
+            json.finishLine()
         } else {
             context.terminal.print(ImportReportText.make(outcome, style: context.terminal))
         }

@@ -47,8 +47,26 @@ struct ParseCommand: Command {
             }
             return status
         }
-        var statements: [Statement] = []
-        for reading in try StatementReading.read(arguments.positionals, readers: readers, format: arguments.value("--as"), options: options) {
+        let readings = try StatementReading.read(arguments.positionals, readers: readers, format: arguments.value("--as"), options: options)
+        switch format {
+        case .json:
+            // Streamed: each statement written as it comes, never a tree of the whole document.
+            var json = JSONWriter(into: context.terminal)
+            StatementJSON.beginDocument(into: &json)
+            status = each(readings, context) { StatementJSON.write($0, into: &json) }
+            StatementJSON.endDocument(into: &json)
+            json.finishLine()
+        case .table:
+            status = each(readings, context) { context.terminal.print(StatementTable.render($0, style: context.terminal)) }
+        }
+        return status
+    }
+
+    /// Hands `body` each statement of the usable readings, in order, reporting what the readers
+    /// said on the way; the status says whether a file could not be read (74) or had errors (65).
+    private func each(_ readings: [FileReading], _ context: CommandContext, _ body: (Statement) -> Void) -> ExitStatus {
+        var status = ExitStatus.success
+        for reading in readings {
             if let failure = reading.failure {
                 context.terminal.error("mymoney parse: \(failure.description)")
                 status = .ioError
@@ -59,13 +77,7 @@ struct ParseCommand: Command {
                 if status == .success { status = .dataError }
                 continue
             }
-            statements += reading.result.statements
-        }
-        switch format {
-        case .json:
-            context.terminal.print(StatementJSON.document(statements).serialized())
-        case .table:
-            for statement in statements { context.terminal.print(StatementTable.render(statement, style: context.terminal)) }
+            reading.result.statements.forEach(body)
         }
         return status
     }

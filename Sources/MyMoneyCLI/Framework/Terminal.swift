@@ -17,8 +17,11 @@ public final class Terminal: TextStyle {
     public let errorColor: Bool
     public let isInteractive: Bool
     private var out: [UInt8] = []
+    private let standardOutput = FileDescriptorSink(descriptor: STDOUT_FILENO)
     private let capture: Bool
-    public private(set) var capturedOutput = ""
+    private var capturedBytes: [UInt8] = []
+    /// Everything written to standard output while capturing.
+    public var capturedOutput: String { String(decoding: capturedBytes, as: UTF8.self) }
     public private(set) var capturedError = ""
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, capture: Bool = false) {
@@ -32,7 +35,7 @@ public final class Terminal: TextStyle {
     /// Writes a line (or text ending in a newline) to standard output.
     public func print(_ text: String = "") {
         let text = TerminalText.escaped(text, keepingStyles: color)
-        if capture { capturedOutput += text + "\n"; return }
+        if capture { capturedBytes += text.utf8; capturedBytes.append(0x0A); return }
         out.append(contentsOf: text.utf8)
         out.append(0x0A)
         if out.count > 1 << 16 { flush() }
@@ -59,7 +62,7 @@ public final class Terminal: TextStyle {
 
     public func flush() {
         guard !out.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(out))
+        out.withUnsafeBytes { standardOutput.write($0) }
         out.removeAll(keepingCapacity: true)
     }
 
@@ -72,3 +75,17 @@ public final class Terminal: TextStyle {
 
     deinit { flush() }
 }
+
+/// Output streamed to standard output (``JSONWriter``, ``BufferedOutput``), after what was printed.
+///
+/// The bytes go out as they are, not through ``TerminalText``: a streaming renderer writes JSON,
+/// whose escaping already covers every control character (see ``JSONEscaping``), so nothing it
+/// writes can drive the terminal. Human text goes through ``Terminal/print(_:)``.
+extension Terminal: ByteSink {
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        if capture { capturedBytes.append(contentsOf: bytes); return }
+        flush()
+        standardOutput.write(bytes)
+    }
+}
+

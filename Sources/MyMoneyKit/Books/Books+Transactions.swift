@@ -6,6 +6,14 @@ extension Books {
         try store { () throws(LedgerError) in try ledger.transactions(matching: filter) }
     }
 
+    /// The same transactions as ``transactions(matching:)``, in the same order, handed to `body`
+    /// one at a time as they are read: output of any size in flat memory. `body` must not use
+    /// these books (the queries are open while it runs).
+    public func eachTransaction(matching filter: TransactionFilter = TransactionFilter(),
+                                _ body: (LedgerTransaction) -> Void) throws(BooksError) {
+        try store { () throws(LedgerError) in try ledger.eachTransaction(matching: filter) { body($0) } }
+    }
+
     public func transaction(id: Int64) throws(BooksError) -> LedgerTransaction {
         try store { () throws(LedgerError) in try ledger.transaction(id: id) }
     }

@@ -55,8 +55,15 @@ public enum ImportReportText {
 }
 
 /// The machine-facing report of `mymoney import --format json`.
+///
+/// `duplicates` (when something was stored) is a summary by default,
+/// `{"count": N, "reasons": {"same_bank_id": n, "same_fingerprint": n, "rewritten_description": n}}`
+/// (every reason, in that order, zeros included), and with `listingDuplicates` the list of the
+/// duplicates skipped, one object each (account, date, amount, payee, reason, existing_id):
+/// re-importing a million rows prints a few lines, not a million objects.
 public enum ImportReportJSON {
-    public static func make(_ outcome: ImportOutcome) -> JSONValue {
+    /// The report as a tree: the plain twin of ``write(_:listingDuplicates:into:)``.
+    public static func make(_ outcome: ImportOutcome, listingDuplicates: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [("dry_run", .bool(outcome.isDryRun))]
         members.append(("batch", outcome.batchId.map { .number(String($0)) } ?? .null))
         members.append(("statements", .array(outcome.statements.map { s in
@@ -66,11 +73,19 @@ public enum ImportReportJSON {
         })))
         if outcome.stored {
             members.append(("new", .int(outcome.addedCount)))
-            members.append(("duplicates", .array(outcome.duplicates.map { d in
-                .object([("account", .string(d.accountName)), ("date", .string(d.day.description)),
-                         ("amount", .string(d.amount.description)), ("payee", .optional(d.payee)),
-                         ("reason", .string(d.reason.rawValue)), ("existing_id", .number(String(d.existingId)))])
-            })))
+            if listingDuplicates {
+                members.append(("duplicates", .array(outcome.duplicates.map { d in
+                    .object([("account", .string(d.accountName)), ("date", .string(d.day.description)),
+                             ("amount", .string(d.amount.description)), ("payee", .optional(d.payee)),
+                             ("reason", .string(d.reason.rawValue)), ("existing_id", .number(String(d.existingId)))])
+                })))
+            } else {
+                let reasons = outcome.duplicateReasons
+                members.append(("duplicates", .object([
+                    ("count", .int(outcome.duplicates.count)),
+                    ("reasons", .object(DuplicateReason.allCases.map { ($0.rawValue, .int(reasons[$0] ?? 0)) })),
+                ])))
+            }
         }
         members.append(("categorized", .int(outcome.categorized)))
         members.append(("ignored", .int(outcome.ignored)))
@@ -81,5 +96,61 @@ public enum ImportReportJSON {
             members.append(("reconciled", .bool(!r.hasMismatch)))
         }
         return .object(members)
+    }
+
+    /// The report written as it goes (the listed duplicates one at a time): the same bytes as
+    /// ``make(_:listingDuplicates:)`` serialized with the writer's `pretty`.
+    public static func write(_ outcome: ImportOutcome, listingDuplicates: Bool = false, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("dry_run"); json.bool(outcome.isDryRun)
+        json.key("batch"); if let batch = outcome.batchId { json.int(batch) } else { json.null() }
+        json.key("statements")
+        json.beginArray()
+        for s in outcome.statements {
+            json.beginObject()
+            json.key("file"); json.string(s.statement.source.file)
+            json.key("format"); json.string(s.statement.source.format)
+            json.key("account"); json.string(s.account.name)
+            json.key("account_created"); json.bool(s.created)
+            json.key("reason"); json.string(s.reason)
+            json.key("new"); json.int(s.added)
+            json.key("duplicates"); json.int(s.duplicates)
+            json.endObject()
+        }
+        json.endArray()
+        if outcome.stored {
+            json.key("new"); json.int(outcome.addedCount)
+            json.key("duplicates")
+            if listingDuplicates {
+                json.beginArray()
+                for d in outcome.duplicates {
+                    json.beginObject()
+                    json.key("account"); json.string(d.accountName)
+                    json.key("date"); json.day(d.day)
+                    json.key("amount"); json.amount(d.amount)
+                    json.key("payee"); json.string(d.payee)
+                    json.key("reason"); json.string(d.reason.rawValue)
+                    json.key("existing_id"); json.int(d.existingId)
+                    json.endObject()
+                }
+                json.endArray()
+            } else {
+                let reasons = outcome.duplicateReasons
+                json.beginObject()
+                json.key("count"); json.int(outcome.duplicates.count)
+                json.key("reasons")
+                json.beginObject()
+                for reason in DuplicateReason.allCases { json.key(reason.rawValue); json.int(reasons[reason] ?? 0) }
+                json.endObject()
+                json.endObject()
+            }
+        }
+        json.key("categorized"); json.int(outcome.categorized)
+        json.key("ignored"); json.int(outcome.ignored)
+        json.key("transfers_paired"); json.int(outcome.transfersConfirmed)
+        json.key("transfers_for_review"); json.int(outcome.transfersProposed)
+        json.key("transfers_ambiguous"); json.int(outcome.transfers?.ambiguous.count ?? 0)
+        if let r = outcome.reconciliation { json.key("reconciled"); json.bool(!r.hasMismatch) }
+        json.endObject()
     }
 }

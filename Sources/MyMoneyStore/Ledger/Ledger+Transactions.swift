@@ -33,14 +33,31 @@ extension Ledger {
     ///
     /// - Throws: `.notFound` when the filter names a category, tag, project or place the ledger lacks.
     package func transactions(matching filter: TransactionFilter = TransactionFilter()) throws(LedgerError) -> [LedgerTransaction] {
+        var (conditions, values) = try sqlConditions(for: filter)
+        if !filter.accountIds.isEmpty {
+            conditions.insert("t.account_id IN (\(Ledger.placeholders(filter.accountIds.count)))", at: 0)
+            values.insert(contentsOf: filter.accountIds.map { .integer($0) }, at: 0)
+        }
+        let needsSwiftFilter = Ledger.needsSwiftFilter(filter)
+        let limit = needsSwiftFilter ? nil : filter.limit
+        var rows = try transactions(sql: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values,
+                                    limit: limit, cached: false, counting: limit == nil)
+        if needsSwiftFilter {
+            rows = rows.filter { Ledger.passesSwiftFilter($0, filter) }
+            if let limit = filter.limit, rows.count > limit { rows = Array(rows.prefix(max(0, limit))) }
+        }
+        return rows
+    }
+
+    /// The SQL conditions on `t` (and their values, in order) for everything in `filter` but its
+    /// accounts, amounts and text (the amounts and text are checked in Swift: ``passesSwiftFilter(_:_:)``).
+    ///
+    /// - Throws: `.notFound` when the filter names a category, tag, project or place the ledger lacks.
+    func sqlConditions(for filter: TransactionFilter) throws(LedgerError) -> (conditions: [String], values: [SQLValue]) {
         var conditions: [String] = []
         var values: [SQLValue] = []
         if let from = filter.from { conditions.append("t.day >= ?"); values.append(.of(from)) }
         if let through = filter.through { conditions.append("t.day <= ?"); values.append(.of(through)) }
-        if !filter.accountIds.isEmpty {
-            conditions.append("t.account_id IN (\(Ledger.placeholders(filter.accountIds.count)))")
-            values += filter.accountIds.map { .integer($0) }
-        }
         if let category = filter.category {
             guard try self.category(at: category) != nil else { throw .notFound("there is no category \(category)") }
             // The transaction's own category, or one of its parts'.
@@ -86,26 +103,25 @@ extension Ledger {
             conditions.append("(t.batch_id IS NULL OR t.batch_id <> ?)"); values.append(.integer(batchId))
         }
         if let last = filter.storedThroughId { conditions.append("t.id <= ?"); values.append(.integer(last)) }
-        let needsSwiftFilter = filter.minimumAmount != nil || filter.maximumAmount != nil || blankToNil(filter.text) != nil
-        let limit = needsSwiftFilter ? nil : filter.limit
-        var rows = try transactions(sql: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values,
-                                    limit: limit, cached: false, counting: limit == nil)
-        if needsSwiftFilter {
-            let needle = blankToNil(filter.text)
-            rows = rows.filter { t in
-                if let min = filter.minimumAmount, t.amount < min { return false }
-                if let max = filter.maximumAmount, t.amount > max { return false }
-                if let needle {
-                    let haystacks = [t.payee, t.originalPayee, t.memo, t.notes] + t.splits.map(\.memo)
-                    guard haystacks.contains(where: {
-                        $0?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-                    }) else { return false }
-                }
-                return true
-            }
-            if let limit = filter.limit, rows.count > limit { rows = Array(rows.prefix(max(0, limit))) }
+        return (conditions, values)
+    }
+
+    /// Whether part of `filter` is checked in Swift, after the query.
+    static func needsSwiftFilter(_ filter: TransactionFilter) -> Bool {
+        filter.minimumAmount != nil || filter.maximumAmount != nil || blankToNil(filter.text) != nil
+    }
+
+    /// Whether `t` passes the amounts and text of `filter` (the rest is in the SQL).
+    static func passesSwiftFilter(_ t: LedgerTransaction, _ filter: TransactionFilter) -> Bool {
+        if let min = filter.minimumAmount, t.amount < min { return false }
+        if let max = filter.maximumAmount, t.amount > max { return false }
+        if let needle = blankToNil(filter.text) {
+            let haystacks = [t.payee, t.originalPayee, t.memo, t.notes] + t.splits.map(\.memo)
+            guard haystacks.contains(where: {
+                $0?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }) else { return false }
         }
-        return rows
+        return true
     }
 
     /// Changes fields of a stored transaction by hand: rules never change those fields again.
@@ -296,22 +312,8 @@ extension Ledger {
                 tagsUpFront = tagRows <= expected * 4
             }
         }
-        let tagColumn = tagsUpFront ? "NULL" : """
-            (SELECT group_concat(g.title, char(31)) FROM transaction_tags x JOIN tags g ON g.id = x.tag_id
-                    WHERE x.transaction_id = t.id)
-            """
-        let sql = """
-            SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
-                   t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
-                   t.transfer_hint, NULL, t.extra, t.source_format, t.source_file, t.source_line,
-                   \(tagColumn),
-                   t.category_id
-            FROM transactions t
-            LEFT JOIN categories c ON c.id = t.category_id
-            LEFT JOIN projects p ON p.id = t.project_id
-            LEFT JOIN places pl ON pl.id = t.place_id
-            WHERE \(condition)\(order)
-            """
+        let tagColumn = tagsUpFront ? "NULL" : StoredTransactionRow.tagsPerRow
+        let sql = "\(StoredTransactionRow.select(tags: tagColumn)) WHERE \(condition)\(order)"
         let statement = cached ? try db.statement(sql) : try db.uncachedStatement(sql)
         var tagsById: [Int64: [String]] = [:]
         if tagsUpFront {
@@ -322,44 +324,15 @@ extension Ledger {
             let tagQuery = cached ? try db.statement(tagSQL) : try db.uncachedStatement(tagSQL)
             for (id, title) in try tagQuery.rows(values, { ($0.int64(0), $0.text(1)) }) { tagsById[id, default: []].append(title) }
         }
-        let decoder = JSONDecoder()
-        var categories: [Int64: CategoryPath?] = [:]
-        var currencyText = RepeatedText(), typeText = RepeatedText(), formatText = RepeatedText(), fileText = RepeatedText()
-        var currency: (code: String, value: Currency)?
+        var decoder = StoredTransactionRow()
         var rows = try statement.rows(values, reserving: expected) { row throws(LedgerError) -> LedgerTransaction in
             let tags: [String]
             if tagsUpFront {
                 tags = tagsById.removeValue(forKey: row.int64(0)).map(Ledger.sortedTags) ?? []
             } else {
-                tags = row.optionalText(23).map { Ledger.sortedTags($0.split(separator: "\u{1F}").map(String.init)) } ?? []
+                tags = StoredTransactionRow.tags(row)
             }
-            let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []
-            var category: CategoryPath?
-            if let categoryId = row.optionalInt64(24) {
-                if let known = categories[categoryId] { category = known } else {
-                    category = row.optionalText(11).flatMap(CategoryPath.init(parsing:))
-                    categories[categoryId] = category
-                }
-            }
-            let code = currencyText.read(row, 5) ?? ""
-            let rowCurrency: Currency
-            if let currency, currency.code == code { rowCurrency = currency.value } else {
-                rowCurrency = try Ledger.storedCurrency(code)
-                currency = (code, rowCurrency)
-            }
-            // NULL payee: the same as the bank's (one String for both).
-            let originalPayee = row.optionalText(7)
-            let payee = row.isNull(8) ? originalPayee : row.optionalText(8)
-            return LedgerTransaction(
-                id: row.int64(0), accountId: row.int64(1), day: Ledger.day(row.int64(2)),
-                amount: try Ledger.storedAmount(row.int64(3), row.int64(4)), currency: rowCurrency,
-                originalPayee: originalPayee, payee: payee, memo: row.optionalText(9),
-                notes: row.optionalText(10), type: TransactionType(rawValue: typeText.read(row, 6) ?? ""),
-                category: category, tags: tags,
-                project: row.optionalText(12), place: row.optionalText(13), bankId: row.optionalText(14),
-                bankType: row.optionalText(15), checkNumber: row.optionalText(16), transferHint: row.optionalText(17),
-                splits: [], extra: extra, sourceFormat: formatText.read(row, 20), sourceFile: fileText.read(row, 21),
-                sourceLine: row.optionalInt64(22).map { Int($0) })
+            return try decoder.transaction(row, tags: tags)
         }
         if limit == nil { Ledger.sortByDayAndId(&rows) }
         let parts = try parts(sql: condition, values, cached: cached)

@@ -113,13 +113,21 @@ struct TransactionsCommand: Command {
             filter.accountIds.append(id)
         }
         let names = try books.accountNames()
-        let transactions = try books.transactions(matching: filter)
         if format == .json {
-            context.terminal.print(JSONValue.object([("transactions", .array(transactions.map { t in
-                TransactionJSON.make(t, accountName: names[t.accountId] ?? String(t.accountId))
-            }))]).serialized())
+            // Streamed row by row from the ledger: flat memory for a ledger of any size.
+            var json = JSONWriter(into: context.terminal)
+            json.beginObject()
+            json.key("transactions")
+            json.beginArray()
+            try books.eachTransaction(matching: filter) { t in
+                TransactionJSON.write(t, accountName: names[t.accountId] ?? String(t.accountId), into: &json)
+            }
+            json.endArray()
+            json.endObject()
+            json.finishLine()
             return .success
         }
+        let transactions = try books.transactions(matching: filter)
         if transactions.isEmpty {
             context.terminal.print(names.isEmpty ? context.noLedgerYet(arguments) : "no transactions match")
             return .success
@@ -158,5 +166,52 @@ enum TransactionJSON {
         members.append(("bank_id", .optional(t.bankId)))
         if let f = t.sourceFile { members.append(("source", .object([("file", .string(f)), ("line", t.sourceLine.map { .int($0) } ?? .null)]))) }
         return .object(members)
+    }
+
+    /// The streaming form of ``make(_:accountName:)``: the same members in the same order,
+    /// written into `json` (held to the tree by the tests).
+    static func write(_ t: LedgerTransaction, accountName: String, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("id"); json.int(t.id ?? 0)
+        json.key("account"); json.string(accountName)
+        json.key("date"); json.day(t.day)
+        json.key("amount"); json.amount(t.amount)
+        json.key("currency"); json.string(t.currency.code)
+        json.key("payee"); json.string(t.payee)
+        json.key("memo"); json.string(t.memo)
+        json.key("category"); json.string(t.category?.description)
+        json.key("tags"); strings(t.tags, into: &json)
+        json.key("project"); json.string(t.project)
+        json.key("place"); json.string(t.place)
+        json.key("type"); json.string(t.type.rawValue)
+        json.key("splits")
+        json.beginArray()
+        for s in t.splits {
+            json.beginObject()
+            json.key("amount"); json.amount(s.amount)
+            json.key("category"); json.string(s.category)
+            json.key("tags"); strings(s.tags, into: &json)
+            json.key("memo"); json.string(s.memo)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("original_payee"); json.string(t.originalPayee)
+        json.key("notes"); json.string(t.notes)
+        json.key("bank_id"); json.string(t.bankId)
+        if let f = t.sourceFile {
+            json.key("source")
+            json.beginObject()
+            json.key("file"); json.string(f)
+            json.key("line")
+            if let line = t.sourceLine { json.int(line) } else { json.null() }
+            json.endObject()
+        }
+        json.endObject()
+    }
+
+    private static func strings(_ items: [String], into json: inout JSONWriter) {
+        json.beginArray()
+        for item in items { json.string(item) }
+        json.endArray()
     }
 }

@@ -1,0 +1,124 @@
+/// The streaming form of ``StatementJSON``: the same document written straight into a
+/// ``JSONWriter`` as the statements come, never held as a tree (the `parse --format json` of a
+/// million transactions stays at the size of one statement's values).
+///
+/// The bytes are those of ``StatementJSON/document(_:)`` serialized with the writer's `pretty`:
+/// the same fields in the same order.
+extension StatementJSON {
+    /// `{"statements":[`: the start of the document; then ``write(_:into:)`` for each statement
+    /// and ``endDocument(into:)``.
+    public static func beginDocument(into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("statements")
+        json.beginArray()
+    }
+
+    public static func endDocument(into json: inout JSONWriter) {
+        json.endArray()
+        json.endObject()
+    }
+
+    /// One statement, as ``statement(_:)`` builds it.
+    public static func write(_ s: Statement, into json: inout JSONWriter) {
+        write(s, into: &json) { json in
+            for t in s.transactions { write(t, into: &json) }
+        }
+    }
+
+    /// One statement whose transactions are written by `transactions` (which writes each as
+    /// ``write(_:into:)-swift.type.method`` does, or joins elements written aside); the
+    /// statement's own `transactions` are not looked at.
+    public static func write(_ s: Statement, into json: inout JSONWriter, transactions: (inout JSONWriter) -> Void) {
+        json.beginObject()
+        json.key("source")
+        json.beginObject()
+        json.key("file"); json.string(s.source.file)
+        json.key("format"); json.string(s.source.format)
+        if let encoding = s.source.encoding { json.key("encoding"); json.string(encoding) }
+        if let profile = s.source.profile { json.key("profile"); json.string(profile) }
+        json.endObject()
+        json.key("account")
+        json.beginObject()
+        json.key("id"); json.string(s.account.id)
+        json.key("kind"); json.string(s.account.kind?.rawValue)
+        json.key("currency"); json.string(s.account.currency?.code)
+        json.key("bank_id"); json.string(s.account.bankId)
+        json.key("branch_id"); json.string(s.account.branchId)
+        json.key("name"); json.string(s.account.name)
+        json.key("type"); json.string(s.account.bankType)
+        json.endObject()
+        if let period = s.period {
+            json.key("period")
+            json.beginObject()
+            json.key("start"); json.string(period.start.description)
+            json.key("end"); json.string(period.end.description)
+            json.endObject()
+        }
+        json.key("balances")
+        json.beginArray()
+        for b in s.balances {
+            json.beginObject()
+            json.key("kind"); json.string(b.kind.rawValue)
+            json.key("amount"); json.amount(b.amount)
+            json.key("date"); json.day(b.day)
+            if let c = b.currency { json.key("currency"); json.string(c.code) }
+            if let i = b.transactionIndex { json.key("transaction_index"); json.int(i) }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("transactions")
+        json.beginArray()
+        transactions(&json)
+        json.endArray()
+        if !s.extra.isEmpty { json.key("extra"); write(s.extra, into: &json) }
+        json.endObject()
+    }
+
+    /// One transaction, as ``transaction(_:)`` builds it.
+    public static func write(_ t: StatementTransaction, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("date"); json.day(t.day)
+        json.key("amount"); json.amount(t.amount)
+        json.key("payee"); json.string(t.payee)
+        json.key("memo"); json.string(t.memo)
+        json.key("id"); json.string(t.id)
+        if let c = t.currency { json.key("currency"); json.string(c.code) }
+        if let v = t.bankType { json.key("type"); json.string(v) }
+        if let v = t.checkNumber { json.key("check_number"); json.string(v) }
+        if let v = t.category { json.key("category"); json.string(v) }
+        if let v = t.transferAccount { json.key("transfer_account"); json.string(v) }
+        if !t.tags.isEmpty {
+            json.key("tags")
+            json.beginArray()
+            for tag in t.tags { json.string(tag) }
+            json.endArray()
+        }
+        if !t.splits.isEmpty {
+            json.key("splits")
+            json.beginArray()
+            for s in t.splits {
+                json.beginObject()
+                json.key("amount"); json.amount(s.amount)
+                json.key("category"); json.string(s.category)
+                json.key("transfer_account"); json.string(s.transferAccount)
+                json.key("memo"); json.string(s.memo)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        if let p = t.position { json.key("line"); json.int(p.line) }
+        if !t.extra.isEmpty { json.key("extra"); write(t.extra, into: &json) }
+        json.endObject()
+    }
+
+    static func write(_ fields: [StatementField], into json: inout JSONWriter) {
+        json.beginArray()
+        for f in fields {
+            json.beginObject()
+            json.key("key"); json.string(f.key)
+            json.key("value"); json.string(f.value)
+            json.endObject()
+        }
+        json.endArray()
+    }
+}

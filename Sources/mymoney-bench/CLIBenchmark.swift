@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `cli`: what a user feels, measured from outside: the real `mymoney` binary spawned on
+/// generated data, its wall time and peak resident memory (`wait4`'s rusage of the child), its
+/// standard output thrown away (`/dev/null`); the detail gives its CPU time (user + system) and
+/// the load average.
+///
+/// Cases: `parse --format json` of a CSV, OFX 2 and QIF file of 100k and `--size` transactions
+/// (1M), `transactions --format json` on a ledger of `--size` transactions, and the re-import
+/// of the same CSV (all duplicates) with `--format json`. `--only parse,transactions` picks
+/// cases by prefix of their name.
+///
+/// `--mymoney PATH` names the binary (default: the `mymoney` beside this one); `--baseline PATH`
+/// adds a second binary (the "before"), run interleaved with the first, case by case, so both
+/// see the same load; `--repeat N` (3) runs, the best wall time (and the peak of that run)
+/// kept. The ledger is made once, by the first binary, and read by both. `--keep DIR` keeps the
+/// generated files and the ledger in DIR and uses them again on the next run.
+func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    let size = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
+    let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
+    let only = option("--only", in: arguments).map { $0.split(separator: ",").map(String.init) }
+    let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let binary = option("--mymoney", in: arguments) ?? here.appendingPathComponent("mymoney").path
+    var binaries = [("after", binary)]
+    if let baseline = option("--baseline", in: arguments) { binaries.insert(("before", baseline), at: 0) }
+    let kept = option("--keep", in: arguments).map { URL(fileURLWithPath: $0) }
+    let folder = kept ?? scratchDirectory("cli")
+    defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
+
+    func wanted(_ name: String) -> Bool { only.map { $0.contains { name.hasPrefix($0) } } ?? true }
+    /// Whether a case of this group (`parse`, `transactions`, …) may be wanted: `--only parse.json.qif.1M` needs the files.
+    func group(_ prefix: String) -> Bool { only.map { $0.contains { prefix.hasPrefix($0) || $0.hasPrefix(prefix) } } ?? true }
+    var cases: [(name: String, items: Int, arguments: [String])] = []
+    var largeCSV: URL?
+    for (count, label) in [(100_000, "100k"), (size, size == 1_000_000 ? "1M" : "\(size)")] {
+        guard group("parse") || (count == size && (group("transactions") || group("reimport"))) else { continue }
+        let dir = folder.appendingPathComponent(label)
+        var written: [String: [URL]] = [:]
+        for (format, name) in [("csv", "account-0.csv"), ("ofx2", "account-0.ofx"), ("qif", "account-0.qif")] {
+            let file = dir.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: file.path) { written[format] = [file] }
+        }
+        if written.count < 3 {
+            written = try StatementGenerator(size: count, accounts: 1).write(to: dir, formats: ["csv", "ofx2", "qif"])
+        }
+        for format in ["csv", "ofx2", "qif"] {
+            guard let file = written[format]?.first else { continue }
+            if format == "csv" && count == size { largeCSV = file }
+            cases.append(("parse.json.\(format).\(label)", count, ["parse", "--format", "json", file.path]))
+        }
+    }
+    let ledger = folder.appendingPathComponent("ledger.sqlite").path
+    if let csv = largeCSV, group("transactions") || group("reimport"), !FileManager.default.fileExists(atPath: ledger) {
+        FileHandle.standardError.write(Data("cli: importing \(size) transactions into the ledger to query…\n".utf8))
+        let made = try spawn(binary, ["import", csv.path, "--ledger", ledger, "--format", "json"])
+        guard made.status == 0 || made.status == 1 else { throw BenchmarkFailure(message: "import for the ledger failed: exit \(made.status)") }
+    }
+    if let csv = largeCSV, FileManager.default.fileExists(atPath: ledger) {
+        cases.append(("transactions.json.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["transactions", "--ledger", ledger, "--format", "json"]))
+        cases.append(("reimport.json.csv.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["import", csv.path, "--ledger", ledger, "--format", "json"]))
+    }
+    var results: [BenchmarkResult] = []
+    for c in cases where wanted(c.name) {
+        var best: [String: Run] = [:]
+        for _ in 0..<repeats {
+            for (label, path) in binaries {
+                let run = try spawn(path, c.arguments)
+                guard run.status == 0 || run.status == 1 else { throw BenchmarkFailure(message: "\(label) \(c.name): exit \(run.status)") }
+                if best[label].map({ run.seconds < $0.seconds }) ?? true { best[label] = run }
+            }
+        }
+        for (label, _) in binaries {
+            guard let run = best[label] else { continue }
+            results.append(BenchmarkResult(name: "cli.\(c.name)" + (binaries.count > 1 ? " \(label)" : ""), seconds: run.seconds, items: c.items, bytes: nil,
+                                           peakMemoryBytes: run.peakBytes,
+                                           detail: "\(label), best of \(repeats), cpu \(String(format: "%.2f", run.cpuSeconds)) s, load \(loadAverage())"))
+        }
+    }
+    return results
+}
+
+/// One run of a child process: its exit status, wall time and peak resident memory.
+struct Run {
+    var status: Int32
+    var seconds: Double
+    var peakBytes: Int
+    /// User and system CPU seconds of the child: steadier than wall time on a busy machine.
+    var cpuSeconds: Double
+}
+
+/// Spawns `path` with `arguments`, standard output to `/dev/null` (standard error kept), and
+/// waits for it with `wait4` to read its peak resident memory.
+func spawn(_ path: String, _ arguments: [String]) throws -> Run {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    guard rc == 0 else { throw BenchmarkFailure(message: "cannot start \(path): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let end = DispatchTime.now().uptimeNanoseconds
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return Run(status: exitStatus, seconds: Double(end - start) / 1e9, peakBytes: Int(usage.ru_maxrss) * 1024, cpuSeconds: cpu)
+}
+
+/// The 1-minute load average, as `/proc/loadavg` gives it.
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+}

@@ -42,9 +42,12 @@ let package = Package(
         .executableTarget(name: "mymoney", dependencies: ["MyMoneyCLI"]),
         .executableTarget(name: "mymoney-bench",
                          dependencies: ["MyMoneyKit", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyImport",
-                                        "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore"]),
+                                        "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore",
+                                        "MyMoneyTestSupport"]),
 
-        .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
+        // Test data and helpers: the seeded generator, the corpus, synthetic ledgers (also for the bench).
+        .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"],
+                path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyCSVTests", dependencies: ["MyMoneyCSV", "MyMoneyTestSupport"],
                     exclude: ["Fixtures"]),

@@ -1,10 +1,53 @@
 import Foundation
 import MyMoneyReconcile
+import MyMoneyTestSupport
 
-/// `reconcile`: one account of `--size` transactions (default 1,000,000) against 100 checkpoints,
-/// clean, then with planted faults (a duplicate, a transposition, a missing transaction) so the
-/// cost of diagnosis is measured too.
+/// `reconcile [--size N] [--trials N] [--skip-speed] [--skip-accuracy]`: one account of `--size`
+/// transactions (default 1,000,000) against 100 checkpoints, clean, then with planted faults (a
+/// duplicate, a transposition, a missing transaction) so the cost of diagnosis is measured too;
+/// then the planted-fault trials (``PlantedFaultTrial``, `--trials` per fault kind, default 75):
+/// top-1 and top-3 per fault kind.
 func reconcileBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    if !arguments.contains("--skip-speed") { results += try reconcileSpeed(arguments) }
+    if !arguments.contains("--skip-accuracy") {
+        results += reconcileAccuracy(trials: option("--trials", in: arguments).flatMap { Int($0) } ?? 75)
+    }
+    return results
+}
+
+/// Diagnoses every trial and reports, per fault kind, how often the planted fault is the first
+/// suspect and how often it is among the first three.
+func reconcileAccuracy(trials perFault: Int) -> [BenchmarkResult] {
+    let trials = PlantedFaultTrial.trials(perFault: perFault)
+    var top1: [PlantedFaultTrial.Fault: Int] = [:], top3: [PlantedFaultTrial.Fault: Int] = [:], count: [PlantedFaultTrial.Fault: Int] = [:]
+    var slowest = 0.0
+    let reconciler = Reconciler()
+    let started = DispatchTime.now().uptimeNanoseconds
+    for trial in trials {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let result = reconciler.reconcile(trial.kitInput)
+        slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+        count[trial.fault, default: 0] += 1
+        if trial.isHit(result, within: 1) { top1[trial.fault, default: 0] += 1 }
+        if trial.isHit(result, within: 3) { top3[trial.fault, default: 0] += 1 }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    var lines = ["reconcile accuracy: \(trials.count) trials (\(perFault) per fault, 6 months of about 300 rows each), slowest \(String(format: "%.3f", slowest)) s"]
+    var results: [BenchmarkResult] = []
+    for fault in PlantedFaultTrial.Fault.allCases {
+        let n = count[fault] ?? 0
+        let t1 = Double(top1[fault] ?? 0) / Double(max(1, n)), t3 = Double(top3[fault] ?? 0) / Double(max(1, n))
+        lines.append("  \(fault.rawValue): top-1 \(String(format: "%.0f%%", t1 * 100)), top-3 \(String(format: "%.0f%%", t3 * 100)) of \(n)")
+        results.append(BenchmarkResult(name: "reconcile.accuracy.\(fault.rawValue)", seconds: seconds / Double(PlantedFaultTrial.Fault.allCases.count),
+                                       items: n, bytes: nil, peakMemoryBytes: peakMemoryBytes(),
+                                       detail: "top-1 \(String(format: "%.0f%%", t1 * 100)), top-3 \(String(format: "%.0f%%", t3 * 100))"))
+    }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    return results
+}
+
+private func reconcileSpeed(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap { Int($0) } ?? 1_000_000
     let checkpointCount = 100
     let firstDay = Day(year: 2024, month: 1, day: 1) ?? Day(daysSinceEpoch: 19723)

@@ -11,7 +11,21 @@ import MyMoneyTestSupport
 func transfersBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     var results: [BenchmarkResult] = []
     if !arguments.contains("--skip-speed") { results += try transfersSpeed(arguments) }
-    if !arguments.contains("--skip-accuracy") { results += transfersAccuracy() }
+    if let kind = option("--explain", in: arguments) {
+        var configurations = transferAccuracyConfigurations
+        if let spec = option("--ledger", in: arguments)?.split(separator: ","), spec.count == 4,
+           let count = Int(spec[0]), let accounts = Int(spec[1]), let style = SyntheticTransferLedger.TextStyle(rawValue: String(spec[2])),
+           let seed = UInt64(spec[3]) {
+            configurations = [SyntheticTransferLedger.Configuration(count: count, accounts: accounts, style: style, seed: seed)]
+        }
+        explainTransfers(kind, configurations: configurations, count: option("--configs", in: arguments).flatMap { Int($0) } ?? 2,
+                         examples: option("--examples", in: arguments).flatMap { Int($0) } ?? 6,
+                         withRates: !arguments.contains("--no-rates"))
+        return results
+    }
+    if !arguments.contains("--skip-accuracy") {
+        results += transfersAccuracy(configurations: option("--configs", in: arguments).flatMap { Int($0) } ?? transferAccuracyConfigurations.count)
+    }
     return results
 }
 
@@ -51,31 +65,36 @@ let transferAccuracyConfigurations: [SyntheticTransferLedger.Configuration] = {
     return list
 }()
 
-private func transfersAccuracy() -> [BenchmarkResult] {
+private func transfersAccuracy(configurations count: Int) -> [BenchmarkResult] {
     var results: [BenchmarkResult] = []
     for withRates in [true, false] {
         var total = SyntheticTransferLedger.Score()
         var second = SyntheticTransferLedger.Score.Counts()
+        var secondExcluding = SyntheticTransferLedger.Score.Counts()
         var transactions = 0
         let started = DispatchTime.now().uptimeNanoseconds
-        for configuration in transferAccuracyConfigurations {
+        for configuration in transferAccuracyConfigurations.prefix(count) {
             let ledger = SyntheticTransferLedger(configuration)
             transactions += ledger.transactions.count
             let first = TransferMatcher().match(TransferMatchInput(transactions: ledger.transactions, accounts: ledger.accounts,
                                                                    rates: withRates ? ledger.rates : []))
             let score = ledger.score(first)
             total.merge(score)
-            // A second run over the matched ledger, given what the Kit gives it.
-            let again = TransferMatcher().match(ledger.secondRunInputExcludingLinkedLegs(after: first, withRates: withRates))
-            let secondScore = ledger.score(proposed: again.proposed, ambiguous: [])
-            second.merge(secondScore.all)
+            // A second run over the matched ledger: with the stored pairs as links (their legs
+            // still compete), and as the Kit gave it before links were an input (their legs left out).
+            let again = TransferMatcher().match(ledger.secondRunInput(after: first, withRates: withRates))
+            second.merge(ledger.score(proposed: again.proposed, ambiguous: []).all)
+            let againExcluding = TransferMatcher().match(ledger.secondRunInputExcludingLinkedLegs(after: first, withRates: withRates))
+            secondExcluding.merge(ledger.score(proposed: againExcluding.proposed, ambiguous: []).all)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let label = withRates ? "with rates" : "without rates"
-        var lines = ["transfers accuracy, 12 ledgers, \(transactions) transactions, \(label): \(total)"]
+        var lines = ["transfers accuracy, \(min(count, transferAccuracyConfigurations.count)) ledgers, \(transactions) transactions, \(label): \(total)"]
         lines += total.caseLines.map { "  " + $0 }
-        lines.append("  second run: \(second.proposed) new proposals (\(second.correct) right, \(second.falsePairs) false); "
-                     + "precision of both runs together \(percent(Double(total.all.correct + second.correct) / Double(max(1, total.all.proposed + second.proposed))))")
+        for (label, counts) in [("stored pairs linked", second), ("stored legs left out", secondExcluding)] {
+            lines.append("  second run, \(label): \(counts.proposed) new proposals (\(counts.correct) right, \(counts.falsePairs) false); "
+                         + "precision of both runs together \(percent(Double(total.all.correct + counts.correct) / Double(max(1, total.all.proposed + counts.proposed))))")
+        }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         results.append(BenchmarkResult(name: "transfers.accuracy" + (withRates ? "" : ".norates"), seconds: seconds, items: transactions,
                                        bytes: nil, peakMemoryBytes: peakMemoryBytes(),
@@ -103,4 +122,63 @@ extension SyntheticTransferLedger.Score.Counts {
         confident += other.confident
         confidentFalse += other.confidentFalse
     }
+}
+
+/// `--explain CASE`: prints missed transfers and false pairs of one case with what the matcher
+/// made of their legs (a debugging aid for the accuracy figures).
+private func explainTransfers(_ kind: String, configurations: [SyntheticTransferLedger.Configuration], count: Int, examples: Int,
+                              withRates: Bool) {
+    var out = ""
+    for configuration in configurations.prefix(count) {
+        let ledger = SyntheticTransferLedger(configuration)
+        let result = TransferMatcher().match(TransferMatchInput(transactions: ledger.transactions, accounts: ledger.accounts,
+                                                                rates: withRates ? ledger.rates : []))
+        var pairOf: [Int: TransferPair] = [:]
+        for p in result.proposed {
+            if let a = p.from.transactionIndex { pairOf[a] = p }
+            if let b = p.to.transactionIndex { pairOf[b] = p }
+        }
+        var heldIn: [Int: TransferAmbiguity] = [:]
+        for a in result.ambiguous { for leg in a.legs { if let i = leg.transactionIndex { heldIn[i] = a } } }
+        let accounts = Dictionary(uniqueKeysWithValues: ledger.accounts.map { ($0.id ?? 0, $0.name) })
+        func line(_ i: Int) -> String {
+            let t = ledger.transactions[i]
+            return "#\(i) \(accounts[t.accountId] ?? "?") \(t.day) \(t.amount) \(t.currency.code) payee=\(t.payee ?? "-") memo=\(t.memo ?? "-") type=\(t.bankType ?? "-") hint=\(t.transferHint ?? "-")"
+        }
+        func describe(_ p: TransferPair) -> String {
+            "#\(p.from.transactionIndex ?? -1)→#\(p.to.transactionIndex ?? -1) \(String(format: "%.2f", p.confidence)): " + p.reasons.joined(separator: " · ")
+        }
+        var shown = 0
+        out += "== \(configuration)\n"
+        let truthPairs = Set(ledger.truth.map { Int64($0.from) << 32 | Int64($0.to) })
+        for t in ledger.truth where t.kind.rawValue == kind && shown < examples {
+            if let p = pairOf[t.from], p.from.transactionIndex == t.from, p.to.transactionIndex == t.to { continue }
+            if ledger.score(proposed: result.proposed.filter { $0.from.transactionIndex == t.from }, ambiguous: []).all.correct > 0 { continue }
+            if t.group != nil, let p = pairOf[t.from], let b = p.to.transactionIndex, ledger.truth.contains(where: { $0.to == b && $0.group == t.group }) { continue }
+            shown += 1
+            out += "MISSED \(line(t.from))\n       \(line(t.to))\n"
+            for leg in [t.from, t.to] {
+                if let p = pairOf[leg] {
+                    out += "   leg #\(leg) paired: \(describe(p))\n"
+                    for other in [p.from.transactionIndex, p.to.transactionIndex].compactMap({ $0 }) where other != leg {
+                        out += "      with \(line(other))\n"
+                        if let truth = ledger.truth.first(where: { $0.from == other || $0.to == other }) {
+                            out += "      whose transfer is \(line(truth.from)) → \(line(truth.to))\n"
+                        }
+                    }
+                }
+                if let a = heldIn[leg] { out += "   leg #\(leg) held: \(a.reasons.joined(separator: " · "))\n" + a.candidates.map { "      " + describe($0) + "\n" }.joined() }
+            }
+        }
+        shown = 0
+        for p in result.proposed where shown < examples {
+            guard let a = p.from.transactionIndex, let b = p.to.transactionIndex, !truthPairs.contains(Int64(a) << 32 | Int64(b)) else { continue }
+            let legKind = ledger.caseOfLeg[a] ?? ledger.caseOfLeg[b] ?? .ordinary
+            guard legKind.rawValue == kind || (kind == "confident" && p.confidence >= 0.7) else { continue }
+            if let g = ledger.truth.first(where: { $0.from == a })?.group, ledger.truth.contains(where: { $0.to == b && $0.group == g }) { continue }
+            shown += 1
+            out += "FALSE \(describe(p))\n      \(line(a))\n      \(line(b))\n"
+        }
+    }
+    print(out)
 }

@@ -59,6 +59,14 @@ struct TextEvidenceReader: Sendable {
         var evidence = TextEvidence()
         var previous: UInt64 = 0, previous2: UInt64 = 0
         var previousStart = 0
+        // Account numbers printed in groups (`DE02 1203 0000 0000 2020 51`): the current run of
+        // short tokens one space apart.
+        var group = (start: 0, end: -2, tokens: 0, digits: 0)
+        var payeeText: UInt64 = 0
+        func closeGroup() {
+            if group.tokens >= 3, group.digits >= 6 { mentionGroupedNumber(bytes, group.start, group.end, &evidence, findings) }
+            group.tokens = 0
+        }
         var i = 0
         let n = bytes.count
         while i < n {
@@ -122,7 +130,18 @@ struct TextEvidenceReader: Sendable {
                 findings?.pointee.currencies.append(currency)
             }
             let storeNumber = start > 0 && bytes[start - 1] == 0x23 // #3000 is a shop's number, not an account's
-            if trailingDigits >= 4, allDigits || length - trailingDigits <= 4, !storeNumber {
+            var inGroup = false
+            if length <= 4, group.tokens > 0, group.end == start - 1, bytes[start - 1] == 0x20, !storeNumber {
+                group.end = start + length
+                group.tokens += 1
+                group.digits += length - letters
+                inGroup = true
+            } else {
+                closeGroup()
+                if length <= 4, !storeNumber { group = (start, start + length, 1, length - letters) }
+            }
+            if trailingDigits >= 4, allDigits || length - trailingDigits <= 4 || TextEvidenceReader.isMask(bytes, start, start + length - trailingDigits),
+               !storeNumber, !inGroup {
                 let digits = UnsafeBufferPointer(rebasing: bytes[(start + length - trailingDigits)..<(start + length)])
                 mentionNumber(digits, &evidence, findings)
             }
@@ -130,10 +149,13 @@ struct TextEvidenceReader: Sendable {
                hit < 0 || vocabulary[hit].kind == .merchant {
                 evidence.payeeHead = hash
             }
+            if payee { payeeText = TextEvidenceReader.combine(payeeText, hash) }
             previous2 = previous
             previous = hash
             previousStart = start
         }
+        closeGroup()
+        if payee { evidence.payeeText = payeeText }
         return evidence
     }
 
@@ -142,6 +164,21 @@ struct TextEvidenceReader: Sendable {
             evidence.mentionedAccounts |= 1 << UInt64(account)
             findings?.pointee.accounts.append(account)
         }
+    }
+
+    /// A number printed in groups between `start` and `end`: its digits, read as one number.
+    private func mentionGroupedNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ evidence: inout TextEvidence,
+                                      _ findings: UnsafeMutablePointer<TextFindings>?) {
+        let digits = (start..<end).map { bytes[$0] }.filter(TextEvidenceReader.isDigit)
+        guard digits.count >= 6 else { return }
+        digits.withUnsafeBufferPointer { mentionNumber($0, &evidence, findings) }
+    }
+
+    /// The bytes `start..<end` mask a number's leading digits (`XXXXXXXX` in `XXXXXXXX4321`, `****`).
+    static func isMask(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end > start else { return false }
+        for k in start..<end where bytes[k] | 0x20 != 0x78 { return false }
+        return true
     }
 
     private func mentionNumber(_ digits: UnsafeBufferPointer<UInt8>, _ evidence: inout TextEvidence,

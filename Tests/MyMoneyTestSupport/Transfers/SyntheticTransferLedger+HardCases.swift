@@ -29,17 +29,31 @@ extension SyntheticTransferLedger.Generator {
 
     /// Three or four transfers between the same two accounts a few days apart, each landing 0–3
     /// days later, so days alone mislead; the memos tell them apart: the other leg's amount
-    /// (FX), a shared reference, or the other account's number.
+    /// (FX), or a reference both banks carry. Or: two equal transfers a few days apart from one
+    /// account to two others, each memo naming the other account's number printed in groups.
     mutating func series(_ d: Int) {
         let cross = available([(0, 4), (4, 0), (0, 7), (0, 9)])
         let same = available([(0, 1), (1, 0), (4, 5), (7, 8)])
-        let fx = !cross.isEmpty && (same.isEmpty || random.chance(0.5))
+        let fans = [(0, 1, 2), (4, 5, 6)].filter { has($0.0) && has($0.1) && has($0.2) }
+        let evidence = random.next(in: 0...2)
+        if evidence == 2, let (from, first, second) = fans.isEmpty ? nil : random.pick(fans) {
+            let amount = cents(100, 2000)
+            var day = d
+            for to in random.chance(0.5) ? [first, second] : [second, first] {
+                let a = add(from, day, -amount, payee: "Alex Morgan", memo: "Überweisung an \(grouped(to))", type: "XFER", case: .series)
+                let b = add(to, day + random.next(in: 0...3), amount, payee: "Alex Morgan", memo: "Gutschrift von \(grouped(from))",
+                            type: "XFER", case: .series)
+                recordTruth(a, b, kind: .series)
+                day += random.next(in: 0...2)
+            }
+            return
+        }
+        let fx = !cross.isEmpty && (same.isEmpty || evidence == 0)
         let routes = fx ? cross : same
         guard !routes.isEmpty else { return expense(d) }
         let (from, to) = random.pick(routes)
         let count = random.next(in: 3...4)
         let base = cents(300, 4000)
-        let evidence = fx ? random.next(in: 0...2) : random.next(in: 1...2)
         var day = d
         for _ in 0..<count {
             // Amounts within a few percent of each other (equal within one currency half the time).
@@ -48,19 +62,17 @@ extension SyntheticTransferLedger.Generator {
             let lag = random.next(in: 0...3)
             let fromCode = all[from].currency.code, toCode = all[to].currency.code
             let a: Int, b: Int
-            switch evidence {
-            case 0: // each memo names the other leg's amount
+            if fx {
+                // Each memo names the other leg's amount.
                 a = add(from, day, -sent, payee: "FX TRANSFER", memo: "FX TRANSFER \(toCode) \(written(received, german: false))",
                         type: "XFER", case: .series)
                 b = add(to, day + lag, received, payee: "FX TRANSFER",
                         memo: "FX TRANSFER … \(fromCode) \(written(sent, german: !isOFX(to)))", type: "XFER", case: .series)
-            case 1: // a reference both banks carry
+            } else {
+                // A reference both banks carry.
                 let reference = "REF " + code(4) + String(random.next(in: 100_000...999_999))
                 a = add(from, day, -sent, payee: "Alex Morgan", memo: "SEPA Überweisung \(reference)", type: "XFER", case: .series)
                 b = add(to, day + lag, received, payee: "Alex Morgan", memo: "SEPA Gutschrift \(reference)", type: "XFER", case: .series)
-            default: // the other account's number, grouped like an IBAN
-                a = add(from, day, -sent, payee: "Alex Morgan", memo: "Überweisung an \(grouped(to))", type: "XFER", case: .series)
-                b = add(to, day + lag, received, payee: "Alex Morgan", memo: "Gutschrift von \(grouped(from))", type: "XFER", case: .series)
             }
             recordTruth(a, b, kind: .series)
             day += random.next(in: 1...3)

@@ -71,18 +71,22 @@ extension SyntheticTransferLedger {
     }
 
     /// Scores proposed pairs and close calls given by their legs' transaction positions or ids.
+    /// Interchangeable legs (same account, day, amount and texts) count as one: a pair that joins
+    /// an identical copy of a transfer's leg is right.
     public func score(proposed: [TransferPair], ambiguous: [TransferAmbiguity]) -> Score {
-        var truthByPair: [Int64: Int] = [:]
-        var groupOfLeg: [Int: Int] = [:]
-        var truthsOfGroup: [Int: [Int]] = [:]
-        for (n, t) in truth.enumerated() {
-            truthByPair[SyntheticTransferLedger.key(t.from, t.to)] = n
-            if let g = t.group {
-                groupOfLeg[t.from] = g
-                groupOfLeg[t.to] = g
-                truthsOfGroup[g, default: []].append(n)
+        // Each leg's class: the first leg with the same account, day, amount and texts.
+        var classOf: [Int: Int] = [:]
+        var firstOf: [LegSignature: Int] = [:]
+        for t in truth {
+            for leg in [t.from, t.to] where classOf[leg] == nil {
+                let signature = LegSignature(transactions[leg])
+                if let first = firstOf[signature] { classOf[leg] = first } else { firstOf[signature] = leg; classOf[leg] = leg }
             }
         }
+        func classKey(_ a: Int, _ b: Int) -> Int64 { SyntheticTransferLedger.key(classOf[a] ?? a, classOf[b] ?? b) }
+        var open: [Int64: [Int]] = [:]
+        for (n, t) in truth.enumerated() { open[classKey(t.from, t.to), default: []].append(n) }
+        for key in open.keys { open[key]?.reverse() }
         var score = Score()
         func bump(_ kind: Case, _ change: (inout Score.Counts) -> Void) {
             change(&score.all)
@@ -93,10 +97,8 @@ extension SyntheticTransferLedger {
         for pair in proposed {
             guard let a = position(pair.from), let b = position(pair.to) else { continue }
             let confident = pair.confidence >= Score.confirmThreshold
-            if let n = truthByPair[SyntheticTransferLedger.key(a, b)], found.insert(n).inserted {
-                bump(truth[n].kind) { $0.correct += 1; if confident { $0.confident += 1 } }
-            } else if let g = groupOfLeg[a], groupOfLeg[b] == g,
-                      let n = truthsOfGroup[g]?.first(where: { !found.contains($0) }) {
+            let key = classKey(a, b)
+            if classOf[a] != nil, classOf[b] != nil, let n = open[key]?.popLast() {
                 found.insert(n)
                 bump(truth[n].kind) { $0.correct += 1; if confident { $0.confident += 1 } }
             } else {
@@ -112,6 +114,24 @@ extension SyntheticTransferLedger {
             }
         }
         return score
+    }
+
+    /// What makes two legs interchangeable.
+    struct LegSignature: Hashable {
+        var account: Int64, day: Day, amount: Amount, payee: String?, memo: String?, type: String?, hint: String?
+        init(_ t: LedgerTransaction) {
+            account = t.accountId; day = t.day; amount = t.amount; payee = t.payee; memo = t.memo; type = t.bankType; hint = t.transferHint
+        }
+    }
+
+    /// The input a second `transfers match` over the ledger gets once the first run's proposals
+    /// are stored: the same transactions, the stored pairs as links (their legs still compete).
+    public func secondRunInput(after first: TransferMatchResult, withRates: Bool = true) -> TransferMatchInput {
+        let links = first.proposed.compactMap { pair -> TransferLink? in
+            guard let a = pair.from.transactionId, let b = pair.to.transactionId else { return nil }
+            return TransferLink(fromId: a, toId: b)
+        }
+        return TransferMatchInput(transactions: transactions, accounts: accounts, rates: withRates ? rates : [], linked: links)
     }
 
     /// The input the Kit gave a second run before links were an input: the stored pairs' legs left out.

@@ -64,15 +64,20 @@ public struct PlantedFaultTrial: Sendable {
         case .twoExtra:
             return suspect.kind == .subsetSum && Set(suspect.transactions.compactMap(\.id)) == expectedIds
         case .twoMissing:
-            // Both missing rows named by one suspect: its candidates' amounts.
-            let named = suspect.transactions.map(\.amount).sorted()
-            return suspect.transactions.allSatisfy { $0.id == nil } && named == expectedMissing.sorted()
+            // Both missing rows named by one suspect.
+            return suspect.missingRows.map(\.amount).sorted() == expectedMissing.sorted()
         }
     }
 }
 
 extension PlantedFaultTrial {
-    /// The input as the Kit gives it: the ledger and balances (and, once the reconciler reads
-    /// them, the hand edits, the skipped rows and the other accounts' legs).
-    public var kitInput: ReconciliationInput { input }
+    /// The input as the Kit gives it: the ledger and balances, the hand edits, the rows the
+    /// import skipped and the savings account's legs that name this account.
+    public var kitInput: ReconciliationInput {
+        var full = input
+        full.editedTransactionIds = editedIds
+        full.skippedStatementRows = skippedRows
+        full.counterpartLegs = savings.transactions.filter { ($0.memo ?? "").contains(input.account.name) }
+        return full
+    }
 }

@@ -46,7 +46,8 @@ private func transfersSpeed(_ arguments: [String]) throws -> [BenchmarkResult] {
     }
     let cpu = processCPUSeconds() - cpuBefore
     let score = ledger.score(result)
-    match.detail = "10 accounts; cpu \(String(format: "%.2f", cpu)) s; \(result.statistics.candidatesScored) candidates scored, "
+    match.detail = "10 accounts; cpu \(String(format: "%.2f", cpu)) s; \(result.statistics.candidatesScored) candidates scored "
+        + "(\(result.statistics.candidatesBeyondWindow) beyond the window, \(result.statistics.candidatesOffReference) off a reference's band), "
         + "\(result.statistics.candidatesKept) kept; \(score)"
     FileHandle.standardError.write(Data("transfers: \(score); match cpu \(String(format: "%.2f", cpu)) s\n".utf8))
     return [generate, match]

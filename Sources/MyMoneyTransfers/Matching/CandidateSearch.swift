@@ -2,10 +2,12 @@
 ///
 /// Same currency: receiving legs in the window whose magnitude lies in [sent − fee bound, sent]
 /// (one binary search per day). Other currency with a reference rate: magnitudes in the band
-/// around sent × rate. Sending legs with transfer evidence (hint, account mention, transfer word,
-/// currency code) also look, among receiving legs with such evidence, within ±25% of the coarse
-/// built-in rate where ``CoarseRates`` knows the pair (any amount where it does not), outside the
-/// reference's band: so a rates file never loses a pair that words alone would find. Sending legs
+/// around sent × rate. Without a reference, sending legs with transfer evidence (hint, account
+/// mention, transfer word, currency code) look among receiving legs with such evidence within
+/// ±25% of the coarse built-in rate where ``CoarseRates`` knows the pair (any amount where it
+/// does not); with a reference, those whose text points at the other currency (its code, an
+/// account in it) do so too when nothing fits the reference's band, so a rates file does not
+/// lose a pair that words alone would find. Sending legs
 /// whose text names something (an account, an amount, a reference) look further, up to
 /// ``TransferMatchOptions/evidenceWindowDays``, among receiving legs with words or figures.
 ///
@@ -37,9 +39,21 @@ struct CandidateSearch: Sendable {
         let feeCap = (try? options.feeMaximum.rescaled(to: LegTable.keyScale).units) ?? Int64.max
         var edges: [CandidateEdge] = []
         var nearMisses: [Int32: NearMiss] = [:]
-        var scored = 0
+        var scored = 0, beyond = 0, offBand = 0
         let coarse: [[Int64?]] = currencies.map { a in currencies.map { b in a == b ? nil : CoarseRates.rate(from: a, to: b) } }
 
+        // Accounts by currency: a text that names an account in currency t points at t.
+        var accountsIn = Array(repeating: UInt64(0), count: currencies.count)
+        for (k, account) in directory.accounts.enumerated() where k < 64 {
+            accountsIn[directory.currencyIndex(account.currency)] |= 1 << UInt64(k)
+        }
+        /// The sending leg's text or hint points at currency `t`: its code, or an account in it.
+        func pointsAt(_ o: Int, currency t: Int16) -> Bool {
+            let bit: UInt64 = t < 64 ? 1 << UInt64(t) : 0
+            let hinted = Int(legs.hint[o])
+            return legs.text[o].mentionedCurrencies & bit != 0 || legs.text[o].mentionedAccounts & accountsIn[Int(t)] != 0
+                || (hinted >= 0 && hinted < 64 && accountsIn[Int(t)] & (1 << UInt64(hinted)) != 0)
+        }
         // A small leg that says FEE is a fee line, never a transfer's leg.
         func isFeeLine(_ leg: Int) -> Bool { legs.text[leg].has(.fee) && legs.key[leg] <= feeCap }
         for o in 0..<legs.count where legs.outgoing[o] && !isFeeLine(o) {
@@ -48,7 +62,8 @@ struct CandidateSearch: Sendable {
             let day = legs.day[o]
             let oAccount = legs.account[o]
             let oTelling = legs.text[o].suggestsTransfer || legs.hint[o] >= 0
-            let oNaming = widening && (legs.hint[o] >= 0 || legs.figures.has(o) || legs.hasOwnTransferEvidence(o))
+            // Only a text that names something (an account, an amount, a reference) looks further.
+            let oNaming = widening && (legs.hint[o] >= 0 || legs.figures.has(o) || legs.mentionsOtherAccount(o))
             // The days to look at, each with the index to look in: the window, then the wider one.
             // The days to look at, with the receiving legs to look among (any, and those with words).
             var passes: [(days: ClosedRange<Int32>, any: IncomingIndex, telling: IncomingIndex)] = [(days(around: day, -window, window), all, telling)]
@@ -59,6 +74,8 @@ struct CandidateSearch: Sendable {
             func consider(_ i: Int32, _ relation: AmountRelation) {
                 guard legs.account[Int(i)] != oAccount, !isFeeLine(Int(i)), !isRejected(o, Int(i)) else { return }
                 scored += 1
+                if abs(Int(legs.day[Int(i)]) - Int(day)) > window { beyond += 1 }
+                if case .rate(let check) = relation, check.offReference { offBand += 1 }
                 let evaluation = scorer.evaluate(from: o, to: Int(i), relation: relation, explain: false)
                 if evaluation.score >= options.threshold {
                     edges.append(CandidateEdge(from: Int32(o), to: i, score: evaluation.score, relation: relation,
@@ -72,9 +89,11 @@ struct CandidateSearch: Sendable {
             // Same currency.
             let feeRoom = min(CandidateSearch.multiply(m, fraction, roundingUp: false) ?? 0, feeCap)
             let low = m - max(0, feeRoom)
-            for pass in passes {
+            for (n, pass) in passes.enumerated() {
+                // Beyond the window, equal amounts only: a fee by difference that late is no lead.
+                let keys = n == 0 ? low...m : m...m
                 for d in pass.days {
-                    pass.any.forEach(currency: c, day: d, keys: low...m) { i in
+                    pass.any.forEach(currency: c, day: d, keys: keys) { i in
                         let n = legs.key[Int(i)]
                         consider(i, n == m ? .equal : .fee(m - n))
                     }
@@ -96,9 +115,11 @@ struct CandidateSearch: Sendable {
                     }
                 }
                 var referenceRange: ClosedRange<Int64>? = nil
+                let edgesBefore = edges.count
                 if check.tier != .none, let range = CandidateSearch.bandRange(m, rate: check.referenceUnits, below: band.below, above: band.above) {
                     referenceRange = range
-                    for pass in passes {
+                    // Beyond the window only toward a currency the text points at.
+                    for pass in passes.prefix(pointsAt(o, currency: t) ? passes.count : 1) {
                         for d in pass.days {
                             pass.any.forEach(currency: t, day: d, keys: range) { i in
                                 var c2 = check
@@ -109,12 +130,14 @@ struct CandidateSearch: Sendable {
                     }
                 }
                 // Words on both legs: also within the coarse band (or at any amount, for pairs the
-                // built-in table does not know), outside the reference's band.
-                guard oTelling else { continue }
+                // built-in table does not know), outside the reference's band; with a reference
+                // only when nothing in its band was found (what words alone would find is not lost),
+                // and only in the day window.
+                guard oTelling, check.tier == .none || (edges.count == edgesBefore && pointsAt(o, currency: t)) else { continue }
                 func outsideReference(_ i: Int32) -> Bool { referenceRange.map { !$0.contains(legs.key[Int(i)]) } ?? true }
                 func isTelling(_ i: Int32) -> Bool { legs.text[Int(i)].suggestsTransfer || legs.hint[Int(i)] >= 0 }
                 let offReference = check.tier != .none
-                for pass in passes {
+                for pass in passes.prefix(offReference ? 1 : passes.count) {
                     if let coarse = coarse[Int(c)][Int(t)] {
                         guard let range = CandidateSearch.bandRange(m, rate: coarse, below: CoarseRates.band, above: CoarseRates.band) else { continue }
                         for d in pass.days {
@@ -143,6 +166,8 @@ struct CandidateSearch: Sendable {
             }
         }
         statistics.candidatesScored = scored
+        statistics.candidatesBeyondWindow = beyond
+        statistics.candidatesOffReference = offBand
         statistics.candidatesKept = edges.count
         return (edges, nearMisses)
     }

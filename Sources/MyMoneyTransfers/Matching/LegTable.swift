@@ -89,6 +89,13 @@ struct LegTable: Sendable {
         party = (0..<count).map { text[$0].payeeHead != 0 && heads.contains(text[$0].payeeHead) }
     }
 
+    /// The leg's text names one of the user's accounts other than its own.
+    func mentionsOtherAccount(_ leg: Int) -> Bool {
+        let own = Int(account[leg])
+        let ownBit: UInt64 = own < 64 ? 1 << UInt64(own) : 0
+        return text[leg].mentionedAccounts & ~ownBit != 0
+    }
+
     /// The leg's own text says it moves money between the user's accounts: its hint names
     /// another account, its text names one, or it has an own-account transfer word.
     func hasOwnTransferEvidence(_ leg: Int) -> Bool {

@@ -131,7 +131,8 @@ extension TransferScorer {
     func currencies(_ o: Int, _ i: Int, _ outTx: LedgerTransaction?, _ inTx: LedgerTransaction?, _ text: inout TextScore,
                     _ reasons: inout [String]?) {
         let both = currencyBit(legs.currency[o]) | currencyBit(legs.currency[i])
-        for leg in [o, i] where legs.text[leg].mentionedCurrencies & ~both != 0 {
+        func foreign(_ leg: Int) {
+            guard legs.text[leg].mentionedCurrencies & ~both != 0 else { return }
             text.negative += 0.2
             if reasons != nil {
                 let codes = directory.currencies.indices.filter { $0 < 64 && legs.text[leg].mentionedCurrencies & ~both & (1 << UInt64($0)) != 0 }
@@ -139,6 +140,8 @@ extension TransferScorer {
                 reasons?.append("\(name(Int(legs.account[leg]))) text names \(codes), the currency of neither leg")
             }
         }
+        foreign(o)
+        foreign(i)
         guard legs.currency[o] != legs.currency[i] else { return }
         if legs.text[o].mentionedCurrencies & currencyBit(legs.currency[i]) != 0 {
             text.positive += 0.10
@@ -155,7 +158,8 @@ extension TransferScorer {
     func writtenFigures(_ o: Int, _ i: Int, evidenceOnALeg: Bool, _ text: inout TextScore, _ reasons: inout [String]?) -> FigureFindings {
         var found = FigureFindings()
         guard legs.figures.has(o) || legs.figures.has(i) else { return found }
-        for (leg, other) in [(o, i), (i, o)] where legs.figures.has(leg) {
+        func amounts(_ leg: Int, _ other: Int) {
+            guard legs.figures.has(leg) else { return }
             let own = Int(legs.account[leg])
             if legs.key[other] != legs.key[leg], legs.figures.names(leg, key: legs.key[other], currency: legs.currency[other]) {
                 text.positive += 0.30
@@ -173,6 +177,8 @@ extension TransferScorer {
                 }
             }
         }
+        amounts(o, i)
+        amounts(i, o)
         if evidenceOnALeg, legs.figures.shareReference(o, i) {
             text.positive += 0.30
             found.referenceShared = true

@@ -19,6 +19,15 @@ import Testing
         #expect(keys(text).isEmpty, "\(text)")
     }
 
+    @Test(arguments: ["EUR 999999999999999", "USD 9999999999999", "9999999999999,99 EUR", "999.999.999.999.999,99"])
+    func figuresTooLargeForAKeyAreNotReadAndDoNotTrap(text: String) {
+        #expect(keys(text).isEmpty, "\(text)")
+    }
+
+    @Test func theLargestFigureThatFitsIsRead() {
+        #expect(keys("EUR 9000000000000") == [900_000_000_000_000 * 10_000])
+    }
+
     @Test func theCurrencyWrittenBesideAnAmountTagsIt() {
         let f = reader.read("FX TRANSFER USD 3180.40, EUR 2798.17")
         #expect(f.amounts.map(\.currency) == [1, 0])

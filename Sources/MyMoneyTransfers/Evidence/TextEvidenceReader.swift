@@ -61,12 +61,8 @@ struct TextEvidenceReader: Sendable {
         var previousStart = 0
         // Account numbers printed in groups (`DE02 1203 0000 0000 2020 51`): the current run of
         // short tokens one space apart.
-        var group = (start: 0, end: -2, tokens: 0, digits: 0)
+        var group = NumberGroup()
         var payeeText: UInt64 = 0
-        func closeGroup() {
-            if group.tokens >= 3, group.digits >= 6 { mentionGroupedNumber(bytes, group.start, group.end, &evidence, findings) }
-            group.tokens = 0
-        }
         var i = 0
         let n = bytes.count
         while i < n {
@@ -137,8 +133,8 @@ struct TextEvidenceReader: Sendable {
                 group.digits += length - letters
                 inGroup = true
             } else {
-                closeGroup()
-                if length <= 4, !storeNumber { group = (start, start + length, 1, length - letters) }
+                close(&group, bytes, &evidence, findings)
+                if length <= 4, !storeNumber { group = NumberGroup(start: start, end: start + length, tokens: 1, digits: length - letters) }
             }
             if trailingDigits >= 4, allDigits || length - trailingDigits <= 4 || TextEvidenceReader.isMask(bytes, start, start + length - trailingDigits),
                !storeNumber, !inGroup {
@@ -154,7 +150,7 @@ struct TextEvidenceReader: Sendable {
             previous = hash
             previousStart = start
         }
-        closeGroup()
+        close(&group, bytes, &evidence, findings)
         if payee { evidence.payeeText = payeeText }
         return evidence
     }
@@ -164,6 +160,18 @@ struct TextEvidenceReader: Sendable {
             evidence.mentionedAccounts |= 1 << UInt64(account)
             findings?.pointee.accounts.append(account)
         }
+    }
+
+    /// A run of short tokens one space apart (`DE02 1203 0000 0000 2020 51`).
+    struct NumberGroup {
+        var start = 0, end = -2, tokens = 0, digits = 0
+    }
+
+    /// Ends a run of short tokens: three or more with six digits or more are read as one number.
+    private func close(_ group: inout NumberGroup, _ bytes: UnsafeBufferPointer<UInt8>, _ evidence: inout TextEvidence,
+                       _ findings: UnsafeMutablePointer<TextFindings>?) {
+        if group.tokens >= 3, group.digits >= 6 { mentionGroupedNumber(bytes, group.start, group.end, &evidence, findings) }
+        group.tokens = 0
     }
 
     /// A number printed in groups between `start` and `end`: its digits, read as one number.

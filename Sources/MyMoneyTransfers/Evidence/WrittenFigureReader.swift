@@ -71,56 +71,56 @@ struct WrittenFigureReader: Sendable {
     }
 
     /// The numeric run starting at `start` (digits with `.`, `,` or `'` between them) and the
-    /// amount it writes, if it is one.
+    /// amount it writes, if it is one. One pass, no allocation.
     private func amountRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, amount: WrittenFigures.WrittenAmount?) {
         let n = bytes.count
-        var groups: [(start: Int, end: Int)] = []
-        var separators: [UInt8] = []
         var i = start
+        var groups = 0, firstLength = 0, lastLength = 0
+        var middleAllThree = true         // every group but the first and the last has three digits
+        var separators = 0
+        var lastMark: UInt8 = 0, grouping: UInt8 = 0, mixedGrouping = false
+        var value: Int64 = 0, digits = 0
         while i < n {
             let groupStart = i
-            while i < n, TextEvidenceReader.isDigit(bytes[i]) { i += 1 }
-            groups.append((groupStart, i))
-            if i + 1 < n, bytes[i] == 0x2E || bytes[i] == 0x2C || bytes[i] == 0x27, TextEvidenceReader.isDigit(bytes[i + 1]) {
-                separators.append(bytes[i])
+            while i < n, TextEvidenceReader.isDigit(bytes[i]) {
+                digits += 1
+                if digits <= 15 { value = value * 10 + Int64(bytes[i] - 0x30) }
                 i += 1
-            } else {
-                break
             }
-            if groups.count > 8 { break }
+            let length = i - groupStart
+            groups += 1
+            if groups == 1 { firstLength = length } else if groups > 2, lastLength != 3 { middleAllThree = false }
+            lastLength = length
+            guard i + 1 < n, bytes[i] == 0x2E || bytes[i] == 0x2C || bytes[i] == 0x27, TextEvidenceReader.isDigit(bytes[i + 1]),
+                  groups <= 8 else { break }
+            // The mark before this one was a grouping mark: all of them must be the same.
+            if separators > 0 {
+                if grouping == 0 { grouping = lastMark } else if grouping != lastMark { mixedGrouping = true }
+            }
+            lastMark = bytes[i]
+            separators += 1
+            i += 1
         }
         let end = i
         // A letter or digit right after the run: part of a longer token (a code), not an amount.
         if end < n, TextEvidenceReader.isTokenByte(bytes[end]), currencyCode(bytes, at: end) == nil { return (end, nil) }
-        var whole: [(Int, Int)] = groups
-        var fraction: (Int, Int)? = nil
-        if let last = groups.last, !separators.isEmpty, last.end - last.start == 2, separators.last != 0x27 {
-            fraction = last
-            whole.removeLast()
-            let mark = separators.removeLast()
-            // Grouping marks: one kind, not the decimal mark, groups of three after a first of 1–3.
-            if let grouping = separators.first {
-                guard separators.allSatisfy({ $0 == grouping }), grouping != mark,
-                      let head = whole.first, (1...3).contains(head.1 - head.0),
-                      whole.dropFirst().allSatisfy({ $0.1 - $0.0 == 3 }) else { return (end, nil) }
+        guard digits <= 15 else { return (end, nil) }
+        let tag = currencyBefore(bytes, start) ?? currencyAfter(bytes, end)
+        var cents: Int64
+        if separators > 0, lastLength == 2, lastMark != 0x27 {
+            // The last mark is the decimal mark; any before it group thousands: one kind, not
+            // the decimal mark, a first group of 1–3 digits and groups of three after it.
+            if separators > 1 {
+                guard !mixedGrouping, grouping != lastMark, (1...3).contains(firstLength), middleAllThree else { return (end, nil) }
             }
-        } else if !separators.isEmpty {
+            cents = value
+        } else if separators == 0, tag != nil {
+            cents = value * 100
+        } else {
             return (end, nil)
         }
-        let tag = currencyBefore(bytes, start) ?? currencyAfter(bytes, end)
-        guard fraction != nil || tag != nil else { return (end, nil) }
-        var units: Int64 = 0
-        var count = 0
-        for (s, e) in whole {
-            for k in s..<e {
-                count += 1
-                guard count <= 13 else { return (end, nil) }
-                units = units * 10 + Int64(bytes[k] - 0x30)
-            }
-        }
-        var cents = units * 100
-        if let (s, _) = fraction { cents += Int64(bytes[s] - 0x30) * 10 + Int64(bytes[s + 1] - 0x30) }
-        guard cents > 0 else { return (end, nil) }
+        // The key is in ten-thousandths: a figure too large for it is no amount (never a trap).
+        guard cents > 0, cents <= Int64.max / 10_000 else { return (end, nil) }
         return (end, WrittenFigures.WrittenAmount(key: cents * 10_000, currency: tag ?? -1))
     }
 

@@ -64,12 +64,21 @@ struct CandidateSearch: Sendable {
             let oTelling = legs.text[o].suggestsTransfer || legs.hint[o] >= 0
             // Only a text that names something (an account, an amount, a reference) looks further.
             let oNaming = widening && (legs.hint[o] >= 0 || legs.figures.has(o) || legs.mentionsOtherAccount(o))
-            // The days to look at, each with the index to look in: the window, then the wider one.
-            // The days to look at, with the receiving legs to look among (any, and those with words).
-            var passes: [(days: ClosedRange<Int32>, any: IncomingIndex, telling: IncomingIndex)] = [(days(around: day, -window, window), all, telling)]
-            if oNaming {
-                passes.append((days(around: day, -wide, -window - 1), late, late))
-                passes.append((days(around: day, window + 1, wide), late, late))
+            // The days to look at: pass 0 the window, among any receiving legs (or those with
+            // words); passes 1 and 2 the wider days before and after it, among legs with words or figures.
+            let passes = oNaming ? 3 : 1
+            let base = days(around: day, -window, window)
+            let before = oNaming ? days(around: day, -wide, -window - 1) : base
+            let after = oNaming ? days(around: day, window + 1, wide) : base
+            func passDays(_ n: Int) -> ClosedRange<Int32> { n == 0 ? base : n == 1 ? before : after }
+            func look(_ n: Int, wordy: Bool, currency: Int16, day: Int32, keys: ClosedRange<Int64>?, _ body: (Int32) -> Void) {
+                switch (n, wordy, keys) {
+                case (0, false, let keys?): all.forEach(currency: currency, day: day, keys: keys, body)
+                case (0, true, let keys?): telling.forEach(currency: currency, day: day, keys: keys, body)
+                case (0, _, nil): telling.forEach(currency: currency, day: day, body)
+                case (_, _, let keys?): late.forEach(currency: currency, day: day, keys: keys, body)
+                case (_, _, nil): late.forEach(currency: currency, day: day, body)
+                }
             }
             func consider(_ i: Int32, _ relation: AmountRelation) {
                 guard legs.account[Int(i)] != oAccount, !isFeeLine(Int(i)), !isRejected(o, Int(i)) else { return }
@@ -81,19 +90,22 @@ struct CandidateSearch: Sendable {
                     edges.append(CandidateEdge(from: Int32(o), to: i, score: evaluation.score, relation: relation,
                                                reviewOnly: evaluation.reviewOnly))
                 } else if legs.hint[o] >= 0 || legs.hint[Int(i)] >= 0 {
-                    for leg in [Int32(o), i] where legs.hint[Int(leg)] >= 0 && evaluation.score > (nearMisses[leg]?.score ?? 0) {
+                    func note(_ leg: Int32) {
+                        guard legs.hint[Int(leg)] >= 0, evaluation.score > (nearMisses[leg]?.score ?? 0) else { return }
                         nearMisses[leg] = NearMiss(from: Int32(o), to: i, score: evaluation.score, relation: relation)
                     }
+                    note(Int32(o))
+                    note(i)
                 }
             }
             // Same currency.
             let feeRoom = min(CandidateSearch.multiply(m, fraction, roundingUp: false) ?? 0, feeCap)
             let low = m - max(0, feeRoom)
-            for (n, pass) in passes.enumerated() {
+            for n in 0..<passes {
                 // Beyond the window, equal amounts only: a fee by difference that late is no lead.
                 let keys = n == 0 ? low...m : m...m
-                for d in pass.days {
-                    pass.any.forEach(currency: c, day: d, keys: keys) { i in
+                for d in passDays(n) {
+                    look(n, wordy: false, currency: c, day: d, keys: keys) { i in
                         let n = legs.key[Int(i)]
                         consider(i, n == m ? .equal : .fee(m - n))
                     }
@@ -119,9 +131,9 @@ struct CandidateSearch: Sendable {
                 if check.tier != .none, let range = CandidateSearch.bandRange(m, rate: check.referenceUnits, below: band.below, above: band.above) {
                     referenceRange = range
                     // Beyond the window only toward a currency the text points at.
-                    for pass in passes.prefix(pointsAt(o, currency: t) ? passes.count : 1) {
-                        for d in pass.days {
-                            pass.any.forEach(currency: t, day: d, keys: range) { i in
+                    for n in 0..<(pointsAt(o, currency: t) ? passes : 1) {
+                        for d in passDays(n) {
+                            look(n, wordy: false, currency: t, day: d, keys: range) { i in
                                 var c2 = check
                                 c2.deviation = CandidateSearch.deviation(sent: m, received: legs.key[Int(i)], reference: check.referenceUnits)
                                 consider(i, .rate(c2))
@@ -137,11 +149,11 @@ struct CandidateSearch: Sendable {
                 func outsideReference(_ i: Int32) -> Bool { referenceRange.map { !$0.contains(legs.key[Int(i)]) } ?? true }
                 func isTelling(_ i: Int32) -> Bool { legs.text[Int(i)].suggestsTransfer || legs.hint[Int(i)] >= 0 }
                 let offReference = check.tier != .none
-                for pass in passes.prefix(offReference ? 1 : passes.count) {
+                for n in 0..<(offReference ? 1 : passes) {
                     if let coarse = coarse[Int(c)][Int(t)] {
                         guard let range = CandidateSearch.bandRange(m, rate: coarse, below: CoarseRates.band, above: CoarseRates.band) else { continue }
-                        for d in pass.days {
-                            pass.telling.forEach(currency: t, day: d, keys: range) { i in
+                        for d in passDays(n) {
+                            look(n, wordy: true, currency: t, day: d, keys: range) { i in
                                 guard outsideReference(i), isTelling(i) else { return }
                                 var fallback = check
                                 fallback.tier = .coarse
@@ -152,8 +164,8 @@ struct CandidateSearch: Sendable {
                             }
                         }
                     } else {
-                        for d in pass.days {
-                            pass.telling.forEach(currency: t, day: d) { i in
+                        for d in passDays(n) {
+                            look(n, wordy: true, currency: t, day: d, keys: nil) { i in
                                 guard outsideReference(i), isTelling(i) else { return }
                                 var fallback = check
                                 fallback.tier = .none

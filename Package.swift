@@ -21,29 +21,31 @@ let package = Package(
         .target(name: "MyMoneyCSV", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyOFX", dependencies: ["MyMoneyCore", "MyMoneyLibXML2"]),
         .target(name: "MyMoneyQIF", dependencies: ["MyMoneyCore"]),
-        // Sniffing, the reader registry, transaction identity.
+        .target(name: "MyMoneyCAMT", dependencies: ["MyMoneyCore", "MyMoneyLibXML2"]),
+        .target(name: "MyMoneyMT940", dependencies: ["MyMoneyCore"]),
+        // Finding input files, the standard reader registry, sniffing, transaction identity.
         .target(name: "MyMoneyImport",
-                dependencies: ["MyMoneyCore", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF"]),
+                dependencies: ["MyMoneyCore", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyCAMT", "MyMoneyMT940"]),
         // Pure stages over Core values.
         .target(name: "MyMoneyRules", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyTransfers", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyReconcile", dependencies: ["MyMoneyCore"]),
         // The SQLite ledger.
-        .target(name: "MyMoneyStore", dependencies: ["MyMoneyCore", "MyMoneySQLite"]),
+        .target(name: "MyMoneyStore", dependencies: ["MyMoneyCore", "MyMoneyImport", "MyMoneySQLite"]),
         .target(name: "MyMoneyReports",
                 dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"]),
         // Workflows a user runs, composed from the stages.
         .target(name: "MyMoneyKit",
                 dependencies: ["MyMoneyCore", "MyMoneyImport", "MyMoneyRules", "MyMoneyTransfers",
                                "MyMoneyReconcile", "MyMoneyStore", "MyMoneyReports"]),
-        .target(name: "MyMoneyCLI",
-                dependencies: ["MyMoneyKit", "MyMoneyImport", "MyMoneyCSV", "MyMoneyRules", "MyMoneyTransfers",
-                               "MyMoneyReconcile", "MyMoneyStore", "MyMoneyReports"]),
+        // The command line reaches the books through the Kit only (the Kit re-exports Core and the
+        // stages' result types; the store is not visible from here).
+        .target(name: "MyMoneyCLI", dependencies: ["MyMoneyKit", "MyMoneyCore"]),
         .executableTarget(name: "mymoney", dependencies: ["MyMoneyCLI"]),
         .executableTarget(name: "mymoney-bench",
                          dependencies: ["MyMoneyKit", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyImport",
                                         "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore",
-                                        "MyMoneyTestSupport"]),
+                                        "MyMoneyCAMT", "MyMoneyMT940", "MyMoneyTestSupport"]),
 
         // Test data and helpers: the seeded generator, the corpus, synthetic ledgers (also for the bench).
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"],
@@ -53,6 +55,12 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "MyMoneyOFXTests", dependencies: ["MyMoneyOFX", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyQIFTests", dependencies: ["MyMoneyQIF", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyCAMTTests", dependencies: ["MyMoneyCAMT", "MyMoneyImport", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyCSV",
+                                                           "MyMoneyTestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "MyMoneyMT940Tests", dependencies: ["MyMoneyMT940", "MyMoneyImport", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyCSV",
+                                                             "MyMoneyTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "MyMoneyImportTests", dependencies: ["MyMoneyImport", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyRulesTests", dependencies: ["MyMoneyRules", "MyMoneyTestSupport"],
                     exclude: ["Goldens"]),
@@ -61,7 +69,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "MyMoneyReportsTests", dependencies: ["MyMoneyReports", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyStoreTests", dependencies: ["MyMoneyStore", "MyMoneyTestSupport"]),
-        .testTarget(name: "MyMoneyKitTests", dependencies: ["MyMoneyKit", "MyMoneyCLI", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyKitTests", dependencies: ["MyMoneyKit", "MyMoneyCLI", "MyMoneyStore", "MyMoneyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import MyMoneyKit
 
 /// The `mymoney` command line: dispatches to a subcommand, prints help, maps failures to exit statuses.
 public enum MyMoneyCommandLine {
@@ -19,8 +20,15 @@ public enum MyMoneyCommandLine {
             PlacesCommand(),
             BudgetsCommand(),
             ImportsCommand(),
+            ConfigCommand(),
+            CompletionsCommand(),
         ]
     }
+
+    /// Commands that work but are not listed (used by the completion scripts).
+    static var hiddenCommands: [any Command] { [CompleteNamesCommand()] }
+
+    static let version = "0.1.0"
 
     static let overview = """
     mymoney: turn the statements your banks give you into a ledger you can trust.
@@ -34,6 +42,10 @@ public enum MyMoneyCommandLine {
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         defer { terminal.flush() }
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
+            if arguments.count >= 2, arguments[1] == "--man" {
+                terminal.print(ManualPage.render(commands: commands, version: version).trimmingCharacters(in: .newlines))
+                return ExitStatus.success.rawValue
+            }
             if arguments.count >= 2, let command = commands.first(where: { $0.name == arguments[1] }) {
                 terminal.print(command.help)
                 return ExitStatus.success.rawValue
@@ -42,25 +54,30 @@ public enum MyMoneyCommandLine {
             return arguments.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.success.rawValue
         }
         if first == "--version" {
-            terminal.print("mymoney 0.1.0")
+            terminal.print("mymoney \(version)")
             return 0
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
+        guard let command = (commands + hiddenCommands).first(where: { $0.name == first }) else {
             terminal.error("mymoney: unknown command \"\(first)\"\n\n" + usage())
             return ExitStatus.usage.rawValue
         }
         let context = CommandContext(terminal: terminal, environment: environment)
-        do throws(CommandFailure) {
-            let parsed = try Arguments(Array(arguments.dropFirst()), options: command.options, flags: command.flags)
+        do {
+            let parsed = try Arguments(Array(arguments.dropFirst()), declared: command.options)
             if parsed.flag("--help") {
                 terminal.print(command.help)
                 return ExitStatus.success.rawValue
             }
             return try command.run(parsed, context).rawValue
         } catch {
-            terminal.error("mymoney \(command.name): \(error.message)")
-            if error.status == .usage { terminal.error("run 'mymoney \(command.name) --help' for usage") }
-            return error.status.rawValue
+            let (status, message) = ExitStatus.of(error)
+            terminal.endProgress()
+            // One line per problem (a form's invalid values), each naming the command; notes as they are.
+            for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+                terminal.error(line.hasPrefix("note: ") ? String(line) : "mymoney \(command.name): \(line)")
+            }
+            if status == .usage { terminal.error("run 'mymoney \(command.name) --help' for usage") }
+            return status.rawValue
         }
     }
 
@@ -73,7 +90,8 @@ public enum MyMoneyCommandLine {
         text += """
 
         Every command takes --help. Ledger commands take --ledger PATH (or MYMONEY_LEDGER).
-        Exit status: 0 success, 1 a check found a problem, 2 usage error, 65 bad input data, 74 I/O error.
+        Exit status: 0 success, 1 a check found a problem, 2 unusable command line (unknown option, missing value),
+        65 bad input data or invalid values, 74 I/O error.
         """
         return text
     }

@@ -29,10 +29,10 @@ public struct StatementReaders: Sendable {
         let chosen = format.flatMap(reader(named:)) ?? recognize(input)
         guard let reader = chosen else {
             if let format {
-                return ReadResult(diagnostics: [.error("input.unknown-format", "unknown format \"\(format)\" (expected csv, ofx, qfx or qif)", file: input.name)])
+                return ReadResult(diagnostics: [.error("input.unknown-format", "unknown format \"\(format)\" (expected csv, ofx, qfx, qif, camt or mt940)", file: input.name)])
             }
             let why = input.bytes.isEmpty ? "the file is empty" :
-                (input.bytes.prefix(4096).contains(0) ? "it looks like binary data" : "it is not CSV, OFX, QFX or QIF")
+                (input.bytes.prefix(4096).contains(0) ? "it looks like binary data" : "it is not CSV, OFX, QFX, QIF, camt.053 or MT940")
             return ReadResult(diagnostics: [.error("input.unknown-format", "cannot read this file as a statement: \(why)", file: input.name)])
         }
         return reader.read(input.bytes, file: input.name, options: options)

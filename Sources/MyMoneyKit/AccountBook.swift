@@ -55,7 +55,7 @@ public struct AccountBook: Sendable {
 
     /// Adds the declared accounts the ledger lacks, and the declared numbers an existing account
     /// of that name lacks. Returns the accounts it created.
-    public func ensure(in ledger: Ledger) throws(LedgerError) -> [Account] {
+    func ensure(in ledger: Ledger) throws(LedgerError) -> [Account] {
         var created: [Account] = []
         for declared in accounts {
             // An account renamed in the ledger keeps its numbers: it is the declared one.

@@ -2,12 +2,12 @@ import MyMoneyRules
 import MyMoneyStore
 
 /// Stored transactions as the rules first saw them, for `rules stats|explain|apply`.
-public enum RuleInputs {
+enum RuleInputs {
     /// Every stored transaction with the fields rules set put back as imported (payee back to the
     /// bank's; category, project, place and notes cleared where a rule set them; tags kept, since
     /// the statement's own tags are not told apart); fields the user set by hand stay, and are
     /// locked against the rules.
-    public static func asImported(_ transactions: [LedgerTransaction], ledger: Ledger, accounts: [Account]) throws(LedgerError) -> [RuleInput] {
+    static func asImported(_ transactions: [LedgerTransaction], ledger: Ledger, accounts: [Account]) throws(LedgerError) -> [RuleInput] {
         var byId: [Int64: Account] = [:]
         for account in accounts { if let id = account.id { byId[id] = account } }
         var inputs: [RuleInput] = []
@@ -46,7 +46,7 @@ extension RuleTarget {
         case .project: self = .project
         case .place: self = .place
         case .type: self = .transfer
-        case .memo: return nil
+        case .memo, .day, .amount, .account, .splits: return nil
         }
     }
 }

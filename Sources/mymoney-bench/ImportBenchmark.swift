@@ -49,16 +49,15 @@ func importBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         let compilation = RuleBook.load(directory: rulesFolder)
         if compilation.hasErrors { FileHandle.standardError.write(Data(compilation.renderDiagnostics().utf8)) }
         let (readers, _) = Readers.standard(profilesDirectory: nil)
-        let ledger = try Ledger(path: ledgerPath)
         mark("read")
         let request = ImportRequest(paths: [statements.path])
-        let result = try ImportWorkflow.run(request, ledger: ledger, readers: readers, rules: compilation.ruleSet, progress: { message in
+        let result = try Books.importStatements(request, at: ledgerPath, readers: readers, rules: compilation.ruleSet, progress: { message in
             let stage = message.split(separator: " ").first.map(String.init) ?? message
             if stage != stageName { mark(stage) }
         })
         mark("done")
         outcome = result
-        return result.report?.addedCount ?? 0
+        return result.addedCount
     }
     let cpu = processCPUSeconds() - cpuStart
     total.peakMemoryBytes = peakMemorySinceReset() ?? total.peakMemoryBytes

@@ -13,6 +13,8 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("transfers", "pair transfer legs in a generated 10-account ledger (--size, default 1000000)", transfersBenchmark),
     ("import", "mymoney import of --size CSV transactions (1M) in 10 accounts with 1,000 rules, transfers, reconcile", importBenchmark),
     ("rules", "compile 1,000 rules, apply them to --size transactions (default 1,000,000)", rulesBenchmark),
+    ("camt", "stream generated camt.053 files of 100k and --size entries (1M), then read the larger whole", camtBenchmark),
+    ("mt940", "read a generated MT940 file of --size statement lines (1M) in daily statements", mt940Benchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

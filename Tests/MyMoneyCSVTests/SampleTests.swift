@@ -3,7 +3,7 @@ import Testing
 import MyMoneyCSV
 import MyMoneyTestSupport
 
-/// The two German sample statements in `Samples/` (see STORY.md).
+/// The German current-account sample in `Samples/` (see STORY.md; the Tagesgeld sample is camt.053 now, tested in MyMoneyCAMTTests).
 @Suite struct SampleTests {
     func read(_ name: String) throws -> ReadResult {
         let bytes = Array(try Data(contentsOf: Corpus.samples.appendingPathComponent(name)))
@@ -42,16 +42,6 @@ import MyMoneyTestSupport
         #expect(kamps.count == 2)
         #expect(kamps.allSatisfy { $0.amount == amount("-3.20") && $0.day == day("2026-10-28") })
         #expect(Set(kamps.compactMap { $0.position?.line }).count == 2)
-    }
-
-    @Test func tagesgeldOpeningAndClosing() throws {
-        let result = try read("tagesgeld-2026-10.csv")
-        let s = try #require(onlyStatement(result))
-        #expect(s.account.id == "DE02120300000000202051")
-        #expect(s.transactions.map(\.amount) == [amount("500.00"), amount("1.23")])
-        #expect(s.balances.first { $0.kind == .opening }?.amount == amount("5000.00"))
-        #expect(s.balances.first { $0.kind == .closing }?.amount == amount("5501.23"))
-        #expect(!result.diagnostics.containsErrors)
     }
 }
 

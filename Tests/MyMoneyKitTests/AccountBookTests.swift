@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MyMoneyKit
+@testable import MyMoneyKit
 import MyMoneyStore
 import MyMoneyTestSupport
 

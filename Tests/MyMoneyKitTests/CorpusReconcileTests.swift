@@ -40,11 +40,10 @@ struct CorpusReconcileTests {
         let balances = result.statements.flatMap(\.balances).filter { $0.kind != .available }
         guard !balances.isEmpty else { return nil }
         let path = MyMoneyBinary.scratch("corpus-reconcile").appendingPathComponent("ledger.sqlite").path
-        let ledger = try Ledger(path: path)
         let file = MyMoneyBinary.scratch("corpus-file").appendingPathComponent((key as NSString).lastPathComponent)
         try Data(bytes).write(to: file)
-        let outcome = try ImportWorkflow.run(ImportRequest(paths: [file.path], readOptions: options), ledger: ledger,
-                                             readers: readers, rules: nil)
+        let outcome = try Books.importStatements(ImportRequest(paths: [file.path], readOptions: options), at: path,
+                                                 readers: readers, rules: nil)
         guard let report = outcome.reconciliation else { return Outcome(file: key, status: "not reconciled", detail: "") }
         let wrong = report.accounts.filter { $0.status == .mismatch }
         if wrong.isEmpty { return Outcome(file: key, status: "ok", detail: "") }

@@ -228,7 +228,7 @@ struct ImportTests {
         let accounts = try json(try MyMoneyBinary.run(["accounts", "--ledger", ledger, "--format", "json"]).stdout)
         let openings = (accounts["accounts"] as? [[String: Any]])?.compactMap { $0["opening_balance"] as? String }
         #expect(openings?.isEmpty == false)
-        #expect(openings?.allSatisfy { $0 == "0" } == true)
+        #expect(openings?.allSatisfy { $0 == "0.00" } == true)
     }
 
     @Test func anAssertedBalanceThatDisagreesExitsOneWithSuspects() throws {

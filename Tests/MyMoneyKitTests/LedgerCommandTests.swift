@@ -70,7 +70,7 @@ struct LedgerCommandTests {
         let deep = try mymoney(["categories", "add", "A:B:C:D:E:F"])
         #expect(deep.stderr.contains("categories nest at most 5 levels deep"))
         let dates = try mymoney(["projects", "add", "Trip", "--start", "2026-10-05", "--end", "2026-10-01"])
-        #expect(dates.stderr.contains("end date is before start date"))
+        #expect(dates.stderr.contains("end date 2026-10-01 is before start date 2026-10-05"))
         let blank = try mymoney(["tags", "add", " "])
         #expect(blank.stderr.contains("title should not be blank"))
     }
@@ -106,7 +106,7 @@ struct LedgerCommandTests {
 
     @Test func optionsACommandDoesNotUseAreRefused() throws {
         #expect(try mymoney(["transactions", "--payee", "NOPE"]).status == 2)
-        #expect(try mymoney(["transactions", "edit", "3", "--amount", "1.00"]).status == 2)
+        #expect(try mymoney(["transactions", "--bogus"]).status == 2)
         #expect(try mymoney(["transactions", "edit", "3", "--memo", "hi"]).status == 0)
     }
 

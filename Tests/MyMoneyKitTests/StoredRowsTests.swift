@@ -27,7 +27,7 @@ struct StoredRowsTests {
         // A row already in the ledger: offered again, it is a duplicate and not among the stored rows.
         let existing = row(checking, "2026-03-02", -450, "Bakery", bankId: "B1")
         try ledger.importStatements([ImportStatement(accountId: checking.id!, sourceFile: "old.csv", transactions: [existing])])
-        var statements = [
+        let statements = [
             ImportStatement(accountId: checking.id!, sourceFile: "a.csv", transactions: [
                 row(checking, "2026-03-01", -1999, "Grocer", memo: "card 1234", category: "Food:Groceries", tags: ["weekly", "card"]),
                 existing,
@@ -40,19 +40,28 @@ struct StoredRowsTests {
             ]),
         ]
         let lastIdBefore = try ledger.lastTransactionId()
-        let report = try ledger.importStatements(statements)
-        #expect(report.addedCount == 5 && report.skippedCount == 1)
-        var parts = ImportWorkflow.storedRows(taking: &statements, report: report)
-        #expect(statements.allSatisfy { $0.transactions.isEmpty })
+        let queue = RuledStatementQueue()
+        for statement in statements { queue.put(statement) }
+        queue.finish()
+        var stored = try StoreStage.store(from: queue, files: ["a.csv"], transactionCount: 6, ledger: ledger)
+        #expect(stored.added == 5 && stored.duplicates.count == 1)
+        #expect(stored.duplicates.first?.reason == .sameBankId)
+        #expect(stored.addedBySlot == [0: 4, 1: 1] && stored.skippedBySlot == [0: 1])
+        #expect(stored.id(at: (0, 1)) == nil && stored.id(at: (0, 0)) != nil)
+        var parts = stored.takeAddedRows()
         let kept = TransactionMoves.concatenate(&parts)
         #expect(parts.isEmpty && kept.count == 5)
         var fromMemory = kept
         Ledger.sortByDayAndId(&fromMemory)
-        let fromLedger = try ledger.transactions(matching: TransactionFilter(batchId: report.batchId))
+        let fromLedger = try ledger.transactions(matching: TransactionFilter(batchId: stored.batchId))
         #expect(fromMemory == fromLedger)
         // The ledger's other rows come from the ledger: together they are what a read of the days gives.
-        let others = try ledger.transactions(matching: TransactionFilter(excludedBatchId: report.batchId))
-        #expect(others == (try ledger.transactions(matching: TransactionFilter(storedThroughId: lastIdBefore))))
+        var otherBatches = TransactionFilter()
+        otherBatches.excludedBatchId = stored.batchId
+        var storedBefore = TransactionFilter()
+        storedBefore.storedThroughId = lastIdBefore
+        let others = try ledger.transactions(matching: otherBatches)
+        #expect(others == (try ledger.transactions(matching: storedBefore)))
         #expect(others.count == 1)
         var pieces = [others, kept, []]
         var together = TransactionMoves.concatenate(&pieces)

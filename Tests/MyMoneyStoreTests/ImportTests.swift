@@ -192,7 +192,9 @@ import MyMoneyStore
         #expect(try fixture.ledger.transactions().count == 4)
         #expect(try fixture.ledger.statementBalances().count == 1)
         #expect(try fixture.ledger.transfers().isEmpty)
-        #expect(try fixture.ledger.importBatches().map(\.id) == [first.batchId].compactMap { $0 })
+        // The undone batch stays listed, marked undone.
+        #expect(try fixture.ledger.importBatches().map(\.id) == [first.batchId, secondBatch].compactMap { $0 })
+        #expect(try fixture.ledger.importBatches().map { $0.undoneAt != nil } == [false, true])
         #expect(try fixture.ledger.integrityProblems().isEmpty)
         #expect(throws: LedgerError.self) { try fixture.ledger.undoImport(batchId: secondBatch) }
         // Importing it again brings it back.

@@ -30,7 +30,7 @@ import MyMoneyStore
     @Test func endBeforeStartIsRefused() throws {
         let fixture = try LedgerFixture()
         let text = message { try fixture.ledger.addProject(Project(title: "Trip", startDay: october(10), endDay: october(9))) }
-        #expect(text?.hasPrefix("end date is before start date") == true)
+        #expect(text == "end date 2026-10-09 is before start date 2026-10-10")
     }
 
     @Test func duplicateAccountNameIsRefused() throws {

@@ -55,10 +55,37 @@ public enum MyMoneyBinary {
                           stderr: String(decoding: errBox.data, as: UTF8.self))
     }
 
+    /// Starts `mymoney arguments…` and returns at once; ``RunningCommand/wait()`` collects it.
+    /// For tests of several processes at once.
+    public static func start(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) -> RunningCommand {
+        RunningCommand { try run(arguments, in: directory, environment: environment) }
+    }
+
     /// A fresh scratch folder for one test.
     public static func scratch(_ name: String = "test") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-\(name)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// A `mymoney` process started by ``MyMoneyBinary/start(_:in:environment:)``.
+public final class RunningCommand: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once on the runner's thread before `done` is signalled; read after waiting for it.
+    private var result: Result<CommandRun, any Error> = .failure(CancellationError())
+
+    init(_ body: @escaping @Sendable () throws -> CommandRun) {
+        Thread.detachNewThread { [self] in
+            result = Result { try body() }
+            done.signal()
+        }
+    }
+
+    /// Waits for the process to end.
+    public func wait() throws -> CommandRun {
+        done.wait()
+        done.signal()
+        return try result.get()
     }
 }

@@ -1,48 +1,51 @@
-import MyMoneyReports
-import MyMoneyStore
+import MyMoneyKit
 
 /// `mymoney report overview|analysis`.
 struct ReportCommand: Command {
     let name = "report"
     let summary = "overview of income, expense and cash flow; analysis by day, week, month or year with drill-down"
-    let help = """
-    usage: mymoney report [overview] [--from DAY] [--through DAY] [--format table|json]
-           mymoney report analysis [--by day|week|month|year] [--category PATH] [--currency CODE] [--from DAY] [--through DAY]
-
+    let usage = [
+        "mymoney report [overview] [--from DAY] [--through DAY] [--format table|json]",
+        "mymoney report analysis [--by day|week|month|year] [--category PATH] [--currency CODE] [--from DAY] [--through DAY]",
+    ]
+    let discussion = """
     overview: per currency, income, expense, cash flow, transfers (counted apart: they are neither
     income nor expense) and the largest expense categories.
     analysis: one row per period, one column per child category of --category (the top-level
     categories when none is given): drill down by naming a column, e.g. --category Food.
     Figures stay in each transaction's own currency; --currency picks which one an analysis shows
     (default: the currency with the most transactions).
-
-    options:
-      --ledger PATH   the ledger file
-
+    """
+    let epilogue = """
     examples:
       mymoney report --from 2026-10-01 --through 2026-10-31
       mymoney report analysis --by week --category Food
     """
-    let options: Set<String> = ["--ledger", "--format", "--from", "--through", "--by", "--category", "--currency"]
+    let actions = ["overview", "analysis"]
+    let options: [Option] = [
+        .ledger, .format,
+        Option("--from", .one("DAY"), "first day, inclusive"),
+        Option("--through", .one("DAY"), "last day, inclusive"),
+        Option("--by", .one("PERIOD"), "day, week, month (default) or year", completion: .choices(["day", "week", "month", "year"])),
+        Option("--category", .one("PATH"), "analyse within this category (its children become the columns)", completion: .categories),
+        Option("--currency", .one("CODE"), "the currency an analysis shows"),
+    ]
 
-    func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         let verb = arguments.positionals.first ?? "overview"
-        guard verb == "overview" || verb == "analysis" else { throw .usage("unknown report \"\(verb)\" (overview, analysis)") }
-        var filter = TransactionFilter()
-        filter.from = try arguments.value("--from").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--from") }
-        filter.through = try arguments.value("--through").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--through") }
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
+        guard verb == "overview" || verb == "analysis" else { throw CommandFailure.usage("unknown report \"\(verb)\" (overview, analysis)") }
+        let from = try arguments.day("--from")
+        let through = try arguments.day("--through")
+        guard let books = try context.existingBooks(arguments) else {
             context.terminal.print(context.noLedgerYet(arguments))
             return .success
         }
-        let transactions = try ledgerCall { () throws(LedgerError) in try ledger.transactions(matching: filter) }
-        return verb == "overview" ? try overview(transactions, format, context) : try analysis(transactions, arguments, format, context)
+        return verb == "overview" ? try overview(try books.overview(from: from, through: through), format, context)
+                                  : try analysis(books, from: from, through: through, arguments, format, context)
     }
 
-    func overview(_ transactions: [LedgerTransaction], _ format: OutputFormat, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let overview: Overview
-        do { overview = try Overview(transactions: transactions) } catch { throw .data("the totals do not fit in an amount: \(error)") }
+    func overview(_ overview: Overview, _ format: OutputFormat, _ context: CommandContext) throws -> ExitStatus {
         if format == .json {
             context.terminal.print(JSONValue.object([("currencies", .array(overview.currencies.map { c in
                 .object([("currency", .string(c.currency.code)), ("income", .string(c.income.description)),
@@ -73,21 +76,12 @@ struct ReportCommand: Command {
         return .success
     }
 
-    func analysis(_ transactions: [LedgerTransaction], _ arguments: Arguments, _ format: OutputFormat,
-                  _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func analysis(_ books: Books, from: Day?, through: Day?, _ arguments: Arguments, _ format: OutputFormat,
+                  _ context: CommandContext) throws -> ExitStatus {
         let grouping = try arguments.value("--by", as: "day, week, month or year", ReportGrouping.init(rawValue:)) ?? .month
-        var parent: CategoryPath?
-        if let text = arguments.value("--category") {
-            guard let path = CategoryPath(parsing: text) else { throw .usage("--category: \"\(text)\" is not a category path") }
-            parent = path
-        }
-        var counts: [Currency: Int] = [:]
-        for t in transactions { counts[t.currency, default: 0] += 1 }
-        let fallback = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first?.key ?? .EUR
-        let currency = try arguments.value("--currency", as: "an ISO 4217 code", { Currency(code: $0) }) ?? fallback
-        let analysis: Analysis
-        do { analysis = try Analysis(transactions: transactions, currency: currency, grouping: grouping, parent: parent) }
-        catch { throw .data("the totals do not fit in an amount: \(error)") }
+        let parent = try arguments.categoryPath("--category")
+        let wanted = try arguments.value("--currency", as: "an ISO 4217 code", { Currency(code: $0) })
+        let (currency, analysis) = try books.analysis(from: from, through: through, by: grouping, parent: parent, currency: wanted)
         if format == .json {
             context.terminal.print(JSONValue.object([
                 ("currency", .string(currency.code)), ("by", .string(grouping.rawValue)),

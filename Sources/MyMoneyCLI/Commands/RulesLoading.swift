@@ -1,6 +1,5 @@
 import Foundation
-import MyMoneyRules
-import MyMoneyTransfers
+import MyMoneyKit
 
 extension CommandContext {
     /// The compiled rules of `--rules DIR` (default `Rules/`).
@@ -20,16 +19,14 @@ extension CommandContext {
         }
         let compilation = RuleBook.load(directory: URL(fileURLWithPath: directory), displayName: directory)
         if !compilation.diagnostics.isEmpty {
-            terminal.error(compilation.renderDiagnostics(color: terminal.color).trimmingCharacters(in: .newlines))
+            terminal.error(compilation.renderDiagnostics(color: terminal.errorColor).trimmingCharacters(in: .newlines))
         }
         if compilation.hasErrors {
             throw .data("the rules in \(directory) have errors (see above); fix them or check with 'mymoney rules check'")
         }
         return compilation
     }
-}
 
-extension CommandContext {
     /// Reference exchange rates from `--rates FILE` (lines `DAY,FROM,TO,RATE`); none without the option.
     func loadRates(_ arguments: Arguments) throws(CommandFailure) -> [ExchangeRate] {
         guard let path = arguments.value("--rates") else { return [] }

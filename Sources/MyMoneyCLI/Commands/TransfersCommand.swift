@@ -1,149 +1,202 @@
 import Foundation
 import MyMoneyKit
-import MyMoneyStore
-import MyMoneyTransfers
 
 /// `mymoney transfers`: the transfers between the user's own accounts, and correcting the matcher.
 struct TransfersCommand: Command {
     let name = "transfers"
-    let summary = "list transfers between your accounts; review, confirm, reject, link, unlink; match again"
-    let help = """
-    usage: mymoney transfers [list] [--status confirmed|proposed] [--format table|json]
-           mymoney transfers review                 proposed transfers and ambiguous cases to decide
-           mymoney transfers confirm ID             accept a proposed transfer
-           mymoney transfers reject ID              not a transfer: unlinked, and never proposed again
-           mymoney transfers link FROM_TX TO_TX     pair two transactions by hand (ids from 'mymoney transactions')
-           mymoney transfers unlink ID              remove a transfer; both legs count as income/expense again
-           mymoney transfers match [--rates FILE]   match the whole ledger again (import does this for new rows)
-
+    let summary = "list transfers between your accounts; add one; review, confirm, reject, link, unlink; match again"
+    let usage = [
+        "mymoney transfers [list] [--status confirmed|proposed] [--format table|json]",
+        "mymoney transfers add --from ACCOUNT --to ACCOUNT --amount AMOUNT [--to-amount AMOUNT] [--fee AMOUNT] [--date DAY] [--notes TEXT]",
+        "mymoney transfers review                 proposed transfers, close calls and hints to decide",
+        "mymoney transfers confirm ID             accept a proposed transfer",
+        "mymoney transfers reject ID              not a transfer: unlinked, and never proposed again",
+        "mymoney transfers link FROM_TX TO_TX [--rate RATE] [--fee AMOUNT]   pair two transactions by hand",
+        "mymoney transfers unlink ID              remove a transfer; both legs count as income/expense again",
+        "mymoney transfers match [--rates FILE]   match the whole ledger again (import does this for new rows)",
+    ]
+    let discussion = """
     A transfer is one movement between two of your accounts: money leaving one (from) and arriving
     in the other (to), also across currencies (88.00 EUR → 100.00 USD, rate 1.1364), with a fee
     where the amounts differ by one. Transfers count neither as income nor as expense.
+
+    'add' enters one as a single entry: both legs, linked. --amount is what was sent, --to-amount
+    what arrived (needed when the currencies differ; the rate is to-amount / amount, exact where
+    the division ends, else to 12 decimal places), --fee what the move cost on top, paid from the
+    leaving account (that leg is amount + fee). 'link' of two stored legs works the rate and fee
+    out from their amounts where --rate or --fee is not given.
+
+    Close calls the matcher leaves (several candidates about equally likely) stay listed in
+    'review', with the transaction ids 'link' needs, until you decide them.
     --rates FILE gives reference exchange rates, one per line: DAY,FROM,TO,RATE (2026-10-05,EUR,USD,1.1364).
-
-    options:
-      --ledger PATH   the ledger file
     """
-    let options: Set<String> = ["--ledger", "--format", "--status", "--rates", "--rate", "--fee"]
+    let epilogue = """
+    examples:
+      mymoney transfers add --from Girokonto --to "US Checking" --amount 88.00 --to-amount 100.00 --date 2026-10-05
+      mymoney transfers add --from Girokonto --to Wallet --amount 200.00 --fee 2.50 --notes "ATM abroad"
+      mymoney transfers review --format json
+    """
+    let actions = ["list", "add", "review", "confirm", "reject", "link", "unlink", "match"]
+    let options: [Option] = [
+        .ledger, .format,
+        Option("--status", .one("STATUS"), "only confirmed or proposed transfers", completion: .choices(["confirmed", "proposed"])),
+        Option("--rates", .one("FILE"), "reference exchange rates (DAY,FROM,TO,RATE per line)", completion: .file),
+        Option("--from", .one("ACCOUNT"), "add: the account money leaves", completion: .accounts),
+        Option("--to", .one("ACCOUNT"), "add: the account money arrives in", completion: .accounts),
+        Option("--amount", .one("AMOUNT"), "add: what was sent, in the leaving account's currency"),
+        Option("--to-amount", .one("AMOUNT"), "add: what arrived, in the arriving account's currency (needed across currencies)"),
+        Option("--date", .one("DAY"), "add: the day (default today)"),
+        Option("--notes", .one("TEXT"), "add: notes on both legs"),
+        Option("--rate", .one("RATE"), "link: the exchange rate (default: from the legs)"),
+        Option("--fee", .one("AMOUNT"), "add, link: what the move cost, in the leaving account's currency"),
+        .force,
+    ]
 
-    func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let verb = arguments.positionals.first ?? "list"
         let rest = Array(arguments.positionals.dropFirst())
-        switch verb {
-        case "list": return try list(arguments, context, status: try arguments.value("--status", as: "confirmed or proposed", { MyMoneyStore.TransferLink.Status(rawValue: $0) }))
-        case "review": return try review(arguments, context)
-        case "confirm", "reject", "unlink":
-            guard let text = rest.first, let id = Int64(text) else { throw .usage("name the transfer id (see mymoney transfers)") }
-            guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-            let link = try ledgerCall { () throws(LedgerError) in try ledger.transfer(id: id) }
-            switch verb {
-            case "confirm":
-                _ = try ledgerCall { () throws(LedgerError) in try ledger.confirmTransfer(id: id) }
-                context.terminal.print("confirmed transfer \(id)")
-            case "reject":
-                try ledgerCall { () throws(LedgerError) in try ledger.rejectTransfer(link.fromTransactionId, link.toTransactionId) }
-                context.terminal.print("rejected transfer \(id): transactions \(link.fromTransactionId) and \(link.toTransactionId) will not be paired again")
-            default:
-                do {
-                    try ledger.transaction {
-                        try ledger.unlinkTransfer(id: id)
-                        // Both legs keep the type their sign implies, set by hand: matching leaves them alone.
-                        for legId in [link.fromTransactionId, link.toTransactionId] {
-                            let leg = try ledger.transaction(id: legId)
-                            _ = try ledger.editTransaction(id: legId, [.type(leg.amount.isNegative ? .expense : .income)])
-                        }
-                    }
-                } catch let error as LedgerError { throw CommandFailure(error) } catch { throw .data("\(error)") }
-                context.terminal.print("unlinked transfer \(id): both transactions count as income or expense again")
-            }
-            return .success
-        case "link":
-            guard rest.count == 2, let a = Int64(rest[0]), let b = Int64(rest[1]) else { throw .usage("name two transaction ids: mymoney transfers link FROM_TX TO_TX") }
-            guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-            let rate = try arguments.value("--rate").map { (t: String) throws(CommandFailure) in try parseAmount(t, option: "--rate") }
-            let fee = try arguments.value("--fee").map { (t: String) throws(CommandFailure) in try parseAmount(t, option: "--fee") }
-            let first = try ledgerCall { () throws(LedgerError) in try ledger.transaction(id: a) }
-            let (from, to) = first.amount.isNegative ? (a, b) : (b, a)
-            let link = try ledgerCall { () throws(LedgerError) in
-                try ledger.linkTransfer(MyMoneyStore.TransferLink(fromTransactionId: from, toTransactionId: to, rate: rate, fee: fee,
-                                                                   confidence: 1, status: .confirmed))
-            }
-            context.terminal.print("linked transfer \(link.id ?? 0): \(from) → \(to)")
-            return .success
-        case "match":
-            guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-            let rates = try context.loadRates(arguments)
-            let outcome: TransferLinking.Outcome
-            do {
-                outcome = try ledger.transaction {
-                    try TransferLinking.match(ledger: ledger, around: nil, confirmThreshold: ImportRequest(paths: []).confirmThreshold, rates: rates)
-                }
-            } catch let error as LedgerError { throw CommandFailure(error) } catch { throw .data("\(error)") }
-            context.terminal.print("paired \(outcome.confirmed), proposed \(outcome.proposed) for review, \(outcome.result.ambiguous.count) ambiguous")
-            if !outcome.result.pairs.isEmpty { context.terminal.print(TransferTableRenderer.render(outcome.result).trimmingCharacters(in: .newlines)) }
-            return .success
-        default:
-            throw .usage("unknown action \"\(verb)\" (list, review, confirm, reject, link, unlink, match)")
-        }
-    }
-
-    func list(_ arguments: Arguments, _ context: CommandContext, status: MyMoneyStore.TransferLink.Status?) throws(CommandFailure) -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "transfers") else { return .success }
-        let links = try ledgerCall { () throws(LedgerError) in try ledger.transfers(status: status) }
-        let names = Dictionary(try ledgerCall { () throws(LedgerError) in try ledger.accounts() }.compactMap { a in a.id.map { ($0, a.name) } },
-                               uniquingKeysWith: { a, _ in a })
-        var rows: [(link: MyMoneyStore.TransferLink, from: LedgerTransaction, to: LedgerTransaction)] = []
-        for link in links {
-            let from = try ledgerCall { () throws(LedgerError) in try ledger.transaction(id: link.fromTransactionId) }
-            let to = try ledgerCall { () throws(LedgerError) in try ledger.transaction(id: link.toTransactionId) }
-            rows.append((link, from, to))
-        }
-        if format == .json {
-            func leg(_ t: LedgerTransaction) -> JSONValue {
-                .object([("account", .string(names[t.accountId] ?? String(t.accountId))), ("date", .string(t.day.description)),
-                         ("amount", .string(t.amount.description)), ("currency", .string(t.currency.code)),
-                         ("transaction_id", .number(String(t.id ?? 0))), ("payee", .optional(t.payee))])
+        switch verb {
+        case "list":
+            var problems = FieldProblems()
+            var status: Transfer.Status?
+            if let text = arguments.value("--status") {
+                status = Transfer.Status(rawValue: text)
+                if status == nil { problems.add("--status", "--status: \"\(text)\" is not confirmed or proposed") }
             }
-            context.terminal.print(JSONValue.object([("transfers", .array(rows.map { r in
-                .object([("id", .number(String(r.link.id ?? 0))), ("from", leg(r.from)), ("to", leg(r.to)),
-                         ("rate", .optional(r.link.rate?.description)), ("fee", .optional(r.link.fee?.description)),
-                         ("confidence", .number(String(format: "%.2f", r.link.confidence))), ("status", .string(r.link.status.rawValue))])
-            }))]).serialized())
-            return .success
+            try problems.throwIfAny()
+            return try list(arguments, context, status: status, format: format)
+        case "review": return try review(arguments, context, format: format)
+        case "add": return try add(arguments, context, format: format)
+        case "confirm":
+            let id = try arguments.id("name the transfer id (see mymoney transfers)")
+            let transfer = try context.openBooks(arguments).confirmTransfer(id: id)
+            context.printChange(format, "confirmed transfer \(id)", json: TransferOutput.action("confirmed", transfer))
+        case "reject":
+            let id = try arguments.id("name the transfer id (see mymoney transfers)")
+            let transfer = try context.openBooks(arguments).rejectTransfer(id: id)
+            context.printChange(format, "rejected transfer \(id): transactions \(transfer.from.transaction.id ?? 0) and \(transfer.to.transaction.id ?? 0) will not be paired again",
+                                json: TransferOutput.action("rejected", transfer))
+        case "unlink":
+            let id = try arguments.id("name the transfer id (see mymoney transfers)")
+            let transfer = try context.openBooks(arguments).unlinkTransfer(id: id)
+            context.printChange(format, "unlinked transfer \(id): both transactions count as income or expense again",
+                                json: TransferOutput.action("unlinked", transfer))
+        case "link":
+            guard rest.count == 2, let a = Int64(rest[0]), let b = Int64(rest[1]) else {
+                throw CommandFailure.usage("name two transaction ids: mymoney transfers link FROM_TX TO_TX")
+            }
+            var problems = FieldProblems()
+            let rate = arguments.amount("--rate", problems: &problems)
+            let fee = arguments.amount("--fee", problems: &problems)
+            let transfer = try context.openBooks(arguments).linkTransfer(a, b, rate: rate, fee: fee, problems: problems)
+            context.printChange(format, "linked transfer \(transfer.id): \(transfer.from.transaction.id ?? 0) → \(transfer.to.transaction.id ?? 0)"
+                                + (transfer.rate.map { ", rate \($0)" } ?? "") + (transfer.fee.map { ", fee \($0.shown(in: transfer.from.transaction.currency))" } ?? ""),
+                                json: TransferOutput.action("linked", transfer))
+        case "match":
+            let books = try context.openBooks(arguments)
+            let outcome = try books.matchTransfers(rates: try context.loadRates(arguments))
+            if format == .json {
+                context.terminal.print(JSONValue.object([
+                    ("paired", .int(outcome.confirmed)), ("proposed", .int(outcome.proposed)),
+                    ("pairs", .array(outcome.result.pairs.map(TransferOutput.pair))),
+                    ("ambiguous", .array(outcome.result.ambiguous.map(TransferOutput.ambiguity))),
+                    ("unpaired_hints", .array(outcome.result.unpairedHints.map(TransferOutput.hint))),
+                ]).serialized())
+                return .success
+            }
+            context.terminal.print("paired \(outcome.confirmed), proposed \(outcome.proposed) for review, \(outcome.result.ambiguous.count) ambiguous")
+            if !outcome.result.pairs.isEmpty { context.terminal.print(TransferTableRenderer.render(pairs: outcome.result.pairs).trimmingCharacters(in: .newlines)) }
+            if !outcome.result.ambiguous.isEmpty { context.terminal.print(TransferOutput.closeCalls(outcome.result.ambiguous)) }
+        default:
+            throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, review, confirm, reject, link, unlink, match)")
         }
-        if rows.isEmpty {
-            context.terminal.print("no transfers yet: they are found when you import statements of two of your accounts (or run 'mymoney transfers match')")
-            return .success
-        }
-        var table = TextTable(["id", "from", "", "", "to", "", "", "rate", "fee", "conf.", "status"],
-                              alignments: [.right, .left, .left, .right, .left, .left, .right, .right, .right, .right, .left])
-        for r in rows {
-            table.add([String(r.link.id ?? 0), r.from.day.description, names[r.from.accountId] ?? "", "\(r.from.amount) \(r.from.currency.code)",
-                       r.to.day.description, names[r.to.accountId] ?? "", "\(r.to.amount) \(r.to.currency.code)",
-                       r.link.rate?.description ?? "-", r.link.fee?.description ?? "-", String(format: "%.2f", r.link.confidence),
-                       r.link.status.rawValue])
-        }
-        context.terminal.print(table.render())
         return .success
     }
 
-    func review(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        guard let ledger = try context.openLedger(arguments, forWriting: false) else {
-            context.terminal.print(context.noLedgerYet(arguments))
+    func add(_ arguments: Arguments, _ context: CommandContext, format: OutputFormat) throws -> ExitStatus {
+        guard let from = arguments.value("--from") else { throw CommandFailure.usage("--from ACCOUNT is required (the account money leaves)") }
+        guard let to = arguments.value("--to") else { throw CommandFailure.usage("--to ACCOUNT is required (the account money arrives in)") }
+        guard arguments.value("--amount") != nil else { throw CommandFailure.usage("--amount AMOUNT is required (what was sent)") }
+        var problems = FieldProblems()
+        let amount = arguments.amount("--amount", problems: &problems)
+        let toAmount = arguments.amount("--to-amount", problems: &problems)
+        let fee = arguments.amount("--fee", problems: &problems)
+        let day = arguments.day("--date", problems: &problems) ?? Day.today
+        let books = try context.openBooks(arguments)
+        let entry = TransferEntry(fromAccount: from, toAccount: to, amount: amount ?? Amount(units: 1), toAmount: toAmount, fee: fee,
+                                  day: day, notes: arguments.value("--notes"))
+        let transfer = try books.addTransfer(entry, force: arguments.flag("--force"), problems: problems)
+        let f = transfer.from.transaction, t = transfer.to.transaction
+        var line = "added transfer \(transfer.id): \(f.day) \(transfer.from.accountName) \(f.amount.shown(in: f.currency)) (#\(f.id ?? 0))"
+            + " → \(transfer.to.accountName) \(t.amount.shown(in: t.currency)) (#\(t.id ?? 0))"
+        if let rate = transfer.rate { line += ", rate \(rate)" }
+        if let fee = transfer.fee { line += ", fee \(fee.shown(in: f.currency))" }
+        context.printChange(format, line, json: TransferOutput.action("added", transfer))
+        return .success
+    }
+
+    func list(_ arguments: Arguments, _ context: CommandContext, status: Transfer.Status?, format: OutputFormat) throws -> ExitStatus {
+        guard let books = try context.existingBooks(arguments) else {
+            if format == .json {
+                context.terminal.print(JSONValue.object([("transfers", .array([])), ("ambiguous", .array([])), ("unpaired_hints", .array([]))]).serialized())
+            } else {
+                context.terminal.print(context.noLedgerYet(arguments))
+            }
             return .success
         }
-        _ = try list(arguments, context, status: .proposed)
-        let outcome: TransferLinking.Outcome
-        do {
-            outcome = try TransferLinking.match(ledger: ledger, around: nil, confirmThreshold: 1, store: false)
-        } catch let error as LedgerError { throw CommandFailure(error) } catch { throw .data("\(error)") }
-        if outcome.result.ambiguous.isEmpty {
-            context.terminal.print("no ambiguous cases")
-        } else {
-            context.terminal.print("ambiguous: several candidates are about equally likely; link the right pair with 'mymoney transfers link FROM_TX TO_TX'")
-            context.terminal.print(TransferTableRenderer.render(TransferMatchResult(pairs: [], ambiguous: outcome.result.ambiguous)).trimmingCharacters(in: .newlines))
+        let transfers = try books.transfers(status: status)
+        if format == .json {
+            let review = try books.transferReview()
+            context.terminal.print(JSONValue.object([
+                ("transfers", .array(transfers.map(TransferOutput.transfer))),
+                ("ambiguous", .array(review.undecided.ambiguous.map(TransferOutput.ambiguity))),
+                ("unpaired_hints", .array(review.undecided.unpairedHints.map(TransferOutput.hint))),
+            ]).serialized())
+            return .success
         }
+        if transfers.isEmpty {
+            context.terminal.print(status == nil
+                ? "no transfers yet: they are found when you import statements of two of your accounts (or run 'mymoney transfers match'), or enter one with 'mymoney transfers add'"
+                : "no \(status!.rawValue) transfers")
+            return .success
+        }
+        context.terminal.print(TransferOutput.table(transfers))
+        return .success
+    }
+
+    func review(_ arguments: Arguments, _ context: CommandContext, format: OutputFormat) throws -> ExitStatus {
+        guard let books = try context.existingBooks(arguments) else {
+            if format == .json {
+                context.terminal.print(JSONValue.object([("proposed", .array([])), ("ambiguous", .array([])),
+                                                         ("unpaired_hints", .array([])), ("confirmed", .int(0))]).serialized())
+            } else {
+                context.terminal.print(context.noLedgerYet(arguments))
+            }
+            return .success
+        }
+        let review = try books.transferReview()
+        let ambiguous = review.undecided.ambiguous, hints = review.undecided.unpairedHints
+        if format == .json {
+            context.terminal.print(JSONValue.object([
+                ("proposed", .array(review.proposed.map(TransferOutput.transfer))),
+                ("ambiguous", .array(ambiguous.map(TransferOutput.ambiguity))),
+                ("unpaired_hints", .array(hints.map(TransferOutput.hint))),
+                ("confirmed", .int(review.confirmedCount)),
+            ]).serialized())
+            return .success
+        }
+        var sections: [String] = []
+        if review.proposed.isEmpty {
+            sections.append("no proposed transfers waiting for you" + (review.confirmedCount > 0
+                ? " (\(counted(review.confirmedCount, "confirmed transfer")): mymoney transfers)" : ""))
+        } else {
+            sections.append("Proposed (\(review.proposed.count)): confirm with 'mymoney transfers confirm ID', reject with 'mymoney transfers reject ID'\n"
+                            + TransferOutput.table(review.proposed))
+        }
+        sections.append(ambiguous.isEmpty ? "no close calls" : TransferOutput.closeCalls(ambiguous))
+        if !hints.isEmpty { sections.append(TransferOutput.hints(hints)) }
+        context.terminal.print(sections.joined(separator: "\n\n"))
         return .success
     }
 }

@@ -7,11 +7,16 @@ public struct Arguments: Sendable {
     public private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// Every option the command declared (``value(_:)`` and ``flag(_:)`` may ask for these only).
+    private let declared: Set<String>
 
-    /// Parses `words` given the option names that take a value and the flag names.
+    /// Parses `words` against the options a command declares.
     ///
     /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing value.
-    public init(_ words: [String], options: Set<String>, flags knownFlags: Set<String>) throws(CommandFailure) {
+    public init(_ words: [String], declared declarations: [Option]) throws(CommandFailure) {
+        let options = Set(declarations.filter(\.takesValue).map(\.name))
+        let knownFlags = Set(declarations.filter { !$0.takesValue }.map(\.name))
+        declared = options.union(knownFlags).union(["--help"])
         var i = 0
         var onlyPositionals = false
         while i < words.count {
@@ -50,10 +55,19 @@ public struct Arguments: Sendable {
     }
 
     /// The last value given for `name`.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    public func value(_ name: String) -> String? {
+        assert(declared.contains(name), "\(name) is not declared by this command")
+        return values[name]?.last
+    }
     /// Every value given for a repeatable option.
-    public func values(_ name: String) -> [String] { values[name] ?? [] }
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func values(_ name: String) -> [String] {
+        assert(declared.contains(name), "\(name) is not declared by this command")
+        return values[name] ?? []
+    }
+    public func flag(_ name: String) -> Bool {
+        assert(declared.contains(name), "\(name) is not declared by this command")
+        return flags.contains(name)
+    }
 
     /// The value of `name` read by `transform`, with a usage error naming the option when it fails.
     public func value<T>(_ name: String, as what: String, _ transform: (String) -> T?) throws(CommandFailure) -> T? {

@@ -1,6 +1,7 @@
 import Foundation
+import MyMoneyKit
 
-/// What every command gets: where to write, the environment, and the ledger path it should use.
+/// What every command gets: where to write and the environment.
 public struct CommandContext {
     public let terminal: Terminal
     public let environment: [String: String]
@@ -10,14 +11,9 @@ public struct CommandContext {
         self.environment = environment
     }
 
-    /// `--ledger PATH`, else `MYMONEY_LEDGER`, else `$XDG_DATA_HOME/mymoney/ledger.sqlite`
-    /// (`~/.local/share/mymoney/ledger.sqlite`).
+    /// `--ledger PATH`, else `MYMONEY_LEDGER`, else the XDG default (see ``BooksLocation``).
     public func ledgerPath(_ arguments: Arguments) -> String {
-        if let path = arguments.value("--ledger") { return path }
-        if let path = environment["MYMONEY_LEDGER"], !path.isEmpty { return path }
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-        return base + "/mymoney/ledger.sqlite"
+        BooksLocation.path(explicit: arguments.value("--ledger"), environment: environment)
     }
 
     /// `--rules DIR`, else `MYMONEY_RULES`, else `Rules/` in the current folder.
@@ -31,35 +27,54 @@ public struct CommandContext {
     public func report(_ diagnostics: [Diagnostic], sources: [SourceFile] = []) {
         var byName: [String: SourceFile] = [:]
         for source in sources { byName[source.name] = source }
-        let renderer = DiagnosticRenderer(sources: byName, color: terminal.color)
+        let renderer = DiagnosticRenderer(sources: byName, color: terminal.errorColor)
         for diagnostic in diagnostics { terminal.error(renderer.render(diagnostic)) }
     }
 }
 
-/// One `mymoney` subcommand.
+/// One `mymoney` subcommand, declared: its name, what it is for, its usage and its options. Its
+/// `--help`, the shells' completions and the check of its command line are made from this.
 public protocol Command {
     /// The word after `mymoney` (`parse`, `import`).
     var name: String { get }
     /// One line for `mymoney --help`.
     var summary: String { get }
-    /// The full `--help` text: usage, options, examples.
-    var help: String { get }
-    /// Options that take a value (`--ledger`).
-    var options: Set<String> { get }
-    /// Options without a value (`--dry-run`).
-    var flags: Set<String> { get }
+    /// Usage lines, each starting `mymoney NAME`.
+    var usage: [String] { get }
+    /// What the command does, in a paragraph or two (after the usage in `--help`).
+    var discussion: String { get }
+    /// Its actions (`list`, `add`, …), the first positional word, for completion.
+    var actions: [String] { get }
+    var options: [Option] { get }
+    /// What follows the options in `--help`: exit statuses and examples.
+    var epilogue: String { get }
 
-    func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus
+    func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus
 }
 
 extension Command {
-    public var flags: Set<String> { [] }
-}
+    public var actions: [String] { [] }
+    public var epilogue: String { "" }
 
-/// Options shared by every command that touches the ledger.
-let ledgerOptions: Set<String> = ["--ledger"]
-/// `--format json|table`.
-let formatOptions: Set<String> = ["--format"]
+    /// The full `--help` text, made from the declaration.
+    public var help: String {
+        var text = "usage: " + usage.joined(separator: "\n       ") + "\n"
+        if !discussion.isEmpty { text += "\n" + discussion + "\n" }
+        let shown = options + [Option("--help", "show this help")]
+        let width = min(28, (shown.map(\.synopsis.count).max() ?? 0) + 2)
+        text += "\noptions:\n"
+        for option in shown {
+            let synopsis = option.synopsis
+            if synopsis.count + 2 > width {
+                text += "  \(synopsis)\n" + String(repeating: " ", count: width + 2) + option.help + "\n"
+            } else {
+                text += "  " + synopsis + String(repeating: " ", count: width - synopsis.count) + option.help + "\n"
+            }
+        }
+        if !epilogue.isEmpty { text += "\n" + epilogue + "\n" }
+        return text.trimmingCharacters(in: .newlines)
+    }
+}
 
 /// The output format a user asked for.
 enum OutputFormat: String {

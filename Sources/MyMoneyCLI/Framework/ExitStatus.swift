@@ -1,3 +1,5 @@
+import MyMoneyKit
+
 /// The exit statuses users script against (sysexits where one fits).
 public enum ExitStatus: Int32, Sendable {
     /// Success.
@@ -24,4 +26,26 @@ public struct CommandFailure: Error, Sendable {
     public static func usage(_ message: String) -> CommandFailure { CommandFailure(message, status: .usage) }
     public static func data(_ message: String) -> CommandFailure { CommandFailure(message, status: .dataError) }
     public static func io(_ message: String) -> CommandFailure { CommandFailure(message, status: .ioError) }
+}
+
+extension ExitStatus {
+    /// The exit status and message for any failure a command ends with: the one place where
+    /// errors become exit statuses.
+    static func of(_ error: any Error) -> (status: ExitStatus, message: String) {
+        switch error {
+        case let failure as CommandFailure:
+            return (failure.status, failure.message)
+        case let error as BooksError:
+            let status: ExitStatus
+            switch error.kind {
+            case .invalid, .duplicate, .notFound, .inUse, .locked, .badInput: status = .dataError
+            case .unreadable, .busy, .storage: status = .ioError
+            }
+            return (status, error.description)
+        case let error as InputError:
+            return (.ioError, error.description)
+        default:
+            return (.dataError, String(describing: error))
+        }
+    }
 }

@@ -2,10 +2,19 @@ import Foundation
 
 /// Where a command writes: standard output for results, standard error for diagnostics and progress.
 ///
-/// Colors only on a terminal and never when `NO_COLOR` is set. Final class: it owns the buffered
-/// output and is used from one thread only (not Sendable).
-public final class Terminal {
+/// Everything written is data-safe: control characters (ESC, BEL, C1, …) that statements or users
+/// put in a payee or a file name are escaped (``TerminalText``), so they can never drive the
+/// terminal; only the colors this program adds itself pass, and only while colors are on.
+///
+/// Colors follow the stream they are written to: standard output is colored when it is a
+/// terminal, diagnostics on standard error when that is one; a non-empty `NO_COLOR` (or
+/// `TERM=dumb`) turns them off. Final class: it owns the buffered output and is used from one
+/// thread only (not Sendable).
+public final class Terminal: TextStyle {
+    /// Whether text for standard output may carry colors.
     public let color: Bool
+    /// Whether text for standard error may carry colors.
+    public let errorColor: Bool
     public let isInteractive: Bool
     private var out: [UInt8] = []
     private let capture: Bool
@@ -14,13 +23,15 @@ public final class Terminal {
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, capture: Bool = false) {
         self.capture = capture
-        let tty = !capture && isatty(STDOUT_FILENO) == 1
+        let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         self.isInteractive = !capture && isatty(STDERR_FILENO) == 1
-        self.color = tty && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        self.color = colorAllowed && !capture && isatty(STDOUT_FILENO) == 1
+        self.errorColor = colorAllowed && isInteractive
     }
 
     /// Writes a line (or text ending in a newline) to standard output.
     public func print(_ text: String = "") {
+        let text = TerminalText.escaped(text, keepingStyles: color)
         if capture { capturedOutput += text + "\n"; return }
         out.append(contentsOf: text.utf8)
         out.append(0x0A)
@@ -29,6 +40,7 @@ public final class Terminal {
 
     /// Writes a line to standard error at once.
     public func error(_ text: String) {
+        let text = TerminalText.escaped(text, keepingStyles: errorColor)
         if capture { capturedError += text + "\n"; return }
         flush()
         FileHandle.standardError.write(Data((text + "\n").utf8))

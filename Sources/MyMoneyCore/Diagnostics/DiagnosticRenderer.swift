@@ -1,11 +1,12 @@
 import Foundation
 /// Renders diagnostics the way compilers and hledger do: a clickable `file:line:column` head,
-/// the source line, a caret under the column, then notes.
+/// the source line, a caret under the column (underlining the whole stretch when the diagnostic
+/// knows its length), then notes.
 ///
 /// ```
 /// statements/acme.csv:14:12: error: cannot parse "1.234,5O" as an amount [csv.amount]
 /// 14 | 2024-03-02;Coffee;1.234,5O
-///    |            ^
+///    |            ^~~~~~~~
 /// note: column "Amount" is mapped by Rules/profiles/acme.csvmap:3
 /// ```
 public struct DiagnosticRenderer: Sendable {
@@ -36,6 +37,14 @@ public struct DiagnosticRenderer: Sendable {
                     let gutter = String(repeating: " ", count: number.count)
                     let shown = String(line.prefix(300)).replacingOccurrences(of: "\t", with: " ")
                     excerpt = "\n\(number) | \(shown)\n\(gutter) | \(String(repeating: " ", count: min(column - 1, 300)))^"
+                    if let length = diagnostic.length, length > 1 {
+                        // The underlined characters: the stretch's bytes on this line, counted as characters.
+                        let lineBytes = Array(line.utf8)
+                        let end = min(lineBytes.count, bytesBefore + length)
+                        let covered = end > bytesBefore ? String(decoding: lineBytes[bytesBefore..<end], as: UTF8.self).count : 0
+                        let room = max(0, 300 - column)
+                        if covered > 1 { excerpt += String(repeating: "~", count: min(covered - 1, room)) }
+                    }
                 }
                 head += ":\(position.line):\(column)"
             }

@@ -19,6 +19,19 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable {
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 }
 
+/// A stretch of a source file: where it starts and how many UTF-8 bytes it covers (a field, a
+/// value, a tag), so a diagnostic can underline all of it.
+public struct SourceRange: Sendable, Hashable, Codable {
+    public var start: SourcePosition
+    /// Length in UTF-8 bytes; 0 for a point (a missing value).
+    public var length: Int
+
+    public init(start: SourcePosition, length: Int) {
+        self.start = start
+        self.length = max(0, length)
+    }
+}
+
 /// The text of one input, decoded to UTF-8, kept for diagnostics and positions.
 public struct SourceFile: Sendable {
     /// The name as the user gave it (`-` for standard input).

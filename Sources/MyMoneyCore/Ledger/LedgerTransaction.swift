@@ -68,6 +68,8 @@ public struct LedgerTransaction: Sendable, Hashable, Codable {
     public var checkNumber: String?
     /// The other own account a source, rule or user named for a transfer.
     public var transferHint: String?
+    /// Its parts (QIF splits, or entered by hand), each with its own amount, category, tags and
+    /// memo, adding up exactly to `amount`; empty when it is one whole. See ``countedParts``.
     public var splits: [StatementSplit]
     /// Fields the source carried beyond the normalized ones.
     public var extra: [StatementField]
@@ -108,5 +110,25 @@ public struct LedgerTransaction: Sendable, Hashable, Codable {
         self.sourceFormat = sourceFormat
         self.sourceFile = sourceFile
         self.sourceLine = sourceLine
+    }
+}
+
+extension LedgerTransaction {
+    /// The transaction as figures and budgets count it by category and tag: its splits, where a
+    /// split without a category of its own takes the transaction's; or, without splits, one part
+    /// holding the whole amount with the transaction's category and tags.
+    ///
+    /// A split's tags are its own; the transaction's tags apply to the whole and are not repeated
+    /// on every part.
+    public var countedParts: [StatementSplit] {
+        guard !splits.isEmpty else {
+            return [StatementSplit(amount: amount, category: category?.description, transferAccount: transferHint,
+                                   memo: memo, tags: tags)]
+        }
+        return splits.map { split in
+            var part = split
+            if part.category == nil { part.category = category?.description }
+            return part
+        }
     }
 }

@@ -66,7 +66,8 @@ public indirect enum JSONValue: Sendable, Equatable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // C0, DEL and C1 controls are escaped too, so no raw control character reaches a terminal.
+                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -14,11 +14,14 @@ public struct TextTable: Sendable {
         self.separator = separator
     }
 
-    /// Adds a row; line breaks and tabs inside a cell become spaces so the columns stay aligned.
+    /// Adds a row; line breaks and tabs inside a cell become spaces so the columns stay aligned,
+    /// and other control characters are escaped (``TerminalText``): a cell holds data, never
+    /// instructions to the terminal.
     public mutating func add(_ row: [String]) {
         rows.append(row.map { cell in
-            cell.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" })
+            let flat = cell.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" })
                 ? String(cell.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }) : cell
+            return TerminalText.escaped(flat)
         })
     }
 

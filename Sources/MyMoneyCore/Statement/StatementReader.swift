@@ -12,15 +12,20 @@ public struct ReadOptions: Sendable {
     public var strict: Bool
     /// A format-specific layout to use (a CSV bank profile's text), with the file it came from.
     public var profile: (name: String, text: String)?
+    /// A statement whose opening balance plus its entries does not give its closing balance is
+    /// kept, with a warning instead of an error (readers of formats that carry both: camt, MT940).
+    public var acceptBrokenBalances: Bool
 
     public init(encoding: TextEncoding? = nil, dayOrder: DayOrder? = nil, accountId: String? = nil,
-                currency: Currency? = nil, strict: Bool = false, profile: (name: String, text: String)? = nil) {
+                currency: Currency? = nil, strict: Bool = false, profile: (name: String, text: String)? = nil,
+                acceptBrokenBalances: Bool = false) {
         self.encoding = encoding
         self.dayOrder = dayOrder
         self.accountId = accountId
         self.currency = currency
         self.strict = strict
         self.profile = profile
+        self.acceptBrokenBalances = acceptBrokenBalances
     }
 }
 

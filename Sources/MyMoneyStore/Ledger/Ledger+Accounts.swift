@@ -9,7 +9,7 @@ extension Ledger {
     /// - Throws: ``LedgerError`` `.duplicate` ("an account named Visa already exists", or a number
     ///   already mapped to another account), `.invalid` for a blank name.
     @discardableResult
-    public func addAccount(_ account: Account) throws(LedgerError) -> Account {
+    package func addAccount(_ account: Account) throws(LedgerError) -> Account {
         try atomically { () throws(LedgerError) -> Account in
             var account = account
             account.name = try LedgerValidation.title(account.name, field: "account name")
@@ -30,7 +30,7 @@ extension Ledger {
 
     /// Saves changes to a stored account (matched by `id`).
     @discardableResult
-    public func updateAccount(_ account: Account) throws(LedgerError) -> Account {
+    package func updateAccount(_ account: Account) throws(LedgerError) -> Account {
         guard let id = account.id else { throw .notFound("the account has no id: add it first") }
         return try atomically { () throws(LedgerError) -> Account in
             let old = try self.account(id: id)
@@ -53,12 +53,12 @@ extension Ledger {
     }
 
     /// Removes an account that holds no transactions.
-    public func deleteAccount(id: Int64) throws(LedgerError) {
+    package func deleteAccount(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             let account = try self.account(id: id)
             let count = try transactionCount(accountId: id)
             guard count == 0 else {
-                throw LedgerError(.inUse, "\(account.name) still holds \(count) transactions: it cannot be deleted")
+                throw LedgerError(.inUse, "\(account.name) still holds \(counted(count, "transaction")): it cannot be deleted")
             }
             try db.statement("DELETE FROM statement_balances WHERE account_id = ?").run([.integer(id)])
             try db.statement("DELETE FROM accounts WHERE id = ?").run([.integer(id)])
@@ -66,7 +66,7 @@ extension Ledger {
     }
 
     /// Every account, by name (case-insensitive), then id.
-    public func accounts() throws(LedgerError) -> [Account] {
+    package func accounts() throws(LedgerError) -> [Account] {
         let numbers = try allAccountNumbers()
         return try db.statement("SELECT \(Ledger.accountColumns) FROM accounts ORDER BY name_key, id")
             .rows { row throws(LedgerError) in try Ledger.readAccount(row, numbers: numbers) }
@@ -75,7 +75,7 @@ extension Ledger {
     /// The account with this id.
     ///
     /// - Throws: `.notFound` when there is none.
-    public func account(id: Int64) throws(LedgerError) -> Account {
+    package func account(id: Int64) throws(LedgerError) -> Account {
         let numbers = try allAccountNumbers(accountId: id)
         guard let account = try db.statement("SELECT \(Ledger.accountColumns) FROM accounts WHERE id = ?")
             .rows([.integer(id)], { row throws(LedgerError) in try Ledger.readAccount(row, numbers: numbers) }).first
@@ -84,7 +84,7 @@ extension Ledger {
     }
 
     /// The account with this name (case- and space-insensitive), or nil.
-    public func account(named name: String) throws(LedgerError) -> Account? {
+    package func account(named name: String) throws(LedgerError) -> Account? {
         guard let id = try db.statement("SELECT id FROM accounts WHERE name_key = ?")
             .rows([.text(LedgerValidation.key(name))], { $0.int64(0) }).first else { return nil }
         return try account(id: id)
@@ -93,7 +93,7 @@ extension Ledger {
     /// The account a statement's account number (OFX ACCTID, IBAN) is mapped to, or nil.
     ///
     /// Numbers compare without spaces and case (`DE89 3704…` is `de893704…`).
-    public func account(forNumber number: String) throws(LedgerError) -> Account? {
+    package func account(forNumber number: String) throws(LedgerError) -> Account? {
         guard let id = try db.statement("SELECT account_id FROM account_numbers WHERE number = ?")
             .rows([.text(Ledger.numberKey(number))], { $0.int64(0) }).first else { return nil }
         return try account(id: id)
@@ -101,7 +101,7 @@ extension Ledger {
 
     /// The account's balance after everything posted up to and including `day`
     /// (opening balance plus those transactions), in the account's currency.
-    public func balance(accountId: Int64, asOf day: Day) throws(LedgerError) -> Amount {
+    package func balance(accountId: Int64, asOf day: Day) throws(LedgerError) -> Amount {
         let account = try self.account(id: accountId)
         let parts = try db.statement("""
             SELECT amount_scale, SUM(amount_units) FROM transactions WHERE account_id = ? AND day <= ? GROUP BY amount_scale
@@ -112,7 +112,7 @@ extension Ledger {
     }
 
     /// Every account's balance as of `day`, in account order.
-    public func balances(asOf day: Day) throws(LedgerError) -> [(account: Account, balance: Amount)] {
+    package func balances(asOf day: Day) throws(LedgerError) -> [(account: Account, balance: Amount)] {
         var result: [(account: Account, balance: Amount)] = []
         for account in try accounts() {
             guard let id = account.id else { continue }

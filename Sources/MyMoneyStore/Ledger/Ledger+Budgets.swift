@@ -6,7 +6,7 @@ extension Ledger {
     ///
     /// - Throws: `.invalid` "amount should be more than zero"; `.notFound` for an unknown category or tag.
     @discardableResult
-    public func addBudget(_ budget: Budget) throws(LedgerError) -> Budget {
+    package func addBudget(_ budget: Budget) throws(LedgerError) -> Budget {
         try LedgerValidation.positive(budget.amount)
         return try atomically { () throws(LedgerError) -> Budget in
             var categoryId: Int64?, tagId: Int64?
@@ -30,7 +30,7 @@ extension Ledger {
     }
 
     /// Every budget, by target (categories first, by path; then tags by title), then id.
-    public func budgets() throws(LedgerError) -> [Budget] {
+    package func budgets() throws(LedgerError) -> [Budget] {
         try db.statement("""
             SELECT b.id, c.path, t.title, b.amount_units, b.amount_scale, b.currency, b.period, b.start_day
             FROM budgets b LEFT JOIN categories c ON c.id = b.category_id LEFT JOIN tags t ON t.id = b.tag_id
@@ -45,7 +45,7 @@ extension Ledger {
     }
 
     /// Removes a budget.
-    public func deleteBudget(id: Int64) throws(LedgerError) {
+    package func deleteBudget(id: Int64) throws(LedgerError) {
         guard try db.statement("DELETE FROM budgets WHERE id = ?").run([.integer(id)]) == 1 else {
             throw .notFound("there is no budget with id \(id)")
         }

@@ -7,7 +7,7 @@ extension Ledger {
     ///
     /// - Throws: `.invalid` "categories nest at most 5 levels deep", or for a blank part.
     @discardableResult
-    public func addCategory(_ path: CategoryPath, icon: String? = nil) throws(LedgerError) -> LedgerCategory {
+    package func addCategory(_ path: CategoryPath, icon: String? = nil) throws(LedgerError) -> LedgerCategory {
         let path = try LedgerValidation.categoryPath(path)
         return try atomically { () throws(LedgerError) -> LedgerCategory in
             let id = try ensureCategory(path)
@@ -19,13 +19,13 @@ extension Ledger {
     }
 
     /// Every category, in tree order (parents before children, siblings by name, case-insensitive).
-    public func categories() throws(LedgerError) -> [LedgerCategory] {
+    package func categories() throws(LedgerError) -> [LedgerCategory] {
         try db.statement("SELECT id, parent_id, path, icon FROM categories ORDER BY path_key, id")
             .rows { Ledger.readCategory($0) }
     }
 
     /// The category with this id.
-    public func category(id: Int64) throws(LedgerError) -> LedgerCategory {
+    package func category(id: Int64) throws(LedgerError) -> LedgerCategory {
         guard let category = try db.statement("SELECT id, parent_id, path, icon FROM categories WHERE id = ?")
             .rows([.integer(id)], { Ledger.readCategory($0) }).first else {
             throw .notFound("there is no category with id \(id)")
@@ -34,14 +34,14 @@ extension Ledger {
     }
 
     /// The category at `path` (case-insensitive), or nil.
-    public func category(at path: CategoryPath) throws(LedgerError) -> LedgerCategory? {
+    package func category(at path: CategoryPath) throws(LedgerError) -> LedgerCategory? {
         try db.statement("SELECT id, parent_id, path, icon FROM categories WHERE path_key = ?")
             .rows([.text(Ledger.pathKey(path))], { Ledger.readCategory($0) }).first
     }
 
     /// Renames a category (its children follow) and sets its icon (nil clears it).
     @discardableResult
-    public func updateCategory(id: Int64, name: String, icon: String?) throws(LedgerError) -> LedgerCategory {
+    package func updateCategory(id: Int64, name: String, icon: String?) throws(LedgerError) -> LedgerCategory {
         try atomically { () throws(LedgerError) -> LedgerCategory in
             let old = try category(id: id)
             var components = old.path.components
@@ -57,15 +57,16 @@ extension Ledger {
         }
     }
 
-    /// Removes a category that has no children, no transactions and no budgets.
-    public func deleteCategory(id: Int64) throws(LedgerError) {
+    /// Removes a category that has no children, no transactions (nor parts of one) and no budgets.
+    package func deleteCategory(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             let category = try self.category(id: id)
-            for (sql, what) in [("SELECT COUNT(*) FROM categories WHERE parent_id = ?", "subcategories"),
-                                ("SELECT COUNT(*) FROM transactions WHERE category_id = ?", "transactions"),
-                                ("SELECT COUNT(*) FROM budgets WHERE category_id = ?", "budgets")] {
+            for (sql, one, many) in [("SELECT COUNT(*) FROM categories WHERE parent_id = ?", "subcategory", "subcategories"),
+                                     ("SELECT COUNT(*) FROM transactions WHERE category_id = ?", "transaction", "transactions"),
+                                     ("SELECT COUNT(*) FROM transaction_parts WHERE category_id = ?", "split part", "split parts"),
+                                     ("SELECT COUNT(*) FROM budgets WHERE category_id = ?", "budget", "budgets")] {
                 let n = try db.statement(sql).rows([.integer(id)]) { $0.int64(0) }.first ?? 0
-                if n > 0 { throw LedgerError(.inUse, "\(category.path) still has \(n) \(what): it cannot be deleted") }
+                if n > 0 { throw LedgerError(.inUse, "\(category.path) still has \(counted(Int(n), one, many)): it cannot be deleted") }
             }
             try db.statement("DELETE FROM categories WHERE id = ?").run([.integer(id)])
         }

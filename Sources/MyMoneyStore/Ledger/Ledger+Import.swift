@@ -1,3 +1,4 @@
+import MyMoneyImport
 import Foundation
 
 /// Importing statements in one SQL transaction, listing and undoing import batches.
@@ -19,7 +20,7 @@ extension Ledger {
     ///   - progress: called with (rows handled, rows in all) every 1,000 rows and at the end.
     /// - Throws: ``LedgerError``; nothing is written then.
     @discardableResult
-    public func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
+    package func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
                                  progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
         var remaining = statements.makeIterator()
         return try importStatements(files: files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile)),
@@ -33,7 +34,7 @@ extension Ledger {
     ///
     /// - Parameter transactionCount: how many transactions the statements hold in all (for `progress`).
     @discardableResult
-    public func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
+    package func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
                                  progress: ((Int, Int) -> Void)? = nil,
                                  next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
         let fileList = files
@@ -93,6 +94,7 @@ extension Ledger {
                         for (row, index) in pending.enumerated() {
                             let id = first + Int64(row)
                             try insertTags(statement.transactions[index], id: id, names: &names)
+                            try insertParts(statement.transactions[index], id: id, names: &names)
                             reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
                         }
                     } else {
@@ -128,7 +130,11 @@ extension Ledger {
             let skipped = reports.reduce(0) { $0 + $1.skipped.count }
             let balances = reports.reduce(0) { $0 + $1.balancesAdded }
             if added == 0 && balances == 0 {
+                // Nothing to record: the id goes back too (no other writer took one since: this
+                // SQL transaction holds the write lock), so batch ids have no gaps.
                 try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
+                try db.statement("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'import_batches' AND seq = ?1")
+                    .run([.integer(batchId)])
                 return ImportReport(batchId: nil, isDryRun: dryRun, accounts: reports)
             }
             try db.statement("UPDATE import_batches SET added = ?, skipped = ?, balances = ? WHERE id = ?")
@@ -145,23 +151,27 @@ extension Ledger {
         return report
     }
 
-    /// Every import batch, oldest first.
-    public func importBatches() throws(LedgerError) -> [ImportBatch] {
-        try db.statement("SELECT id, created_at, files, added, skipped, balances FROM import_batches ORDER BY id")
+    /// Every import batch, oldest first, undone ones included (with the time they were undone).
+    package func importBatches() throws(LedgerError) -> [ImportBatch] {
+        try db.statement("SELECT id, created_at, files, added, skipped, balances, undone_at FROM import_batches ORDER BY id")
             .rows { ImportBatch(id: $0.int64(0), createdAt: $0.text(1), files: Ledger.decodeFiles($0.text(2)),
-                                added: Int($0.int64(3)), skipped: Int($0.int64(4)), balances: Int($0.int64(5))) }
+                                added: Int($0.int64(3)), skipped: Int($0.int64(4)), balances: Int($0.int64(5)),
+                                undoneAt: $0.optionalText(6)) }
     }
 
-    /// Removes exactly what batch `batchId` added: its transactions (with their tags, even when edited
-    /// since), its statement balances, and every transfer link touching its transactions. The other leg
-    /// of such a link gets back the type its sign implies.
+    /// Removes exactly what batch `batchId` added: its transactions (with their tags and parts,
+    /// even when edited since), its statement balances, and every transfer link touching its
+    /// transactions. The other leg of such a link gets back the type its sign implies. The batch
+    /// stays listed, marked undone; its id is never given to another batch.
     ///
-    /// - Throws: `.notFound` when there is no such batch.
+    /// - Throws: `.notFound` when there is no such batch, `.invalid` when it was undone before.
     @discardableResult
-    public func undoImport(batchId: Int64) throws(LedgerError) -> UndoReport {
+    package func undoImport(batchId: Int64) throws(LedgerError) -> UndoReport {
         try atomically { () throws(LedgerError) -> UndoReport in
-            guard try !db.statement("SELECT 1 FROM import_batches WHERE id = ?").rows([.integer(batchId)], { $0.int64(0) }).isEmpty
+            guard let undoneAt = try db.statement("SELECT undone_at FROM import_batches WHERE id = ?")
+                .rows([.integer(batchId)], { $0.optionalText(0) }).first
             else { throw .notFound("there is no import batch \(batchId)") }
+            if let undoneAt { throw .invalid("import", "import \(batchId) was undone before (\(undoneAt)): nothing is left to undo") }
             let touching = "(SELECT id FROM transactions WHERE batch_id = ?1)"
             let otherLegs = try db.statement("""
                 SELECT to_transaction_id FROM transfers WHERE from_transaction_id IN \(touching) AND to_transaction_id NOT IN \(touching)
@@ -184,7 +194,7 @@ extension Ledger {
                 WHERE id IN (SELECT account_id FROM batch_opening_balances WHERE batch_id = ?1)
                 """).run([.integer(batchId)])
             try db.statement("DELETE FROM batch_opening_balances WHERE batch_id = ?").run([.integer(batchId)])
-            try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
+            try db.statement("UPDATE import_batches SET undone_at = ? WHERE id = ?").run([.text(Ledger.timestamp()), .integer(batchId)])
             return UndoReport(batchId: batchId, transactions: transactions, balances: balances, transfers: transfers)
         }
     }
@@ -193,7 +203,7 @@ extension Ledger {
 
     /// Records that import `batchId` changed the opening balance of `accountId` from `previous`,
     /// so ``undoImport(batchId:)`` restores it. The first record per batch and account counts.
-    public func recordOpeningBalanceChange(batchId: Int64, accountId: Int64, previous: Amount) throws(LedgerError) {
+    package func recordOpeningBalanceChange(batchId: Int64, accountId: Int64, previous: Amount) throws(LedgerError) {
         try db.statement("""
             INSERT OR IGNORE INTO batch_opening_balances (batch_id, account_id, previous_units, previous_scale) VALUES (?, ?, ?, ?)
             """).run([.integer(batchId), .integer(accountId), .integer(previous.units), .integer(Int64(previous.scale))])
@@ -208,9 +218,14 @@ extension Ledger {
             if c.day > high { high = c.day }
         }
         let window = TransactionIdentity.bankIdWindow
+        // A transaction whose account, day or amount was changed by hand is known by the ones it
+        // was imported with (`import_*`, kept since): its statement coming again finds it there.
         return try db.statement("""
             SELECT id, day, amount_units, amount_scale, bank_id, text_key, batch_id IS NOT NULL
-            FROM transactions WHERE account_id = ? AND day BETWEEN ? AND ?
+            FROM transactions WHERE account_id = ?1 AND day BETWEEN ?2 AND ?3 AND import_day IS NULL
+            UNION ALL
+            SELECT id, import_day, import_units, import_scale, bank_id, text_key, batch_id IS NOT NULL
+            FROM transactions WHERE import_account_id = ?1 AND import_day BETWEEN ?2 AND ?3
             """).rows([.integer(accountId), .of(low.advanced(by: -window)), .of(high.advanced(by: window))]) { row throws(LedgerError) in
                 IdentityRecord(id: row.int64(0), day: Ledger.day(row.int64(1)),
                                amount: try Ledger.storedAmount(row.int64(2), row.int64(3)), bankId: row.optionalText(4),
@@ -256,7 +271,7 @@ extension Ledger {
     }
 
     /// Statement balances stored for an account (all accounts when nil), by account, day, then id.
-    public func statementBalances(accountId: Int64? = nil) throws(LedgerError) -> [StoredBalance] {
+    package func statementBalances(accountId: Int64? = nil) throws(LedgerError) -> [StoredBalance] {
         try db.statement("""
             SELECT id, account_id, day, amount_units, amount_scale, kind, source_file, batch_id FROM statement_balances
             WHERE ?1 IS NULL OR account_id = ?1 ORDER BY account_id, day, id
@@ -266,23 +281,6 @@ extension Ledger {
                               kind: StatementBalance.Kind(rawValue: row.text(5)) ?? .ledger,
                               sourceFile: row.optionalText(6), batchId: row.optionalInt64(7))
             }
-    }
-
-    /// Stores a balance the user states by hand (no batch), e.g. from a paper statement.
-    @discardableResult
-    public func addStatementBalance(_ balance: StoredBalance) throws(LedgerError) -> StoredBalance {
-        try atomically { () throws(LedgerError) -> StoredBalance in
-            _ = try account(id: balance.accountId)
-            try db.statement("""
-                INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
-                VALUES (?, ?, ?, ?, ?, ?, NULL)
-                """).run([.integer(balance.accountId), .of(balance.day), .integer(balance.amount.units),
-                          .integer(Int64(balance.amount.scale)), .text(balance.kind.rawValue), .of(balance.sourceFile)])
-            var stored = balance
-            stored.id = db.lastInsertRowID
-            stored.batchId = nil
-            return stored
-        }
     }
 
     static func uniqueInOrder(_ items: [String]) -> [String] {

@@ -18,7 +18,7 @@ extension Ledger {
     /// Parameters of one row of ``insertSQL``.
     static let insertColumnCount = 27
 
-    /// Validates and inserts one transaction; returns its id.
+    /// Validates and inserts one transaction with its tags and parts; returns its id.
     func insertTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
                            handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
                            names: inout NameCache, statement: PreparedStatement? = nil) throws(LedgerError) -> Int64 {
@@ -30,6 +30,7 @@ extension Ledger {
         let id = db.lastInsertRowID
         s.resetKeepingBindings()
         try insertTags(t, id: id, names: &names)
+        try insertParts(t, id: id, names: &names)
         return id
     }
 
@@ -61,7 +62,7 @@ extension Ledger {
         s.stageText(o + 15, t.bankType)
         s.stageText(o + 16, t.checkNumber)
         s.stageText(o + 17, t.transferHint)
-        s.stageText(o + 18, t.splits.isEmpty ? nil : Ledger.json(t.splits))
+        s.stageText(o + 18, nil)   // splits are rows of transaction_parts (``insertParts``)
         s.stageText(o + 19, t.extra.isEmpty ? nil : Ledger.json(t.extra))
         s.stageText(o + 20, t.sourceFormat)
         s.stageText(o + 21, t.sourceFile)
@@ -94,12 +95,7 @@ extension Ledger {
         guard t.currency == account.currency else {
             throw .invalid("currency", "a transaction of \(account.name) on \(t.day) is in \(t.currency); it should be in the account's currency \(account.currency)")
         }
-        if !t.splits.isEmpty {
-            let total = try sum(t.splits.map(\.amount))
-            guard total == t.amount else {
-                throw .invalid("splits", "the splits of the transaction on \(t.day) add up to \(total), not its amount \(t.amount)")
-            }
-        }
+        try validateParts(of: t)
         if checkCategory, let category = t.category { _ = try LedgerValidation.categoryPath(category) }
     }
 

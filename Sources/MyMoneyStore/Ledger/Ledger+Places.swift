@@ -7,7 +7,7 @@ extension Ledger {
     /// - Throws: `.invalid` "name should not be blank", "latitude should be a decimal number between -90 and 90";
     ///   `.duplicate`.
     @discardableResult
-    public func addPlace(_ place: Place) throws(LedgerError) -> Place {
+    package func addPlace(_ place: Place) throws(LedgerError) -> Place {
         let place = try Ledger.validated(place)
         return try atomically { () throws(LedgerError) -> Place in
             if let other = try self.place(named: place.name) {
@@ -24,7 +24,7 @@ extension Ledger {
 
     /// Saves changes to a stored place.
     @discardableResult
-    public func updatePlace(_ place: Place) throws(LedgerError) -> Place {
+    package func updatePlace(_ place: Place) throws(LedgerError) -> Place {
         guard let id = place.id else { throw .notFound("the place has no id: add it first") }
         let place = try Ledger.validated(place)
         return try atomically { () throws(LedgerError) -> Place in
@@ -40,7 +40,7 @@ extension Ledger {
     }
 
     /// Removes a place; its transactions keep everything else.
-    public func deletePlace(id: Int64) throws(LedgerError) {
+    package func deletePlace(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             try db.statement("UPDATE transactions SET place_id = NULL WHERE place_id = ?").run([.integer(id)])
             guard try db.statement("DELETE FROM places WHERE id = ?").run([.integer(id)]) == 1 else {
@@ -50,13 +50,13 @@ extension Ledger {
     }
 
     /// Every place, by name (case-insensitive), then id.
-    public func places() throws(LedgerError) -> [Place] {
+    package func places() throws(LedgerError) -> [Place] {
         try db.statement("SELECT id, name, address, city, country, latitude, longitude FROM places ORDER BY name_key, id")
             .rows { Ledger.readPlace($0) }
     }
 
     /// The place with this name (case-insensitive), or nil.
-    public func place(named name: String) throws(LedgerError) -> Place? {
+    package func place(named name: String) throws(LedgerError) -> Place? {
         try db.statement("SELECT id, name, address, city, country, latitude, longitude FROM places WHERE name_key = ?")
             .rows([.text(LedgerValidation.key(name))]) { Ledger.readPlace($0) }.first
     }
@@ -66,18 +66,18 @@ extension Ledger {
         return try addPlace(Place(name: name)).id ?? 0
     }
 
+    /// The place as stored: names trimmed, the country code upper-cased, blanks as nil.
+    ///
+    /// - Throws: the first of ``LedgerValidation/problems(in:)``.
     private static func validated(_ place: Place) throws(LedgerError) -> Place {
+        if let problem = LedgerValidation.first(of: LedgerValidation.problems(in: place)) { throw problem }
         var place = place
         place.name = try LedgerValidation.title(place.name, field: "name")
         place.address = blankToNil(place.address)
         place.city = blankToNil(place.city)
-        place.country = blankToNil(place.country)
+        place.country = blankToNil(place.country).flatMap { CountryCode($0)?.code }
         place.latitude = try LedgerValidation.coordinate(place.latitude, field: "latitude", limit: 90)
         place.longitude = try LedgerValidation.coordinate(place.longitude, field: "longitude", limit: 180)
-        if (place.latitude == nil) != (place.longitude == nil) {
-            throw .invalid(place.latitude == nil ? "latitude" : "longitude",
-                           "latitude and longitude should be given together")
-        }
         return place
     }
 

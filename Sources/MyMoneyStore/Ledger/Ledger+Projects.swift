@@ -6,7 +6,7 @@ extension Ledger {
     ///
     /// - Throws: `.invalid` "title should not be blank", "end date is before start date"; `.duplicate`.
     @discardableResult
-    public func addProject(_ project: Project) throws(LedgerError) -> Project {
+    package func addProject(_ project: Project) throws(LedgerError) -> Project {
         var project = project
         project.title = try LedgerValidation.title(project.title)
         try LedgerValidation.dayRange(start: project.startDay, end: project.endDay)
@@ -24,7 +24,7 @@ extension Ledger {
 
     /// Saves changes to a stored project.
     @discardableResult
-    public func updateProject(_ project: Project) throws(LedgerError) -> Project {
+    package func updateProject(_ project: Project) throws(LedgerError) -> Project {
         guard let id = project.id else { throw .notFound("the project has no id: add it first") }
         var project = project
         project.title = try LedgerValidation.title(project.title)
@@ -42,14 +42,14 @@ extension Ledger {
     }
 
     /// Archives (or un-archives) a project explicitly.
-    public func archiveProject(id: Int64, archived: Bool = true) throws(LedgerError) {
+    package func archiveProject(id: Int64, archived: Bool = true) throws(LedgerError) {
         guard try db.statement("UPDATE projects SET archived = ? WHERE id = ?").run([.integer(archived ? 1 : 0), .integer(id)]) == 1 else {
             throw .notFound("there is no project with id \(id)")
         }
     }
 
     /// Removes a project; its transactions keep everything else.
-    public func deleteProject(id: Int64) throws(LedgerError) {
+    package func deleteProject(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             try db.statement("UPDATE transactions SET project_id = NULL WHERE project_id = ?").run([.integer(id)])
             guard try db.statement("DELETE FROM projects WHERE id = ?").run([.integer(id)]) == 1 else {
@@ -60,7 +60,7 @@ extension Ledger {
 
     /// Projects by title (case-insensitive), then id. Without `includeArchived`, leaves out projects
     /// archived by hand or ended before `today`.
-    public func projects(includeArchived: Bool = true, today: Day? = nil) throws(LedgerError) -> [Project] {
+    package func projects(includeArchived: Bool = true, today: Day? = nil) throws(LedgerError) -> [Project] {
         let all = try db.statement("SELECT id, title, start_day, end_day, archived FROM projects ORDER BY title_key, id")
             .rows { Ledger.readProject($0) }
         guard !includeArchived else { return all }
@@ -69,7 +69,7 @@ extension Ledger {
     }
 
     /// The project with this title (case-insensitive), or nil.
-    public func project(titled title: String) throws(LedgerError) -> Project? {
+    package func project(titled title: String) throws(LedgerError) -> Project? {
         try db.statement("SELECT id, title, start_day, end_day, archived FROM projects WHERE title_key = ?")
             .rows([.text(LedgerValidation.key(title))]) { Ledger.readProject($0) }.first
     }

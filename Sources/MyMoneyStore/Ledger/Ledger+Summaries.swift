@@ -5,7 +5,12 @@ extension Ledger {
     /// One summary per entry of `entity` (every entry, also those without transactions), in the order
     /// the entity's listing uses. Amounts stay in the transactions' own currencies (an account's are its
     /// currency). A category's figures include its subcategories'.
-    public func summaries(of entity: EntrySummary.Entity, from: Day? = nil, through: Day? = nil) throws(LedgerError) -> [EntrySummary] {
+    ///
+    /// A transaction with parts counts each part under its own category (a part without one under
+    /// the transaction's) and under its own tags; its tags count the whole amount. A transaction
+    /// counts once per entry, also when several of its parts fall there (in a category's
+    /// subcategories, once in each).
+    package func summaries(of entity: EntrySummary.Entity, from: Day? = nil, through: Day? = nil) throws(LedgerError) -> [EntrySummary] {
         let entries: [(id: Int64, name: String)]
         let key: String
         var join = ""
@@ -27,12 +32,37 @@ extension Ledger {
             entries = try places().compactMap { p in p.id.map { ($0, p.name) } }
             key = "t.place_id"
         }
-        let rows = try db.uncachedStatement("""
+        let days = "(?1 IS NULL OR t.day >= ?1) AND (?2 IS NULL OR t.day <= ?2)"
+        var sql = """
             SELECT \(key), t.currency, t.type, t.amount_scale, SUM(t.amount_units), COUNT(*)
             FROM transactions t \(join)
-            WHERE \(key) IS NOT NULL AND (?1 IS NULL OR t.day >= ?1) AND (?2 IS NULL OR t.day <= ?2)
-            GROUP BY 1, 2, 3, 4
-            """).rows([.of(from), .of(through)]) { row throws(LedgerError) in
+            WHERE \(key) IS NOT NULL AND \(days)
+            """
+        let hasParts = try self.hasParts()
+        if hasParts && entity == .categories {
+            sql += """
+                 AND NOT EXISTS (SELECT 1 FROM transaction_parts tp WHERE tp.transaction_id = t.id)
+                GROUP BY 1, 2, 3, 4
+                UNION ALL
+                SELECT COALESCE(tp.category_id, t.category_id), t.currency, t.type, tp.amount_scale, SUM(tp.amount_units),
+                       COUNT(DISTINCT t.id)
+                FROM transaction_parts tp JOIN transactions t ON t.id = tp.transaction_id
+                WHERE COALESCE(tp.category_id, t.category_id) IS NOT NULL AND \(days)
+                """
+        } else if hasParts && entity == .tags {
+            sql += """
+
+                GROUP BY 1, 2, 3, 4
+                UNION ALL
+                SELECT pt.tag_id, t.currency, t.type, tp.amount_scale, SUM(tp.amount_units), COUNT(DISTINCT t.id)
+                FROM transaction_part_tags pt JOIN transaction_parts tp ON tp.id = pt.part_id
+                JOIN transactions t ON t.id = tp.transaction_id
+                WHERE NOT EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id = pt.tag_id)
+                  AND \(days)
+                """
+        }
+        sql += "\nGROUP BY 1, 2, 3, 4"
+        let rows = try db.uncachedStatement(sql).rows([.of(from), .of(through)]) { row throws(LedgerError) in
                 (id: row.int64(0), currency: try Ledger.storedCurrency(row.text(1)),
                  type: TransactionType(rawValue: row.text(2)) ?? .expense,
                  sum: try Ledger.storedAmount(row.int64(4), row.int64(3)), count: Int(row.int64(5)))

@@ -7,7 +7,7 @@ extension Ledger {
     /// - Throws: `.invalid` "title should not be blank", "color should look like #RRGGBB";
     ///   `.duplicate` when a tag with that title exists.
     @discardableResult
-    public func addTag(_ tag: LedgerTag) throws(LedgerError) -> LedgerTag {
+    package func addTag(_ tag: LedgerTag) throws(LedgerError) -> LedgerTag {
         let title = try LedgerValidation.title(tag.title)
         let color = try tag.color.flatMap(blankToNil).map { (c) throws(LedgerError) in try LedgerValidation.color(c) }
         return try atomically { () throws(LedgerError) -> LedgerTag in
@@ -22,7 +22,7 @@ extension Ledger {
 
     /// Saves a changed title or color of a stored tag.
     @discardableResult
-    public func updateTag(_ tag: LedgerTag) throws(LedgerError) -> LedgerTag {
+    package func updateTag(_ tag: LedgerTag) throws(LedgerError) -> LedgerTag {
         guard let id = tag.id else { throw .notFound("the tag has no id: add it first") }
         let title = try LedgerValidation.title(tag.title)
         let color = try tag.color.flatMap(blankToNil).map { (c) throws(LedgerError) in try LedgerValidation.color(c) }
@@ -37,12 +37,13 @@ extension Ledger {
         }
     }
 
-    /// Removes a tag from the ledger and from every transaction; refused while a budget uses it.
-    public func deleteTag(id: Int64) throws(LedgerError) {
+    /// Removes a tag from the ledger and from every transaction and part; refused while a budget uses it.
+    package func deleteTag(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             let budgets = try db.statement("SELECT COUNT(*) FROM budgets WHERE tag_id = ?").rows([.integer(id)]) { $0.int64(0) }.first ?? 0
-            if budgets > 0 { throw LedgerError(.inUse, "the tag still has \(budgets) budgets: it cannot be deleted") }
+            if budgets > 0 { throw LedgerError(.inUse, "the tag still has \(counted(Int(budgets), "budget")): it cannot be deleted") }
             try db.statement("DELETE FROM transaction_tags WHERE tag_id = ?").run([.integer(id)])
+            try db.statement("DELETE FROM transaction_part_tags WHERE tag_id = ?").run([.integer(id)])
             guard try db.statement("DELETE FROM tags WHERE id = ?").run([.integer(id)]) == 1 else {
                 throw .notFound("there is no tag with id \(id)")
             }
@@ -50,13 +51,13 @@ extension Ledger {
     }
 
     /// Every tag, by title (case-insensitive), then id.
-    public func tags() throws(LedgerError) -> [LedgerTag] {
+    package func tags() throws(LedgerError) -> [LedgerTag] {
         try db.statement("SELECT id, title, color FROM tags ORDER BY title_key, id")
             .rows { LedgerTag(id: $0.int64(0), title: $0.text(1), color: $0.optionalText(2)) }
     }
 
     /// The tag with this title (case- and space-insensitive), or nil.
-    public func tag(titled title: String) throws(LedgerError) -> LedgerTag? {
+    package func tag(titled title: String) throws(LedgerError) -> LedgerTag? {
         try db.statement("SELECT id, title, color FROM tags WHERE title_key = ?")
             .rows([.text(LedgerValidation.key(title))]) { LedgerTag(id: $0.int64(0), title: $0.text(1), color: $0.optionalText(2)) }
             .first

@@ -1,3 +1,4 @@
+import MyMoneyImport
 import Foundation
 internal import MyMoneySQLite
 
@@ -7,7 +8,7 @@ extension Ledger {
     ///
     /// - Throws: `.invalid` when its currency is not its account's, or its splits do not add up.
     @discardableResult
-    public func addTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction {
+    package func addTransaction(_ transaction: LedgerTransaction) throws(LedgerError) -> LedgerTransaction {
         try atomically { () throws(LedgerError) -> LedgerTransaction in
             let account = try self.account(id: transaction.accountId)
             var names = NameCache()
@@ -21,7 +22,7 @@ extension Ledger {
     }
 
     /// The transaction with this id.
-    public func transaction(id: Int64) throws(LedgerError) -> LedgerTransaction {
+    package func transaction(id: Int64) throws(LedgerError) -> LedgerTransaction {
         guard let found = try transactions(sql: "t.id = ?", [.integer(id)]).first else {
             throw .notFound("there is no transaction with id \(id)")
         }
@@ -31,7 +32,7 @@ extension Ledger {
     /// Transactions matching `filter`, sorted by day, then id.
     ///
     /// - Throws: `.notFound` when the filter names a category, tag, project or place the ledger lacks.
-    public func transactions(matching filter: TransactionFilter = TransactionFilter()) throws(LedgerError) -> [LedgerTransaction] {
+    package func transactions(matching filter: TransactionFilter = TransactionFilter()) throws(LedgerError) -> [LedgerTransaction] {
         var conditions: [String] = []
         var values: [SQLValue] = []
         if let from = filter.from { conditions.append("t.day >= ?"); values.append(.of(from)) }
@@ -42,10 +43,14 @@ extension Ledger {
         }
         if let category = filter.category {
             guard try self.category(at: category) != nil else { throw .notFound("there is no category \(category)") }
-            conditions.append("t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
-            values += Ledger.subtreeBounds(category)
+            // The transaction's own category, or one of its parts'.
+            let subtree = "SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?)"
+            conditions.append("(t.category_id IN (\(subtree)) OR t.id IN (SELECT transaction_id FROM transaction_parts WHERE category_id IN (\(subtree))))")
+            values += Ledger.subtreeBounds(category) + Ledger.subtreeBounds(category)
         }
-        if filter.uncategorized { conditions.append("t.category_id IS NULL") }
+        if filter.uncategorized {
+            conditions.append("t.category_id IS NULL AND NOT EXISTS (SELECT 1 FROM transaction_parts x WHERE x.transaction_id = t.id AND x.category_id IS NOT NULL)")
+        }
         if !filter.types.isEmpty {
             let types = filter.types.map(\.rawValue).sorted()
             conditions.append("t.type IN (\(Ledger.placeholders(types.count)))")
@@ -91,7 +96,7 @@ extension Ledger {
                 if let min = filter.minimumAmount, t.amount < min { return false }
                 if let max = filter.maximumAmount, t.amount > max { return false }
                 if let needle {
-                    let haystacks = [t.payee, t.originalPayee, t.memo, t.notes]
+                    let haystacks = [t.payee, t.originalPayee, t.memo, t.notes] + t.splits.map(\.memo)
                     guard haystacks.contains(where: {
                         $0?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
                     }) else { return false }
@@ -104,18 +109,39 @@ extension Ledger {
     }
 
     /// Changes fields of a stored transaction by hand: rules never change those fields again.
+    ///
+    /// A change of day, amount or account of an imported transaction keeps the ones it was
+    /// imported with as its identity (`import_*`), so importing its statement again finds it
+    /// instead of adding it anew. A new amount retypes it income or expense by its sign unless it
+    /// is a transfer or its type was set by hand.
+    ///
+    /// - Throws: `.invalid` when the result breaks a rule of the ledger (parts not adding up to
+    ///   the amount, an account in another currency); nothing is changed then.
     @discardableResult
-    public func editTransaction(id: Int64, _ changes: [TransactionChange]) throws(LedgerError) -> LedgerTransaction {
+    package func editTransaction(id: Int64, _ changes: [TransactionChange]) throws(LedgerError) -> LedgerTransaction {
         try atomically { () throws(LedgerError) -> LedgerTransaction in
             var origins = try fieldMarks(id: id)
+            let typeSetByHand = origins.hand.contains(.type) || changes.contains { $0.field == .type }
             var names = NameCache()
             for change in changes {
                 try apply(change, to: id, names: &names)
                 origins.hand.insert(change.field)
                 origins.rule.remove(change.field)
             }
+            if changes.contains(where: { $0.field == .amount }) && !typeSetByHand {
+                try db.statement("""
+                    UPDATE transactions SET type = CASE WHEN type = 'transfer' THEN type WHEN amount_units < 0 THEN 'expense'
+                    ELSE 'income' END WHERE id = ?
+                    """).run([.integer(id)])
+            }
             try saveFieldMarks(id: id, origins)
-            return try transaction(id: id)
+            let edited = try transaction(id: id)
+            try Ledger.validateParts(of: edited)
+            let account = try account(id: edited.accountId)
+            guard account.currency == edited.currency else {
+                throw .invalid("account", "\(account.name) is in \(account.currency), the transaction in \(edited.currency): it can only move to an account in \(edited.currency)")
+            }
+            return edited
         }
     }
 
@@ -124,7 +150,7 @@ extension Ledger {
     ///
     /// - Returns: the number of fields changed.
     @discardableResult
-    public func applyRuleResults(_ results: [RuleResult], overwriteManual: Bool = false) throws(LedgerError) -> Int {
+    package func applyRuleResults(_ results: [RuleResult], overwriteManual: Bool = false) throws(LedgerError) -> Int {
         try atomically { () throws(LedgerError) -> Int in
             var names = NameCache()
             var changed = 0
@@ -144,7 +170,7 @@ extension Ledger {
 
     /// Removes one transaction, with its tags and any transfer link (the other leg gets back the type its
     /// sign implies). To take back a whole import, use ``undoImport(batchId:)``.
-    public func deleteTransaction(id: Int64) throws(LedgerError) {
+    package func deleteTransaction(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             _ = try transaction(id: id)
             let others = try db.statement("""
@@ -161,7 +187,7 @@ extension Ledger {
     }
 
     /// Who last set each field of a transaction that is not as imported.
-    public func fieldOrigins(transactionId: Int64) throws(LedgerError) -> [TransactionField: FieldOrigin] {
+    package func fieldOrigins(transactionId: Int64) throws(LedgerError) -> [TransactionField: FieldOrigin] {
         let marks = try fieldMarks(id: transactionId)
         var result: [TransactionField: FieldOrigin] = [:]
         for field in TransactionField.allCases {
@@ -203,6 +229,19 @@ extension Ledger {
             try db.statement("UPDATE transactions SET \(column) = ? WHERE id = ?").run([value, .integer(id)])
         }
         switch change {
+        case .day(let day):
+            try keepImportIdentity(id)
+            try set("day", .of(day))
+        case .amount(let amount):
+            try keepImportIdentity(id)
+            try db.statement("UPDATE transactions SET amount_units = ?, amount_scale = ? WHERE id = ?")
+                .run([.integer(amount.units), .integer(Int64(amount.scale)), .integer(id)])
+        case .account(let accountId):
+            _ = try account(id: accountId)
+            try keepImportIdentity(id)
+            try set("account_id", .integer(accountId))
+        case .splits(let splits):
+            try replaceParts(id: id, with: splits, names: &names)
         case .payee(let v):   // stored NULL when it is the bank's own, which is what clearing it shows
             try db.statement("UPDATE transactions SET payee = CASE WHEN ?1 IS original_payee THEN NULL ELSE ?1 END WHERE id = ?2")
                 .run([.of(blankToNil(v)), .integer(id)])
@@ -220,6 +259,16 @@ extension Ledger {
                     .run([.integer(id), .integer(tagId)])
             }
         }
+    }
+
+    /// Records the account, day and amount an imported transaction has now as the ones it was
+    /// imported with, unless they were recorded before (or it was typed in by hand).
+    private func keepImportIdentity(_ id: Int64) throws(LedgerError) {
+        try db.statement("""
+            UPDATE transactions SET import_account_id = account_id, import_day = day, import_units = amount_units,
+                   import_scale = amount_scale
+            WHERE id = ? AND import_day IS NULL AND batch_id IS NOT NULL
+            """).run([.integer(id)])
     }
 
     static func placeholders(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
@@ -254,7 +303,7 @@ extension Ledger {
         let sql = """
             SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
                    t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
-                   t.transfer_hint, t.splits, t.extra, t.source_format, t.source_file, t.source_line,
+                   t.transfer_hint, NULL, t.extra, t.source_format, t.source_file, t.source_line,
                    \(tagColumn),
                    t.category_id
             FROM transactions t
@@ -284,7 +333,6 @@ extension Ledger {
             } else {
                 tags = row.optionalText(23).map { Ledger.sortedTags($0.split(separator: "\u{1F}").map(String.init)) } ?? []
             }
-            let splits = row.optionalText(18).flatMap { try? decoder.decode([StatementSplit].self, from: Data($0.utf8)) } ?? []
             let extra = row.optionalText(19).flatMap { try? decoder.decode([StatementField].self, from: Data($0.utf8)) } ?? []
             var category: CategoryPath?
             if let categoryId = row.optionalInt64(24) {
@@ -310,16 +358,20 @@ extension Ledger {
                 category: category, tags: tags,
                 project: row.optionalText(12), place: row.optionalText(13), bankId: row.optionalText(14),
                 bankType: row.optionalText(15), checkNumber: row.optionalText(16), transferHint: row.optionalText(17),
-                splits: splits, extra: extra, sourceFormat: formatText.read(row, 20), sourceFile: fileText.read(row, 21),
+                splits: [], extra: extra, sourceFormat: formatText.read(row, 20), sourceFile: fileText.read(row, 21),
                 sourceLine: row.optionalInt64(22).map { Int($0) })
         }
         if limit == nil { Ledger.sortByDayAndId(&rows) }
+        let parts = try parts(sql: condition, values, cached: cached)
+        if !parts.isEmpty {
+            for i in rows.indices { if let id = rows[i].id, let found = parts[id] { rows[i].splits = found } }
+        }
         return rows
     }
 
     /// The largest transaction id so far (0 for an empty ledger). A transaction stored later gets
     /// a larger id: SQLite gives a new row one more than the largest id in the table.
-    public func lastTransactionId() throws(LedgerError) -> Int64 {
+    package func lastTransactionId() throws(LedgerError) -> Int64 {
         try db.statement("SELECT COALESCE(max(id), 0) FROM transactions").rows { $0.int64(0) }.first ?? 0
     }
 
@@ -330,14 +382,14 @@ extension Ledger {
 
     /// The tags a transaction written with `titles` ends up with, in the ledger's order: blank
     /// titles dropped, one per tag (titles that differ only in letter case are one tag).
-    public static func tagsInStoredOrder(_ titles: [String]) -> [String] {
+    package static func tagsInStoredOrder(_ titles: [String]) -> [String] {
         var seen = Set<String>()
         return sortedTags(titles.filter { blankToNil($0) != nil && seen.insert(LedgerValidation.key($0)).inserted })
     }
 
     /// `rows` by day, then id (ids are unique), in place: only small sort keys are copied. This
     /// is the order ``transactions(matching:)`` returns.
-    public static func sortByDayAndId(_ rows: inout [LedgerTransaction]) {
+    package static func sortByDayAndId(_ rows: inout [LedgerTransaction]) {
         var sorted = true
         var index = 1
         while index < rows.count {
@@ -374,7 +426,7 @@ extension Ledger {
 extension Ledger {
     /// Whether `accountId` holds a transaction that came from a statement (its source format is
     /// not `manual`): one indexed probe instead of loading the account's transactions.
-    public func hasImportedTransactions(accountId: Int64) throws(LedgerError) -> Bool {
+    package func hasImportedTransactions(accountId: Int64) throws(LedgerError) -> Bool {
         try !db.statement("""
             SELECT 1 FROM transactions WHERE account_id = ? AND COALESCE(source_format, 'manual') <> 'manual' LIMIT 1
             """).rows([.integer(accountId)]) { $0.int64(0) }.isEmpty

@@ -9,7 +9,7 @@ extension Ledger {
     ///   0...1, or the pair was rejected before and the link is only proposed; `.duplicate` when a leg
     ///   already belongs to another link.
     @discardableResult
-    public func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
+    package func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
         try atomically { () throws(LedgerError) -> TransferLink in
             var known = try KnownLinks(self, for: [link])
             return try transfer(id: try insertLink(link, from: try leg(link.fromTransactionId), to: try leg(link.toTransactionId),
@@ -23,7 +23,7 @@ extension Ledger {
     /// - Parameter sparingHandTypedLegs: a pair with a leg whose type the user set by hand (say, by
     ///   unlinking it) is the user's decision and is left alone: its entry in the result is nil.
     /// - Returns: each link's id, in order.
-    public func linkTransfers(_ links: [TransferLink], sparingHandTypedLegs: Bool) throws(LedgerError) -> [Int64?] {
+    package func linkTransfers(_ links: [TransferLink], sparingHandTypedLegs: Bool) throws(LedgerError) -> [Int64?] {
         try atomically { () throws(LedgerError) -> [Int64?] in
             var ids: [Int64?] = []
             ids.reserveCapacity(links.count)
@@ -108,10 +108,11 @@ extension Ledger {
         known.linkedLegs.insert(link.fromTransactionId)
         known.linkedLegs.insert(link.toTransactionId)
         try db.statement("""
-            INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO transfers (from_transaction_id, to_transaction_id, rate, fee_units, fee_scale, confidence, status, reasons)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).run([.integer(link.fromTransactionId), .integer(link.toTransactionId), .of(link.rate?.description),
-                      .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue)])
+                      .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue),
+                      .of(Ledger.reasonsText(link.reasons))])
         let id = db.lastInsertRowID
         if link.status == .confirmed { try typeLegsAsTransfer(link) }
         return id
@@ -119,7 +120,7 @@ extension Ledger {
 
     /// Marks a proposed link confirmed and types both legs `.transfer`.
     @discardableResult
-    public func confirmTransfer(id: Int64) throws(LedgerError) -> TransferLink {
+    package func confirmTransfer(id: Int64) throws(LedgerError) -> TransferLink {
         try atomically { () throws(LedgerError) -> TransferLink in
             let link = try transfer(id: id)
             try db.statement("UPDATE transfers SET status = 'confirmed' WHERE id = ?").run([.integer(id)])
@@ -129,7 +130,7 @@ extension Ledger {
     }
 
     /// Removes a link; both legs get back the type their sign implies.
-    public func unlinkTransfer(id: Int64) throws(LedgerError) {
+    package func unlinkTransfer(id: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             let link = try transfer(id: id)
             try db.statement("DELETE FROM transfers WHERE id = ?").run([.integer(id)])
@@ -140,7 +141,7 @@ extension Ledger {
 
     /// Records that two transactions are not a transfer: any link between them is removed and the
     /// pair is never proposed again (``linkTransfer(_:)`` refuses it unless confirmed by the user).
-    public func rejectTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) {
+    package func rejectTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) {
         try atomically { () throws(LedgerError) in
             _ = try transaction(id: first)
             _ = try transaction(id: second)
@@ -156,26 +157,26 @@ extension Ledger {
     }
 
     /// Whether the user rejected this pair (in either order).
-    public func isRejectedTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) -> Bool {
+    package func isRejectedTransfer(_ first: Int64, _ second: Int64) throws(LedgerError) -> Bool {
         let (a, b) = Ledger.ordered(first, second)
         return try !db.statement("SELECT 1 FROM rejected_transfers WHERE first_transaction_id = ? AND second_transaction_id = ?")
             .rows([.integer(a), .integer(b)]) { $0.int64(0) }.isEmpty
     }
 
     /// Every rejected pair, smaller id first, sorted.
-    public func rejectedTransfers() throws(LedgerError) -> [(Int64, Int64)] {
+    package func rejectedTransfers() throws(LedgerError) -> [(Int64, Int64)] {
         try db.statement("SELECT first_transaction_id, second_transaction_id FROM rejected_transfers ORDER BY 1, 2")
             .rows { ($0.int64(0), $0.int64(1)) }
     }
 
     /// Stored links (only those with `status` when given), with both legs' accounts, days and amounts,
     /// by the leaving leg's day, then id.
-    public func transfers(status: TransferLink.Status? = nil) throws(LedgerError) -> [TransferLink] {
+    package func transfers(status: TransferLink.Status? = nil) throws(LedgerError) -> [TransferLink] {
         try transferRows("?1 IS NULL OR x.status = ?1", [.of(status?.rawValue)])
     }
 
     /// The link with this id.
-    public func transfer(id: Int64) throws(LedgerError) -> TransferLink {
+    package func transfer(id: Int64) throws(LedgerError) -> TransferLink {
         guard let link = try transferRows("x.id = ?1", [.integer(id)]).first else {
             throw .notFound("there is no transfer with id \(id)")
         }
@@ -188,7 +189,7 @@ extension Ledger {
         try db.statement("""
             SELECT x.id, x.from_transaction_id, x.to_transaction_id, x.rate, x.fee_units, x.fee_scale, x.confidence, x.status,
                    f.account_id, f.day, f.amount_units, f.amount_scale, f.currency,
-                   t.account_id, t.day, t.amount_units, t.amount_scale, t.currency
+                   t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, x.reasons
             FROM transfers x JOIN transactions f ON f.id = x.from_transaction_id JOIN transactions t ON t.id = x.to_transaction_id
             WHERE \(condition) ORDER BY f.day, x.id
             """).rows(values) { row throws(LedgerError) -> TransferLink in
@@ -204,8 +205,38 @@ extension Ledger {
                 link.toDay = Ledger.day(row.int64(14))
                 link.toAmount = try Ledger.storedAmount(row.int64(15), row.int64(16))
                 link.toCurrency = try Ledger.storedCurrency(row.text(17))
+                link.reasons = Ledger.reasons(row.optionalText(18))
                 return link
             }
+    }
+
+    /// Sets the rate and fee of a stored link (after an edit of a leg's amount, or by hand).
+    ///
+    /// - Throws: `.invalid` for a rate that is not positive or a negative fee; `.notFound`.
+    @discardableResult
+    package func updateTransferTerms(id: Int64, rate: Amount?, fee: Amount?) throws(LedgerError) -> TransferLink {
+        if let rate { try LedgerValidation.positive(rate, field: "rate") }
+        if let fee, fee.isNegative { throw .invalid("fee", "fee should not be negative, not \(fee)") }
+        return try atomically { () throws(LedgerError) -> TransferLink in
+            _ = try transfer(id: id)
+            try db.statement("UPDATE transfers SET rate = ?, fee_units = ?, fee_scale = ? WHERE id = ?")
+                .run([.of(rate?.description), .of(fee?.units), .of(fee.map { $0.scale }), .integer(id)])
+            return try transfer(id: id)
+        }
+    }
+
+    /// The link a transaction is a leg of, if any.
+    package func transfer(involving transactionId: Int64) throws(LedgerError) -> TransferLink? {
+        try transferRows("x.from_transaction_id = ?1 OR x.to_transaction_id = ?1", [.integer(transactionId)]).first
+    }
+
+    /// Reasons as stored: one per line.
+    static func reasonsText(_ reasons: [String]) -> String? {
+        reasons.isEmpty ? nil : reasons.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+    }
+
+    static func reasons(_ text: String?) -> [String] {
+        text.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
     private func typeLegsAsTransfer(_ link: TransferLink) throws(LedgerError) {

@@ -9,23 +9,16 @@ internal import MyMoneySQLite
 /// ``LedgerError/Kind/busy``.
 ///
 /// Not `Sendable`: it owns a SQLite connection and its prepared statements, which belong to one thread.
-public final class Ledger {
+package final class Ledger {
     /// The file this ledger lives in.
-    public let path: String
+    package let path: String
     /// Opened with `readOnly: true`: every write fails.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
     let db: SQLiteConnection
     private var savepointDepth = 0
-
-    /// The path used when neither `--ledger` nor `MYMONEY_LEDGER` names one:
-    /// `$XDG_DATA_HOME/mymoney/ledger.sqlite`, else `~/.local/share/mymoney/ledger.sqlite`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/mymoney/ledger.sqlite"
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return home + "/.local/share/mymoney/ledger.sqlite"
-    }
+    /// The file's permissions before this open made it readable by its owner only (`0o644`), when
+    /// it was readable or writable by others; nil when it already was private.
+    package private(set) var permissionsTightened: UInt16?
 
     /// Opens (creating when needed) the ledger at `path`.
     ///
@@ -33,14 +26,14 @@ public final class Ledger {
     ///   - readOnly: opens an existing ledger for queries only; fails when the file is absent.
     ///   - busyTimeout: seconds to wait for another writer before giving up.
     /// - Throws: ``LedgerError`` with kind `.storage` when the file cannot be created or is not a ledger.
-    public init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(LedgerError) {
+    package init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(LedgerError) {
         self.path = path
         self.isReadOnly = readOnly
         let exists = FileManager.default.fileExists(atPath: path)
         if readOnly && !exists {
             throw LedgerError(.storage, "there is no ledger at \(path)")
         }
-        if !exists { try Ledger.createFile(at: path) }
+        if !exists { try Ledger.createFile(at: path) } else if !readOnly { permissionsTightened = Ledger.tightenPermissions(of: path) }
         db = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
         try db.execute("PRAGMA foreign_keys = ON")
         if !readOnly {
@@ -60,28 +53,56 @@ public final class Ledger {
     private static func createFile(at path: String) throws(LedgerError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw LedgerError(.storage, "cannot create the folder \(folder) for the ledger",
-                                  detail: String(describing: error))
+            let code = makeFolder(folder)
+            // One plain sentence naming the folder and the system's reason.
+            if code != 0 {
+                throw LedgerError(.storage, "cannot create the folder \(folder) for the ledger: \(String(cString: strerror(code)).lowercased())")
             }
         }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0 {
             let code = errno
             if code == EEXIST { return }     // another process created it first
-            throw LedgerError(.storage, "cannot create the ledger at \(path)", detail: String(cString: strerror(code)))
+            throw LedgerError(.storage, "cannot create the ledger at \(path): \(String(cString: strerror(code)).lowercased())")
         }
         fchmod(fd, 0o600)                    // the umask may have removed bits, never added: make it exact
         close(fd)
     }
 
+    /// Creates `folder` and its missing parents with mode 0700; returns 0, or the `errno` of the
+    /// first folder that could not be made.
+    private static func makeFolder(_ folder: String) -> Int32 {
+        if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700); return 0 }
+        var code = errno
+        if code == EEXIST { return 0 }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if code == ENOENT, !parent.isEmpty, parent != folder {
+            let failed = makeFolder(parent)
+            if failed != 0 { return failed }
+            if mkdir(folder, 0o700) == 0 { chmod(folder, 0o700); return 0 }
+            code = errno
+            if code == EEXIST { return 0 }
+        }
+        return code
+    }
+
+    /// Makes an existing ledger file readable and writable by its owner only; returns its former
+    /// permission bits when they allowed anyone else in (nil when they did not, or it is not ours).
+    private static func tightenPermissions(of path: String) -> UInt16? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_uid == geteuid() else { return nil }
+        let mode = UInt16(info.st_mode & 0o777)
+        guard mode & 0o077 != 0 else { return nil }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            chmod(path + suffix, 0o600)
+        }
+        return mode
+    }
+
     // MARK: Migrations
 
     /// Names of migrations applied to this file, in the order applied.
-    public func appliedMigrations() throws(LedgerError) -> [String] {
+    package func appliedMigrations() throws(LedgerError) -> [String] {
         guard try tableExists("migrations") else { return [] }
         return try db.statement("SELECT name FROM migrations ORDER BY rowid").rows { $0.text(0) }
     }
@@ -100,6 +121,7 @@ public final class Ledger {
             let applied = Set(try appliedMigrations())
             for migration in Migration.all where !applied.contains(migration.name) {
                 try db.execute(migration.sql)
+                try migration.finish?(self)
                 try db.statement("INSERT INTO migrations (name, applied_at) VALUES (?, ?)")
                     .run([.text(migration.name), .text(Ledger.timestamp())])
             }
@@ -128,7 +150,7 @@ public final class Ledger {
     /// writers), so what `body` reads cannot change before it writes. Nested calls become savepoints.
     /// With `dryRun`, everything is rolled back after `body` returns, and its result is still returned.
     @discardableResult
-    public func transaction<T>(dryRun: Bool = false, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(dryRun: Bool = false, _ body: () throws -> T) throws -> T {
         if savepointDepth == 0 && db.isInTransaction {
             throw LedgerError(.storage, "the ledger is in an unexpected transaction state")
         }
@@ -184,7 +206,7 @@ public final class Ledger {
     }
 
     /// Runs SQLite's own consistency check; returns its findings (empty when the file is sound).
-    public func integrityProblems() throws(LedgerError) -> [String] {
+    package func integrityProblems() throws(LedgerError) -> [String] {
         let rows = try db.uncachedStatement("PRAGMA integrity_check").rows { $0.text(0) }
         let keys = try db.uncachedStatement("PRAGMA foreign_key_check").rows { "foreign key: \($0.text(0)) row \($0.int64(1))" }
         return rows.filter { $0 != "ok" } + keys

@@ -5,8 +5,8 @@ internal import MyMoneySQLite
 ///
 /// `message` is written for the user and names the field in words they can act on
 /// ("an account named Visa already exists"); `detail` keeps SQLite's own text apart, for a note.
-public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable, Codable {
+package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable, Codable {
         /// A value failed validation (blank title, bad color, unknown currency, too deep).
         case invalid
         /// Something with that name or identity already exists.
@@ -21,26 +21,26 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
         case storage
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The field the message is about (`title`, `color`, `currency`), when one is.
-    public var field: String?
+    package var field: String?
     /// What went wrong, for the user.
-    public var message: String
+    package var message: String
     /// SQLite's own message or other internal detail, for a note; never the main message.
-    public var detail: String?
+    package var detail: String?
 
-    public init(_ kind: Kind, _ message: String, field: String? = nil, detail: String? = nil) {
+    package init(_ kind: Kind, _ message: String, field: String? = nil, detail: String? = nil) {
         self.kind = kind
         self.message = message
         self.field = field
         self.detail = detail
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// A stable code for diagnostics and scripts: `ledger.invalid`, `ledger.duplicate`, `ledger.not-found`,
     /// `ledger.in-use`, `ledger.busy`, `ledger.storage`.
-    public var code: String {
+    package var code: String {
         switch kind {
         case .invalid: return "ledger.invalid"
         case .duplicate: return "ledger.duplicate"
@@ -80,7 +80,7 @@ public struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension LedgerError {
     /// The error as a diagnostic: the user's message, SQLite's detail as a note.
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         var notes: [String] = []
         if let field { notes.append("field: \(field)") }
         if let detail { notes.append("sqlite: \(detail)") }

@@ -1,9 +1,10 @@
+import MyMoneyImport
 import Foundation
 
 /// The checks every create and edit passes, with messages naming the field in words a user can act on.
-public enum LedgerValidation {
+package enum LedgerValidation {
     /// A name or title with surrounding white space removed; blank is refused.
-    public static func title(_ text: String, field: String = "title") throws(LedgerError) -> String {
+    package static func title(_ text: String, field: String = "title") throws(LedgerError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .invalid(field, "\(field) should not be blank") }
         guard trimmed.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
@@ -13,7 +14,7 @@ public enum LedgerValidation {
     }
 
     /// An ISO 4217 currency from its code (any case).
-    public static func currency(code: String) throws(LedgerError) -> Currency {
+    package static func currency(code: String) throws(LedgerError) -> Currency {
         let trimmed = code.trimmingCharacters(in: .whitespaces)
         guard let currency = Currency(code: trimmed) else {
             throw .invalid("currency", "currency \(trimmed.uppercased()) is unknown")
@@ -22,7 +23,7 @@ public enum LedgerValidation {
     }
 
     /// `#RRGGBB`, returned upper-cased.
-    public static func color(_ text: String) throws(LedgerError) -> String {
+    package static func color(_ text: String) throws(LedgerError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.utf8.dropFirst()
         guard trimmed.utf8.first == UInt8(ascii: "#"), digits.count == 6,
@@ -32,14 +33,14 @@ public enum LedgerValidation {
     }
 
     /// A start and end day where the end, when given, is not before the start.
-    public static func dayRange(start: Day?, end: Day?) throws(LedgerError) {
+    package static func dayRange(start: Day?, end: Day?) throws(LedgerError) {
         if let start, let end, end < start {
-            throw .invalid("end date", "end date is before start date (\(end) < \(start))")
+            throw .invalid("end date", "end date \(end) is before start date \(start)")
         }
     }
 
     /// A category path no deeper than ``CategoryPath/maximumDepth``, each part non-blank without `:`.
-    public static func categoryPath(_ path: CategoryPath) throws(LedgerError) -> CategoryPath {
+    package static func categoryPath(_ path: CategoryPath) throws(LedgerError) -> CategoryPath {
         guard !path.components.isEmpty else { throw .invalid("category", "category should not be blank") }
         guard path.depth <= CategoryPath.maximumDepth else {
             throw .invalid("category", "categories nest at most \(CategoryPath.maximumDepth) levels deep; \(path) has \(path.depth)")
@@ -56,7 +57,7 @@ public enum LedgerValidation {
     }
 
     /// A decimal coordinate (`52.5219`) within ±`limit` degrees, returned as written (trimmed).
-    public static func coordinate(_ text: String?, field: String, limit: Int) throws(LedgerError) -> String? {
+    package static func coordinate(_ text: String?, field: String, limit: Int) throws(LedgerError) -> String? {
         guard let text else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return nil }
@@ -69,7 +70,7 @@ public enum LedgerValidation {
     }
 
     /// An amount above zero.
-    public static func positive(_ amount: Amount, field: String = "amount") throws(LedgerError) {
+    package static func positive(_ amount: Amount, field: String = "amount") throws(LedgerError) {
         guard amount.isPositive else { throw .invalid(field, "\(field) should be more than zero, not \(amount)") }
     }
 

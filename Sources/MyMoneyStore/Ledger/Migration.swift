@@ -1,13 +1,19 @@
 /// One named schema change. Migrations are append-only: once a name has been applied to any
 /// ledger, its SQL never changes; a later change is a new migration at the end of the list.
-struct Migration: Sendable {
-    let name: String
+package struct Migration: Sendable {
+    package let name: String
     let sql: String
+    /// Work SQL alone cannot do, run after `sql` in the same SQL transaction (moving data that
+    /// needs the store's own rules, such as creating categories).
+    var finish: (@Sendable (Ledger) throws(LedgerError) -> Void)? = nil
 
     /// Every migration, in the order they apply.
-    static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(name: "0001-initial", sql: initialSchema),
         Migration(name: "0002-batch-opening-balances", sql: batchOpeningBalances),
+        Migration(name: "0003-settings", sql: settingsTable),
+        Migration(name: "0004-lasting-ids-parts-close-calls", sql: lastingIdsPartsAndCloseCalls,
+                  finish: { ledger throws(LedgerError) in try ledger.moveSplitsIntoParts() }),
     ]
 }
 
@@ -163,5 +169,13 @@ CREATE TABLE batch_opening_balances (
     previous_units INTEGER NOT NULL,
     previous_scale INTEGER NOT NULL,
     PRIMARY KEY (batch_id, account_id)
+);
+"""
+
+/// The ledger's own settings (primary currency, owner, …): one text value per key.
+private let settingsTable = """
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 """

@@ -3,7 +3,7 @@ extension ImportStatement {
     /// reported it (see ``LedgerTransaction/init(_:accountId:currency:source:)``), and the dated balances.
     ///
     /// Rules run afterwards on the values (`transactions[i].category = …`), before the import.
-    public init(_ statement: Statement, account: Account) throws(LedgerError) {
+    package init(_ statement: Statement, account: Account) throws(LedgerError) {
         guard let accountId = account.id else { throw .notFound("the account \(account.name) is not stored yet") }
         self.init(accountId: accountId, sourceFile: statement.source.file,
                   transactions: statement.transactions.map {
@@ -20,7 +20,7 @@ extension LedgerTransaction {
     ///
     /// The amount is taken as the account's currency (OFX TRNAMT always is); a different currency the
     /// source names is kept as the extra field `currency`.
-    public init(_ t: StatementTransaction, accountId: Int64, currency: Currency, source: StatementSource) {
+    package init(_ t: StatementTransaction, accountId: Int64, currency: Currency, source: StatementSource) {
         var extra = t.extra
         if let other = t.currency, other != currency { extra.append(StatementField("currency", other.code)) }
         self.init(accountId: accountId, day: t.day, amount: t.amount, currency: currency, originalPayee: t.payee,

@@ -1,3 +1,4 @@
+import MyMoneyImport
 /// What one statement adds to one account: its transactions in statement order, and its balances.
 ///
 /// Transactions are stored on `accountId` (their own `accountId` is not consulted), must be in that
@@ -5,18 +6,18 @@
 /// (category, tags, project, place by name: missing tags, projects, places and categories are created).
 /// Their order matters: a transaction's occurrence number counts identical rows before it in this
 /// statement (see ``TransactionIdentity``).
-public struct ImportStatement: Sendable, Hashable {
-    public var accountId: Int64
+package struct ImportStatement: Sendable, Hashable {
+    package var accountId: Int64
     /// The file it came from, recorded on the batch and on balances.
-    public var sourceFile: String?
-    public var transactions: [LedgerTransaction]
+    package var sourceFile: String?
+    package var transactions: [LedgerTransaction]
     /// Balances the statement reported; those without a day are not stored.
-    public var balances: [StatementBalance]
+    package var balances: [StatementBalance]
     /// Which fields of each transaction the rules set (index-aligned with `transactions`, may be empty),
     /// so a later rule run may change them while fields the user set stay.
-    public var ruleFields: [Set<TransactionField>]
+    package var ruleFields: [Set<TransactionField>]
 
-    public init(accountId: Int64, sourceFile: String? = nil, transactions: [LedgerTransaction],
+    package init(accountId: Int64, sourceFile: String? = nil, transactions: [LedgerTransaction],
                 balances: [StatementBalance] = [], ruleFields: [Set<TransactionField>] = []) {
         self.accountId = accountId
         self.sourceFile = sourceFile
@@ -24,21 +25,4 @@ public struct ImportStatement: Sendable, Hashable {
         self.balances = balances
         self.ruleFields = ruleFields
     }
-}
-
-/// A field of a transaction that rules or the user may set.
-public enum TransactionField: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    case payee, memo, notes, type, category, tags, project, place
-
-    public static func < (lhs: TransactionField, rhs: TransactionField) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// Who last set a field.
-public enum FieldOrigin: String, Sendable, Hashable, Codable {
-    /// The statement as imported.
-    case source
-    /// A rule; a later rule run may change it.
-    case rule
-    /// The user; rules never change it.
-    case hand
 }

@@ -1,67 +1,66 @@
-import MyMoneyStore
+import MyMoneyKit
 
 /// `mymoney imports [list]`, `mymoney imports undo ID`.
 struct ImportsCommand: Command {
     let name = "imports"
     let summary = "list import batches; undo one, removing exactly what it added"
-    let help = """
-    usage: mymoney imports [list] [--format table|json]
-           mymoney imports undo ID [--force]
-
+    let usage = [
+        "mymoney imports [list] [--format table|json]",
+        "mymoney imports undo ID [--force]",
+    ]
+    let discussion = """
     Every 'mymoney import' run that adds anything is one batch. Undo removes exactly what that
     batch added: its transactions, the statement balances it stored and the transfers touching
-    them; nothing else changes. Undoing an import that reaches into a reconciled period (see
+    them; nothing else changes. An undone import stays listed (undone, with when), and its id is
+    never given to another import. Undoing an import that reaches into a reconciled period (see
     'mymoney reconcile --mark') needs --force.
-
-    options:
-      --ledger PATH   the ledger file
     """
-    let options: Set<String> = ["--ledger", "--format"]
-    let flags: Set<String> = ["--force"]
+    let actions = ["list", "undo"]
+    let options: [Option] = [.ledger, .format, .force]
 
-    func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let verb = arguments.positionals.first ?? "list"
+        let format = try OutputFormat.from(arguments)
         switch verb {
         case "list":
-            let format = try OutputFormat.from(arguments)
-            guard let ledger = try context.ledgerForListing(arguments, format: format, key: "imports") else { return .success }
-            let batches = try ledgerCall { () throws(LedgerError) in try ledger.importBatches() }
+            guard let books = try context.booksForListing(arguments, format: format, key: "imports") else { return .success }
+            let batches = try books.importBatches()
             if format == .json {
-                context.terminal.print(JSONValue.object([("imports", .array(batches.map { b in
-                    .object([("id", .number(String(b.id))), ("created_at", .string(b.createdAt)),
-                             ("files", .array(b.files.map(JSONValue.string))), ("added", .int(b.added)),
-                             ("skipped", .int(b.skipped)), ("balances", .int(b.balances))])
-                }))]).serialized())
+                context.terminal.print(JSONValue.object([("imports", .array(batches.map(Self.json)))]).serialized())
                 return .success
             }
             if batches.isEmpty {
                 context.terminal.print("no imports yet: run 'mymoney import FILE…'")
                 return .success
             }
-            var table = TextTable(["id", "when", "added", "skipped", "balances", "files"], alignments: [.right, .left, .right, .right, .right, .left])
+            var table = TextTable(["id", "when", "added", "skipped", "balances", "status", "files"],
+                                  alignments: [.right, .left, .right, .right, .right, .left, .left])
             for b in batches {
-                table.add([String(b.id), b.createdAt, String(b.added), String(b.skipped), String(b.balances), b.files.joined(separator: ", ")])
+                table.add([String(b.id), b.createdAt, String(b.added), String(b.skipped), String(b.balances),
+                           b.undoneAt.map { "undone \($0)" } ?? "in the ledger", b.files.joined(separator: ", ")])
             }
             context.terminal.print(table.render())
             return .success
         case "undo":
-            guard let text = arguments.positionals.dropFirst().first, let id = Int64(text) else {
-                throw .usage("name the import to undo: mymoney imports undo ID (see mymoney imports)")
-            }
-            guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
-            let accounts = try ledgerCall { () throws(LedgerError) in try ledger.accounts() }
-            let added = try ledgerCall { () throws(LedgerError) in try ledger.transactions(matching: TransactionFilter(batchId: id)) }
-            let locked = added.filter { t in
-                accounts.first(where: { $0.id == t.accountId })?.reconciledThrough.map { t.day <= $0 } ?? false
-            }
-            if !locked.isEmpty && !arguments.flag("--force") {
-                throw .data("import \(id) added \(locked.count) transactions to reconciled periods; undoing it changes reconciled balances (add --force to do it anyway)")
-            }
-            let report = try ledgerCall { () throws(LedgerError) in try ledger.undoImport(batchId: id) }
-            context.terminal.print("undid import \(report.batchId): removed \(report.transactions) transactions, \(report.balances) balances, \(report.transfers) transfers")
+            let id = try arguments.id("name the import to undo: mymoney imports undo ID (see mymoney imports)")
+            let books = try context.openBooks(arguments)
+            let report = try books.undoImport(id: id, force: arguments.flag("--force"))
+            let batch = try books.importBatches().first { $0.id == id }
+            context.printChange(format, "undid import \(report.batchId): removed \(counted(report.transactions, "transaction")), \(counted(report.balances, "balance")), \(counted(report.transfers, "transfer"))",
+                                json: .object([("action", .string("undone")), ("import", batch.map(Self.json) ?? .null),
+                                               ("removed", .object([("transactions", .int(report.transactions)),
+                                                                    ("balances", .int(report.balances)),
+                                                                    ("transfers", .int(report.transfers))]))]))
             return .success
         default:
-            throw .usage("unknown action \"\(verb)\" (list, undo)")
+            throw CommandFailure.usage("unknown action \"\(verb)\" (list, undo)")
         }
+    }
+
+    static func json(_ b: ImportBatch) -> JSONValue {
+        .object([("id", .number(String(b.id))), ("created_at", .string(b.createdAt)),
+                 ("files", .array(b.files.map(JSONValue.string))), ("added", .int(b.added)),
+                 ("skipped", .int(b.skipped)), ("balances", .int(b.balances)),
+                 ("status", .string(b.undoneAt == nil ? "in_ledger" : "undone")), ("undone_at", .optional(b.undoneAt))])
     }
 }

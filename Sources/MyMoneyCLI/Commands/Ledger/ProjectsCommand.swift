@@ -1,81 +1,80 @@
-import MyMoneyStore
+import MyMoneyKit
 
 /// `mymoney projects list|add|edit|archive|remove`.
 struct ProjectsCommand: Command {
     let name = "projects"
     let summary = "list projects with figures; add, edit, archive and remove them"
-    let help = """
-    usage: mymoney projects [list] [--all] [--format table|json]
-           mymoney projects add TITLE --start DAY [--end DAY]
-           mymoney projects edit TITLE [--title NEW] [--start DAY] [--end DAY]
-           mymoney projects archive TITLE
-           mymoney projects remove TITLE
-
+    let usage = [
+        "mymoney projects [list] [--all] [--format table|json]",
+        "mymoney projects add TITLE --start DAY [--end DAY]",
+        "mymoney projects edit TITLE [--title NEW] [--start DAY] [--end DAY]",
+        "mymoney projects archive TITLE",
+        "mymoney projects remove TITLE",
+    ]
+    let discussion = """
     A project runs from its start day to its optional end day; once ended (or archived) it is
     archived and hidden from the list unless --all is given. Rules set a project only on
     transactions within its dates.
-
-    options:
-      --ledger PATH   the ledger file
-
+    """
+    let epilogue = """
     example:
       mymoney projects add "Lisbon trip" --start 2026-10-01 --end 2026-10-12
     """
-    let options: Set<String> = ["--ledger", "--format", "--start", "--end", "--title"]
-    let flags: Set<String> = ["--all"]
+    let actions = ["list", "add", "edit", "archive", "remove"]
+    let options: [Option] = [
+        .ledger, .format,
+        Option("--start", .one("DAY"), "the project's first day (YYYY-MM-DD)"),
+        Option("--end", .one("DAY"), "its last day; after it the project is archived"),
+        Option("--title", .one("NEW"), "a new title (edit)"),
+        Option("--all", "list archived projects too"),
+    ]
 
-    func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let verb = arguments.positionals.first ?? "list"
         if verb == "list" { return try list(arguments, context) }
-        guard ["add", "edit", "archive", "remove"].contains(verb) else { throw .usage("unknown action \"\(verb)\" (list, add, edit, archive, remove)") }
-        guard let title = arguments.positionals.dropFirst().first else { throw .usage("name the project") }
-        let start = try arguments.value("--start").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--start") }
-        let end = try arguments.value("--end").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--end") }
-        guard let ledger = try context.openLedger(arguments, forWriting: true) else { return .ioError }
+        guard ["add", "edit", "archive", "remove"].contains(verb) else { throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, edit, archive, remove)") }
+        let title = try arguments.subject("name the project")
+        let format = try OutputFormat.from(arguments)
+        if verb == "add" && arguments.value("--start") == nil {
+            throw CommandFailure.usage("--start is required (the project's first day, YYYY-MM-DD)")
+        }
+        var problems = FieldProblems()
+        let start = arguments.day("--start", problems: &problems)
+        let end = arguments.day("--end", problems: &problems)
+        let books = try context.openBooks(arguments)
+        let today = Day.today
+        func json(_ action: String, _ p: Project) -> JSONValue { EntityJSON.action(action, "project", .object(EntityJSON.project(p, today: today))) }
         switch verb {
         case "add":
-            guard let start else { throw .usage("--start is required (the project's first day, YYYY-MM-DD)") }
-            let project = try ledgerCall { () throws(LedgerError) in try ledger.addProject(Project(title: title, startDay: start, endDay: end)) }
-            context.terminal.print("added project \(project.title)")
+            let project = try books.addProject(Project(title: title, startDay: start, endDay: end), problems: problems)
+            context.printChange(format, "added project \(project.title)", json: json("added", project))
         case "edit":
-            var project = try find(title, ledger)
+            var project = try books.project(titled: title)
             if let newTitle = arguments.value("--title") { project.title = newTitle }
             if let start { project.startDay = start }
             if let end { project.endDay = end }
-            let updated = try ledgerCall { () throws(LedgerError) in try ledger.updateProject(project) }
-            context.terminal.print("updated project \(updated.title)")
+            let updated = try books.updateProject(project, problems: problems)
+            context.printChange(format, "updated project \(updated.title)", json: json("updated", updated))
         case "archive":
-            let project = try find(title, ledger)
-            try ledgerCall { () throws(LedgerError) in try ledger.archiveProject(id: project.id ?? -1) }
-            context.terminal.print("archived project \(project.title)")
+            let project = try books.archiveProject(titled: title)
+            context.printChange(format, "archived project \(project.title)", json: json("archived", project))
         default:
-            let project = try find(title, ledger)
-            try ledgerCall { () throws(LedgerError) in try ledger.deleteProject(id: project.id ?? -1) }
-            context.terminal.print("removed project \(project.title)")
+            let project = try books.removeProject(titled: title)
+            context.printChange(format, "removed project \(project.title)", json: json("removed", project))
         }
         return .success
     }
 
-    func find(_ title: String, _ ledger: Ledger) throws(CommandFailure) -> Project {
-        guard let project = try ledgerCall({ () throws(LedgerError) in try ledger.project(titled: title) }) else {
-            throw .data("there is no project \(title) (see mymoney projects list --all)")
-        }
-        return project
-    }
-
-    func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func list(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
-        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "projects") else { return .success }
+        guard let books = try context.booksForListing(arguments, format: format, key: "projects") else { return .success }
         let today = Day.today
-        let all = try ledgerCall { () throws(LedgerError) in try ledger.projects(includeArchived: true, today: today) }
-        let shown = arguments.flag("--all") || format == .json ? all : all.filter { !$0.isArchived(on: today) }
-        let summaries = try ledgerCall { () throws(LedgerError) in try ledger.summaries(of: .projects) }
-        let byId = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let all = try books.projectStandings(today: today)
+        let shown = arguments.flag("--all") || format == .json ? all : all.filter { !$0.project.isArchived(on: today) }
         if format == .json {
-            context.terminal.print(JSONValue.object([("projects", .array(shown.map { p in
-                .object([("title", .string(p.title)), ("start", .optional(p.startDay?.description)),
-                         ("end", .optional(p.endDay?.description)), ("archived", .bool(p.isArchived(on: today))),
-                         ("figures", figuresJSON(p.id.flatMap { byId[$0] }))])
+            context.terminal.print(JSONValue.object([("projects", .array(shown.map { entry in
+                let p = entry.project
+                return .object(EntityJSON.project(p, today: today) + [("figures", figuresJSON(entry.figures))])
             }))]).serialized())
             return .success
         }
@@ -87,8 +86,9 @@ struct ProjectsCommand: Command {
         }
         var table = TextTable(["project", "start", "end", "status", "income", "expense", "cashflow", "count"],
                               alignments: [.left, .left, .left, .left, .right, .right, .right, .right])
-        for p in shown {
-            for (i, row) in figureColumns(p.id.flatMap { byId[$0] }).enumerated() {
+        for entry in shown {
+            let p = entry.project
+            for (i, row) in figureColumns(entry.figures).enumerated() {
                 table.add((i == 0 ? [p.title, p.startDay?.description ?? "", p.endDay?.description ?? "",
                                      p.isArchived(on: today) ? "archived" : "active"] : ["", "", "", ""]) + row)
             }

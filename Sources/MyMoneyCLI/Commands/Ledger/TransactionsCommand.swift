@@ -1,74 +1,99 @@
-import MyMoneyStore
+import MyMoneyKit
 
-/// `mymoney transactions`: the ledger's transactions, filtered.
+/// `mymoney transactions`: the ledger's transactions, filtered; changes made by hand.
 struct TransactionsCommand: Command {
     let name = "transactions"
     let summary = "list stored transactions, filtered by date, account, amount, category, tags, text, …"
-    let help = """
-    usage: mymoney transactions [list] [filters] [--format table|json]
-           mymoney transactions add --account NAME --date DAY --amount AMOUNT [--payee TEXT] [--memo TEXT] [fields]
-           mymoney transactions edit ID [fields] [--force]
-           mymoney transactions remove ID [--force]
+    let usage = [
+        "mymoney transactions [list] [filters] [--format table|json]",
+        "mymoney transactions add --account NAME --date DAY --amount AMOUNT [--payee TEXT] [--memo TEXT] [--split CATEGORY=AMOUNT]… [fields]",
+        "mymoney transactions edit ID [--date DAY] [--amount AMOUNT] [--account NAME] [--split CATEGORY=AMOUNT]… [fields] [--force]",
+        "mymoney transactions remove ID [--force]",
+    ]
+    let discussion = """
+    Fields set by hand (--category, --tag, --project, --place, --notes, --payee, --type) are never
+    overwritten by rules unless 'rules apply --overwrite-manual'. --tag replaces the tags; on a
+    list it filters. Changing a transaction in a reconciled period (see 'mymoney reconcile
+    --mark'), or moving one into such a period, needs --force.
 
-    fields (set by hand: rules never overwrite them unless 'rules apply --overwrite-manual'):
-      --category PATH, --tag TITLE (repeatable; replaces the tags), --project TITLE, --place NAME,
-      --notes TEXT, --payee TEXT, --type income|expense|transfer
-    Changing a transaction in a reconciled period (see 'mymoney reconcile --mark') needs --force.
+    A transaction may be split into parts, each with its own category and amount (and memo=TEXT,
+    tag=TITLE after a ';'): --split Food:Groceries=-18.00 --split "Gifts:Flowers=-5.50;memo=Tulpen".
+    The parts must add up exactly to the amount; --split - removes them. Figures and --category
+    count each part under its own category.
 
-    filters:
-      --from DAY, --through DAY     first and last day, inclusive (YYYY-MM-DD)
-      --account NAME                an account (repeatable)
-      --min AMOUNT, --max AMOUNT    signed amounts, inclusive (--max -10 finds expenses of 10 or more)
-      --category PATH               this category and its children (Food finds Food:Groceries too)
-      --uncategorized               only transactions without a category
-      --type TYPE                   income, expense or transfer (repeatable)
-      --place NAME, --project TITLE
-      --tag TITLE                   carries this tag (repeatable; --all-tags requires every one)
-      --search TEXT                 text in payee, memo or notes (case- and accent-insensitive)
-      --import ID                   only what one import batch added
-      --limit N                     at most N transactions
-
-    options:
-      --ledger PATH                 the ledger file
-
+    Editing the date, amount or account of an imported transaction keeps the ones it was imported
+    with as its identity: importing its statement again does not add it a second time.
+    Every invalid value is reported at once (exit 65).
+    """
+    let epilogue = """
     examples:
       mymoney transactions --from 2026-10-01 --through 2026-10-31 --category Food
       mymoney transactions --account Visa --type expense --format json
+      mymoney transactions edit 31 --split Food:Groceries=-18.00 --split Gifts:Flowers=-5.50
+      mymoney transactions edit 12 --date 2026-10-13 --amount -23.54
     """
-    let options: Set<String> = ["--ledger", "--format", "--from", "--through", "--account", "--min", "--max", "--category",
-                                "--type", "--place", "--project", "--tag", "--search", "--import", "--limit",
-                                "--date", "--amount", "--payee", "--memo", "--notes"]
-    let flags: Set<String> = ["--uncategorized", "--all-tags", "--force"]
-    let editOptions: Set<String> = ["--date", "--amount", "--payee", "--memo", "--notes"]
+    let actions = ["list", "add", "edit", "remove"]
+    let options: [Option] = [
+        .ledger, .format,
+        Option("--from", .one("DAY"), "first day, inclusive (YYYY-MM-DD)"),
+        Option("--through", .one("DAY"), "last day, inclusive"),
+        Option("--account", .repeated("NAME"), "an account (repeatable); add: the account to add to; edit: move it there", completion: .accounts),
+        Option("--min", .one("AMOUNT"), "signed amounts from this, inclusive"),
+        Option("--max", .one("AMOUNT"), "signed amounts up to this, inclusive (--max -10 finds expenses of 10 or more)"),
+        Option("--category", .one("PATH"), "this category and its children (Food finds Food:Groceries too); add/edit: set it", completion: .categories),
+        Option("--uncategorized", "only transactions without a category"),
+        Option("--type", .repeated("TYPE"), "income, expense or transfer (repeatable)", completion: .choices(["income", "expense", "transfer"])),
+        Option("--place", .one("NAME"), "at this place; add/edit: set it", completion: .places),
+        Option("--project", .one("TITLE"), "in this project; add/edit: set it", completion: .projects),
+        Option("--tag", .repeated("TITLE"), "carries this tag (repeatable); add/edit: the tags", completion: .tags),
+        Option("--all-tags", "require every --tag"),
+        Option("--search", .one("TEXT"), "text in payee, memo or notes (case- and accent-insensitive)"),
+        Option("--import", .one("ID"), "only what one import batch added"),
+        Option("--limit", .one("N"), "at most N transactions"),
+        Option("--date", .one("DAY"), "the day (add, edit)"),
+        Option("--amount", .one("AMOUNT"), "the amount, negative for money leaving the account (add, edit)"),
+        Option("--split", .repeated("CATEGORY=AMOUNT"), "a part with its own category (repeatable; ';memo=TEXT', ';tag=TITLE' may follow; - removes the parts)",
+               completion: .categories),
+        Option("--payee", .one("TEXT"), "the payee"),
+        Option("--memo", .one("TEXT"), "the memo"),
+        Option("--notes", .one("TEXT"), "your notes"),
+        .force,
+    ]
 
-    func run(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         switch arguments.positionals.first ?? "list" {
         case "list": return try list(arguments, context)
         case "add": return try TransactionEditing.add(arguments, context)
         case "edit": return try TransactionEditing.edit(arguments, context)
         case "remove": return try TransactionEditing.remove(arguments, context)
-        case let other: throw .usage("unknown action \"\(other)\" (list, add, edit, remove)")
+        case let other: throw CommandFailure.usage("unknown action \"\(other)\" (list, add, edit, remove)")
         }
     }
 
-    func list(_ arguments: Arguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    func list(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         for option in ["--date", "--amount", "--payee", "--memo", "--notes"] where arguments.value(option) != nil {
-            throw .usage("\(option) is for 'transactions add|edit'; to filter by text use --search")
+            throw CommandFailure.usage("\(option) is for 'transactions add|edit'; to filter by text use --search")
         }
-        if let extra = arguments.positionals.dropFirst().first { throw .usage("unexpected argument \"\(extra)\"") }
+        if !arguments.values("--split").isEmpty { throw CommandFailure.usage("--split is for 'transactions add|edit'; to filter by a part's category use --category") }
+        if let extra = arguments.positionals.dropFirst().first { throw CommandFailure.usage("unexpected argument \"\(extra)\"") }
+        var problems = FieldProblems()
         var filter = TransactionFilter()
-        filter.from = try arguments.value("--from").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--from") }
-        filter.through = try arguments.value("--through").map { (t: String) throws(CommandFailure) in try parseDay(t, option: "--through") }
-        filter.minimumAmount = try arguments.value("--min").map { (t: String) throws(CommandFailure) in try parseAmount(t, option: "--min") }
-        filter.maximumAmount = try arguments.value("--max").map { (t: String) throws(CommandFailure) in try parseAmount(t, option: "--max") }
-        if let text = arguments.value("--category") {
-            guard let path = CategoryPath(parsing: text) else { throw .usage("--category: \"\(text)\" is not a category path") }
-            filter.category = path
+        let span = arguments.daySpan(problems: &problems)
+        filter.from = span.from
+        filter.through = span.through
+        filter.minimumAmount = arguments.amount("--min", problems: &problems)
+        filter.maximumAmount = arguments.amount("--max", problems: &problems)
+        if let min = filter.minimumAmount, let max = filter.maximumAmount, max < min {
+            problems.add("--max", "--min \(min) is more than --max \(max)")
         }
+        filter.category = arguments.categoryPath("--category", problems: &problems)
         filter.uncategorized = arguments.flag("--uncategorized")
         for text in arguments.values("--type") {
-            guard let type = TransactionType(rawValue: text.lowercased()) else { throw .usage("--type: \"\(text)\" is not income, expense or transfer") }
+            guard let type = TransactionType(rawValue: text.lowercased()) else {
+                problems.add("--type", "--type: \"\(text)\" is not income, expense or transfer")
+                continue
+            }
             filter.types.insert(type)
         }
         filter.place = arguments.value("--place")
@@ -76,19 +101,19 @@ struct TransactionsCommand: Command {
         filter.tags = arguments.values("--tag")
         filter.tagMatch = arguments.flag("--all-tags") ? .all : .any
         filter.text = arguments.value("--search")
-        filter.batchId = try arguments.value("--import", as: "an import id", { Int64($0) })
-        filter.limit = try arguments.value("--limit", as: "a count", { Int($0) })
+        if let text = arguments.value("--import") {
+            if let id = Int64(text), id > 0 { filter.batchId = id } else { problems.add("--import", "--import should be an import id (see mymoney imports), not \"\(text)\"") }
+        }
+        filter.limit = arguments.positiveCount("--limit", problems: &problems)
+        try problems.throwIfAny()
 
-        guard let ledger = try context.ledgerForListing(arguments, format: format, key: "transactions") else { return .success }
-        let accounts = try ledgerCall { () throws(LedgerError) in try ledger.accounts() }
+        guard let books = try context.booksForListing(arguments, format: format, key: "transactions") else { return .success }
         for name in arguments.values("--account") {
-            guard let account = accounts.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }), let id = account.id else {
-                throw .data("there is no account named \(name) (see mymoney accounts list)")
-            }
+            guard let id = try books.account(named: name).id else { continue }
             filter.accountIds.append(id)
         }
-        let names = Dictionary(accounts.compactMap { a in a.id.map { ($0, a.name) } }, uniquingKeysWith: { a, _ in a })
-        let transactions = try ledgerCall { () throws(LedgerError) in try ledger.transactions(matching: filter) }
+        let names = try books.accountNames()
+        let transactions = try books.transactions(matching: filter)
         if format == .json {
             context.terminal.print(JSONValue.object([("transactions", .array(transactions.map { t in
                 TransactionJSON.make(t, accountName: names[t.accountId] ?? String(t.accountId))
@@ -96,18 +121,20 @@ struct TransactionsCommand: Command {
             return .success
         }
         if transactions.isEmpty {
-            context.terminal.print(accounts.isEmpty ? context.noLedgerYet(arguments) : "no transactions match")
+            context.terminal.print(names.isEmpty ? context.noLedgerYet(arguments) : "no transactions match")
             return .success
         }
         var table = TextTable(["id", "date", "account", "amount", "payee", "category", "type", "tags"],
                               alignments: [.right, .left, .left, .right, .left, .left, .left, .left])
         for t in transactions {
-            table.add([String(t.id ?? 0), t.day.description, names[t.accountId] ?? "", "\(t.amount) \(t.currency.code)",
-                       String((t.payee ?? t.memo ?? "").prefix(34)), t.category?.description ?? "", t.type.rawValue,
+            let category = t.splits.isEmpty ? t.category?.description ?? ""
+                : "split: " + t.countedParts.map { $0.category ?? "-" }.joined(separator: ", ")
+            table.add([String(t.id ?? 0), t.day.description, names[t.accountId] ?? "", t.amount.shown(in: t.currency),
+                       String((t.payee ?? t.memo ?? "").prefix(34)), category, t.type.rawValue,
                        t.tags.joined(separator: ",")])
         }
         context.terminal.print(table.render())
-        context.terminal.print("\(transactions.count) transaction\(transactions.count == 1 ? "" : "s")")
+        context.terminal.print(counted(transactions.count, "transaction"))
         return .success
     }
 }
@@ -121,6 +148,10 @@ enum TransactionJSON {
             ("payee", .optional(t.payee)), ("memo", .optional(t.memo)), ("category", .optional(t.category?.description)),
             ("tags", .array(t.tags.map(JSONValue.string))), ("project", .optional(t.project)), ("place", .optional(t.place)),
             ("type", .string(t.type.rawValue)),
+            ("splits", .array(t.splits.map { s in
+                .object([("amount", .string(s.amount.description)), ("category", .optional(s.category)),
+                         ("tags", .array(s.tags.map(JSONValue.string))), ("memo", .optional(s.memo))])
+            })),
         ]
         members.append(("original_payee", .optional(t.originalPayee)))
         members.append(("notes", .optional(t.notes)))

@@ -1,0 +1,56 @@
+import MyMoneyStore
+
+/// A category with its figures (a category's figures include its children's).
+public struct CategoryStanding: Sendable {
+    public var category: LedgerCategory
+    public var figures: [CurrencyFigures]
+}
+
+extension Books {
+    /// The category tree, parents before their children, with figures.
+    public func categoryStandings() throws(BooksError) -> [CategoryStanding] {
+        let categories = try store { () throws(LedgerError) in try ledger.categories() }.sorted { $0.path < $1.path }
+        let figures = try figures(of: .categories)
+        return categories.map { CategoryStanding(category: $0, figures: figures[$0.id] ?? []) }
+    }
+
+    /// The category at `path`.
+    ///
+    /// - Throws: ``BooksError`` `notFound` when there is none.
+    public func category(at path: CategoryPath) throws(BooksError) -> LedgerCategory {
+        guard let found = try store({ () throws(LedgerError) in try ledger.category(at: path) }) else {
+            throw BooksError(.notFound, "there is no category \(path) (see mymoney categories list)")
+        }
+        return found
+    }
+
+    /// Adds the category at `path` and any missing parents.
+    ///
+    /// - Returns: the category, and whether anything changed: adding a category that is already
+    ///   there (with the same icon, or none given) changes nothing and is not an error.
+    /// - Throws: ``BooksError`` `invalid` with every problem of the path.
+    public func addCategory(_ path: CategoryPath, icon: String? = nil,
+                            problems known: FieldProblems = FieldProblems()) throws(BooksError) -> (category: LedgerCategory, changed: Bool) {
+        var problems = known
+        _ = problems.check { () throws(LedgerError) in try LedgerValidation.categoryPath(path) }
+        try problems.throwIfAny()
+        let existing = try store { () throws(LedgerError) in try ledger.category(at: path) }
+        if let existing, icon == nil || icon == existing.icon { return (existing, false) }
+        return (try store { () throws(LedgerError) in try ledger.addCategory(path, icon: icon) }, true)
+    }
+
+    /// Renames the category at `path` and sets its icon (nil values keep what it has).
+    public func updateCategory(at path: CategoryPath, name: String?, icon: String?) throws(BooksError) -> LedgerCategory {
+        let existing = try category(at: path)
+        return try store { () throws(LedgerError) in
+            try ledger.updateCategory(id: existing.id, name: name ?? existing.name, icon: icon ?? existing.icon)
+        }
+    }
+
+    @discardableResult
+    public func removeCategory(at path: CategoryPath) throws(BooksError) -> LedgerCategory {
+        let existing = try category(at: path)
+        try store { () throws(LedgerError) in try ledger.deleteCategory(id: existing.id) }
+        return existing
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MyMoneyStore
+import MyMoneyRules
+import MyMoneyImport
+
+extension Books {
+    /// Imports the statements of `request` into the books at `path`: read, place in accounts,
+    /// rules, store (one SQL transaction), opening balances, transfers, reconciliation.
+    ///
+    /// What it promises about the ledger file:
+    /// - Every file is read and checked before the ledger is touched: a file that cannot be read
+    ///   ends the import with nothing written (the outcome's `readFailed`).
+    /// - A failure after that rolls back everything the import did.
+    /// - A ledger that does not exist yet is built aside, in a hidden file beside it, and appears
+    ///   whole at `path` (a hard link, which never replaces a file) only once the import has
+    ///   committed; if another process created the ledger meanwhile, the import runs again
+    ///   against that ledger. So a failed import never creates a ledger and never removes one: it
+    ///   cannot take another process's work with it.
+    /// - A dry run does everything inside a transaction it rolls back (on a scratch copy in the
+    ///   temporary folder when there is no ledger yet).
+    ///
+    /// - Throws: ``BooksError`` `unreadable` when a named path cannot be read, `badInput` when a
+    ///   statement cannot be imported (nothing was imported), store errors as they are.
+    public static func importStatements(_ request: ImportRequest, at path: String, readers: StatementReaders,
+                                        rules: CompiledRuleSet?, progress: ((String) -> Void)? = nil) throws(BooksError) -> ImportOutcome {
+        var outcome = try read(request, readers: readers, progress: progress)
+        if outcome.readFailed { return outcome }
+        if exist(at: path) {
+            try run(request, &outcome, ledgerAt: path, rules: rules, progress: progress)
+            return outcome
+        }
+        if request.dryRun {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-dry-run-\(UUID().uuidString).sqlite").path
+            defer { LedgerFile.remove(scratch) }
+            try run(request, &outcome, ledgerAt: scratch, rules: rules, progress: progress)
+            return outcome
+        }
+        let aside = LedgerFile.asidePath(for: path)
+        defer { LedgerFile.remove(aside) }
+        try run(request, &outcome, ledgerAt: aside, rules: rules, progress: progress)
+        switch LedgerFile.publish(aside, at: path) {
+        case .published:
+            return outcome
+        case .taken:
+            // Another import created the ledger while this one built its own: import into that one
+            // (the readings were let go while storing, so the files are read again).
+            outcome = try read(request, readers: readers, progress: progress)
+            try run(request, &outcome, ledgerAt: path, rules: rules, progress: progress)
+            return outcome
+        case .failed(let reason):
+            throw BooksError(.storage, "cannot create the ledger at \(path); nothing was imported", notes: [reason])
+        }
+    }
+
+    /// Reads every file of the request; a file that cannot be read at all ends the import (nothing written).
+    private static func read(_ request: ImportRequest, readers: StatementReaders, progress: ((String) -> Void)?) throws(BooksError) -> ImportOutcome {
+        let outcome = try step { try ImportWorkflow.read(request, readers: readers, progress: progress) }
+        if let failure = outcome.readings.lazy.compactMap(\.failure).first { throw BooksError(failure).appending("; nothing was imported") }
+        return outcome
+    }
+
+    /// Runs the import's storing stages against the ledger file at `path`, closing it afterwards.
+    private static func run(_ request: ImportRequest, _ outcome: inout ImportOutcome, ledgerAt path: String,
+                            rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws(BooksError) {
+        let ledger = try store { () throws(LedgerError) in try Ledger(path: path) }
+        do {
+            try ImportWorkflow.run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
+        } catch {
+            throw BooksError.from(error).appending("; nothing was imported")
+        }
+    }
+}

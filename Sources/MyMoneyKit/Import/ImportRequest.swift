@@ -1,0 +1,34 @@
+import MyMoneyImport
+import MyMoneyTransfers
+
+/// What a user asks `mymoney import` to do.
+public struct ImportRequest: Sendable {
+    public var paths: [String]
+    /// `--account NAME`: every statement goes into this account.
+    public var accountName: String?
+    /// `--as FORMAT`: read every file as this format.
+    public var format: String?
+    public var readOptions: ReadOptions
+    /// `--dry-run`: do everything, report it, keep nothing.
+    public var dryRun: Bool
+    /// Accounts declared by the user (`Rules/accounts.csv`), created before statements are placed.
+    public var accountBook: AccountBook
+    /// Transfers at or above this confidence are linked as confirmed; below it they wait for review.
+    public var confirmThreshold: Double
+    /// Reference exchange rates for cross-currency transfers (`--rates FILE`).
+    public var rates: [ExchangeRate] = []
+
+    /// Transfers matched with at least this confidence are confirmed without asking.
+    public static let defaultConfirmThreshold = 0.7
+
+    public init(paths: [String], accountName: String? = nil, format: String? = nil, readOptions: ReadOptions = ReadOptions(),
+                dryRun: Bool = false, accountBook: AccountBook = AccountBook(), confirmThreshold: Double = ImportRequest.defaultConfirmThreshold) {
+        self.accountBook = accountBook
+        self.paths = paths
+        self.accountName = accountName
+        self.format = format
+        self.readOptions = readOptions
+        self.dryRun = dryRun
+        self.confirmThreshold = confirmThreshold
+    }
+}

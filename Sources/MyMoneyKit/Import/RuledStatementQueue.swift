@@ -1,0 +1,57 @@
+import Foundation
+import MyMoneyStore
+
+/// Statements the rules have finished, waiting for the store: the rules work on one statement
+/// while the store writes the ones before it (two cores instead of one after the other).
+///
+/// The rules put statements in (``put(_:)``, then ``finish()``), the store takes them out in the
+/// same order (``next()``); the store may ``cancel()`` (it failed) and the rules stop at their
+/// next statement.
+final class RuledStatementQueue: @unchecked Sendable {
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    private var ready: [ImportStatement] = []
+    private var taken = 0
+    private var finished = false
+    private var cancelled = false
+
+    func put(_ statement: ImportStatement) {
+        condition.lock()
+        ready.append(statement)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// No more statements will come.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next statement, waiting for it when it is still being made; nil once all were taken.
+    func next() -> ImportStatement? {
+        condition.lock()
+        defer { condition.unlock() }
+        while taken == ready.count && !finished { condition.wait() }
+        guard taken < ready.count else { return nil }
+        // Handed over, not kept: the store holds it from now on.
+        var statement = ImportStatement(accountId: 0, transactions: [])
+        swap(&statement, &ready[taken])
+        taken += 1
+        return statement
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.unlock()
+    }
+
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+}

@@ -1,0 +1,46 @@
+import MyMoneyStore
+
+/// The ledger's transactions in the days around an import: what transfer matching and
+/// reconciling look at. The import's own rows are the values just stored (with their ids); only
+/// the ledger's other rows in those days are read.
+struct LedgerNeighbourhood {
+    /// Every transaction in the days, by day and id.
+    private(set) var transactions: [LedgerTransaction] = []
+    private var byAccount: [Int64: [Int]] = [:]
+
+    /// No days (an import without transactions).
+    init() {}
+
+    /// The rows of `window` the ledger held before the import (ids up to `lastIdBefore`, not of
+    /// `batchId`) together with the import's `stored` rows, which are moved in.
+    init(window: TransactionFilter, lastIdBefore: Int64, batchId: Int64?, stored: inout [[LedgerTransaction]], ledger: Ledger) throws {
+        var filter = window
+        filter.storedThroughId = lastIdBefore
+        filter.excludedBatchId = batchId
+        var parts = [try ledger.transactions(matching: filter)]
+        parts += stored
+        stored = []
+        transactions = TransactionMoves.concatenate(&parts)
+        Ledger.sortByDayAndId(&transactions)
+        for (i, t) in transactions.enumerated() { byAccount[t.accountId, default: []].append(i) }
+    }
+
+    /// The transactions of one account, by day and id.
+    func transactions(of accountId: Int64) -> [LedgerTransaction] {
+        (byAccount[accountId] ?? []).map { transactions[$0] }
+    }
+
+    /// The days around `rows` transfer matching looks at: from the first day minus the matcher's
+    /// window to the last day plus it; nil when there are no rows.
+    static func window(around rows: [[LedgerTransaction]], options: TransferMatchOptions = TransferMatchOptions()) -> TransactionFilter? {
+        var first: Day?, last: Day?
+        for part in rows {
+            for t in part {
+                if first.map({ t.day < $0 }) ?? true { first = t.day }
+                if last.map({ t.day > $0 }) ?? true { last = t.day }
+            }
+        }
+        guard let first, let last else { return nil }
+        return TransactionFilter(from: first.advanced(by: -(options.windowDays + 1)), through: last.advanced(by: options.windowDays + 1))
+    }
+}

@@ -1,0 +1,37 @@
+import MyMoneyStore
+import MyMoneyReconcile
+
+/// Import stage 7: opening balances of the imported accounts that had none, derived from their
+/// first checkpoint (a statement's opening balance, or the running balance before its first row).
+enum OpeningBalances {
+    /// Derives and stores the opening balance of every imported account that had no transactions
+    /// before (or only rows typed by hand or counter-legs, like a cash wallet) and still has a zero
+    /// opening balance or is new. The change is recorded on `batchId`, so undoing the import puts
+    /// the old opening balance back.
+    ///
+    /// - Parameter known: all of an account's transactions when the caller has them (an account
+    ///   new to the ledger has only this import's rows); nil to read them.
+    static func derive(accounts importedAccountIds: Set<Int64>, before: AccountPlacement.AccountsBefore, batchId: Int64?,
+                       ledger: Ledger, known: (Int64) -> [LedgerTransaction]?) throws {
+        for accountId in importedAccountIds.sorted() where before.hadTransactions[accountId] != nil {
+            var account = try ledger.account(id: accountId)
+            guard account.openingBalance.isZero || !before.existing.contains(accountId) else { continue }
+            let transactions: [LedgerTransaction]
+            if before.hadTransactions[accountId] == false {
+                transactions = try known(accountId) ?? ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+            } else {
+                guard account.openingBalance.isZero, !before.hadStatementRows.contains(accountId) else { continue }
+                transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [accountId]))
+            }
+            let checkpoints = try ledger.statementBalances(accountId: accountId)
+                .compactMap { LedgerReconciliation.checkpoint($0, currency: account.currency) }
+            guard let derived = try DerivedOpeningBalance(account: account, transactions: transactions, checkpoints: checkpoints),
+                  derived.amount != account.openingBalance else { continue }
+            if let batchId {
+                try ledger.recordOpeningBalanceChange(batchId: batchId, accountId: accountId, previous: account.openingBalance)
+            }
+            account.openingBalance = derived.amount
+            _ = try ledger.updateAccount(account)
+        }
+    }
+}

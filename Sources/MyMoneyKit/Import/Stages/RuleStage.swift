@@ -1,0 +1,147 @@
+import Foundation
+import MyMoneyRules
+import MyMoneyStore
+
+/// Import stage 4: the rules over every converted statement, one statement after another, each
+/// handed to the store (through a ``RuledStatementQueue``) as soon as the rules are done with it.
+struct RuleStage: Sendable {
+    /// A leg a rule marked as a transfer into an account without statements (a cash wallet), and
+    /// the counter-leg made for it: both by their statement slot and place among its stored rows.
+    struct CounterLeg: Sendable {
+        var leg: (slot: Int, index: Int)
+        var counter: (slot: Int, index: Int)
+        /// The marked leg is the one leaving its account.
+        var legLeaves: Bool
+    }
+
+    /// What the rules did over the whole import.
+    struct Summary: Sendable {
+        var ignored = 0
+        var categoriesToCreate = Set<CategoryPath>()
+        /// By slot: places (among the statement's rows handed to the store) the rules categorized.
+        var categorized: [Int: Set<Int>] = [:]
+        var counterLegs: [CounterLeg] = []
+    }
+
+    /// The statements' accounts, by slot.
+    var accounts: [Account]
+    var sourceFiles: [String]
+    var rules: CompiledRuleSet?
+    var context: RuleContext
+    /// Every account of the ledger (for rule conditions and counter-legs).
+    var ledgerAccounts: [Account]
+    /// Rule inputs held at a time.
+    var part = 50_000
+    /// Threads the rules use: the store writes on a core of its own meanwhile.
+    var threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+
+    /// Runs the rules over `converted` statement by statement and puts each into `queue` (rows a
+    /// rule ignores left out); the counter-leg statements come last, in slots after the statements'.
+    func run(_ converted: consuming [StatementConversion.Converted], into queue: RuledStatementQueue) -> Summary {
+        defer { queue.finish() }
+        var summary = Summary()
+        var counterLegs = CounterLegPlan(accounts: ledgerAccounts, firstSlot: converted.count)
+        for slot in converted.indices {
+            if queue.isCancelled { return summary }
+            var transactions = converted[slot].transactions
+            converted[slot].transactions = []
+            var ruleFields = Array(repeating: Set<TransactionField>(), count: transactions.count)
+            var ignored = Set<Int>()
+            var categorized = Set<Int>()
+            var marks: [TransferMark] = []
+            if let rules {
+                var lo = 0
+                while lo < transactions.count {
+                    let hi = min(transactions.count, lo + part)
+                    let run = rules.apply(to: Array(transactions[lo..<hi]), accounts: ledgerAccounts, context: context,
+                                          options: RuleApplyOptions(threads: threads))
+                    summary.categoriesToCreate.formUnion(run.categoriesToCreate)
+                    for outcome in run.outcomes {
+                        for change in outcome.changes {
+                            if let field = TransactionField(ruleTarget: change.target) { ruleFields[lo + outcome.index].insert(field) }
+                        }
+                        if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(lo + outcome.index) }
+                    }
+                    for i in run.ignored { ignored.insert(lo + i) }
+                    for var mark in run.transfers where mark.createsOtherLeg {
+                        mark.transaction += lo
+                        marks.append(mark)
+                    }
+                    transactions.replaceSubrange(lo..<hi, with: run.transactions)
+                    lo = hi
+                }
+            }
+            // Places among the rows handed on (ignored rows left out).
+            var handedOn = Array(repeating: -1, count: transactions.count)
+            var next = 0
+            for i in transactions.indices where !ignored.contains(i) { handedOn[i] = next; next += 1 }
+            for mark in marks where handedOn[mark.transaction] >= 0 {
+                counterLegs.add(for: transactions[mark.transaction], at: (slot, handedOn[mark.transaction]), mark: mark)
+            }
+            if !ignored.isEmpty {
+                summary.ignored += ignored.count
+                transactions = transactions.indices.filter { handedOn[$0] >= 0 }.map { transactions[$0] }
+                ruleFields = ruleFields.indices.filter { handedOn[$0] >= 0 }.map { ruleFields[$0] }
+                categorized = Set(categorized.compactMap { handedOn[$0] >= 0 ? handedOn[$0] : nil })
+            }
+            if !categorized.isEmpty { summary.categorized[slot] = categorized }
+            queue.put(ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
+                                      transactions: transactions, balances: converted[slot].balances, ruleFields: ruleFields))
+        }
+        for statement in counterLegs.statements { queue.put(statement) }
+        summary.counterLegs = counterLegs.legs
+        return summary
+    }
+}
+
+/// The counter-legs rules ask for, gathered into one statement per account without statements,
+/// so they belong to the import batch (undo removes them) and go through the same duplicate checks
+/// as any other row (a wallet statement imported later, or a hand-entered withdrawal, does not
+/// count them twice).
+struct CounterLegPlan {
+    var accounts: [Account]
+    /// The slot of the first counter-leg statement (after the import's statements).
+    var firstSlot: Int
+    private(set) var statements: [ImportStatement] = []
+    private(set) var legs: [RuleStage.CounterLeg] = []
+    private var slotOfAccount: [Int64: Int] = [:]
+
+    init(accounts: [Account], firstSlot: Int) {
+        self.accounts = accounts
+        self.firstSlot = firstSlot
+    }
+
+    /// Plans the counter-leg of `leg` (at `place`) in the account `mark` names, when that account
+    /// exists in the leg's currency.
+    mutating func add(for leg: LedgerTransaction, at place: (slot: Int, index: Int), mark: TransferMark) {
+        guard let other = accounts.first(where: { $0.name.caseInsensitiveCompare(mark.account) == .orderedSame }),
+              let otherId = other.id, other.currency == leg.currency, let amount = try? -leg.amount else { return }
+        let s: Int
+        if let known = slotOfAccount[otherId] { s = known } else {
+            s = statements.count
+            slotOfAccount[otherId] = s
+            statements.append(ImportStatement(accountId: otherId, sourceFile: leg.sourceFile, transactions: []))
+        }
+        statements[s].transactions.append(LedgerTransaction(
+            accountId: otherId, day: leg.day, amount: amount, currency: other.currency, originalPayee: leg.payee,
+            memo: leg.memo, type: .transfer, sourceFormat: "manual", sourceFile: leg.sourceFile, sourceLine: leg.sourceLine))
+        legs.append(RuleStage.CounterLeg(leg: place, counter: (firstSlot + s, statements[s].transactions.count - 1),
+                                         legLeaves: leg.amount.isNegative))
+    }
+}
+
+extension TransactionField {
+    /// The stored field a rule target changes.
+    init?(ruleTarget: RuleTarget) {
+        switch ruleTarget {
+        case .category: self = .category
+        case .tags: self = .tags
+        case .project: self = .project
+        case .place: self = .place
+        case .payee: self = .payee
+        case .notes: self = .notes
+        case .transfer: self = .type
+        case .ignored: return nil
+        }
+    }
+}

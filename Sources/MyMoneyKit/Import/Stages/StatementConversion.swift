@@ -1,0 +1,117 @@
+import Foundation
+import MyMoneyReconcile
+/// Turns a statement's transactions into ledger transactions for one account.
+public enum StatementConversion {
+    /// One ledger transaction per statement transaction, in statement order, with the fields the
+    /// source gave (category, tags, transfer hints, splits) carried over.
+    ///
+    /// Every transaction must be in the account's currency (the import refuses others before this).
+    public static func ledgerTransactions(from statement: Statement, account: Account) -> [LedgerTransaction] {
+        statement.transactions.map { t in
+            var extra = t.extra
+            if let c = t.currency, c != account.currency { extra.append(StatementField("currency", c.code)) }
+            return LedgerTransaction(
+                accountId: account.id ?? 0, day: t.day, amount: atMinorUnits(t.amount, account.currency), currency: account.currency,
+                originalPayee: t.payee.map(clean), memo: t.memo.map(clean), type: nil,
+                category: t.category.flatMap { CategoryPath(parsing: $0) }, tags: t.tags,
+                bankId: t.id.flatMap { $0.isEmpty ? nil : $0 }, bankType: t.bankType, checkNumber: t.checkNumber,
+                transferHint: t.transferAccount, splits: t.splits, extra: extra,
+                sourceFormat: statement.source.format, sourceFile: statement.source.file, sourceLine: t.position?.line)
+        }
+    }
+
+    /// One statement converted for its account, with the balances it brings.
+    struct Converted: Sendable {
+        var transactions: [LedgerTransaction]
+        /// The balances worth storing, and the problems their checks found.
+        var balances: [StatementBalance]
+        var balanceProblems: [Diagnostic]
+        /// The statement's running-balance chain, for reconciling (its breaks and reordered days;
+        /// the rows themselves are let go).
+        var chain: RunningBalanceChain?
+    }
+
+    /// Import stage 3: the placed statements' transactions as ledger transactions in their
+    /// accounts' currencies, with the balances to store. A few statements at a time are
+    /// converted, one per core, and each statement lets go of its transactions and running
+    /// balances once converted (they would otherwise be held twice).
+    ///
+    /// - Throws: ``ImportFailure`` when a statement or one of its rows is in another currency than
+    ///   its account (amounts are never relabeled).
+    static func convert(_ statements: inout [ImportedStatement]) throws -> [Converted] {
+        for imported in statements {
+            if let c = imported.statement.account.currency, c != imported.account.currency {
+                throw ImportFailure(file: imported.statement.source.file,
+                                    message: "the statement is in \(c.code) but the account \(imported.account.name) is in \(imported.account.currency.code)")
+            }
+            if let row = imported.statement.transactions.first(where: { $0.currency.map { $0 != imported.account.currency } ?? false }),
+               let currency = row.currency {
+                let line = row.position.map { " on line \($0.line)" } ?? ""
+                throw ImportFailure(file: imported.statement.source.file,
+                                    message: "a transaction\(line) is in \(currency.code) but the account \(imported.account.name) is in \(imported.account.currency.code): amounts are never relabeled; split the file by currency and import each part with --account NAME of an account in that currency")
+            }
+        }
+        var converted: [Converted] = []
+        converted.reserveCapacity(statements.count)
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var first = 0
+        while first < statements.count {
+            let group = Array(statements[first..<min(statements.count, first + cores)])
+            converted += Concurrently.map(group, convert)
+            for s in first..<min(statements.count, first + cores) {
+                statements[s].statement.transactions = []
+                statements[s].statement.balances.removeAll { $0.kind == .running }
+            }
+            first += cores
+        }
+        return converted
+    }
+
+    /// One statement converted (see ``convert(_:)``).
+    static func convert(_ imported: ImportedStatement) -> Converted {
+        let checkpoints = StatementCheckpoints(imported.statement)
+        let (balances, problems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
+        var chain = checkpoints.chain
+        chain?.rows = []
+        return Converted(transactions: ledgerTransactions(from: imported.statement, account: imported.account),
+                         balances: balances, balanceProblems: problems, chain: chain)
+    }
+
+    /// The amount written with at least the currency's minor units (`-1.5` EUR becomes `-1.50`);
+    /// exact, never rounded.
+    static func atMinorUnits(_ amount: Amount, _ currency: Currency) -> Amount {
+        guard let digits = currency.minorUnits, amount.scale < digits else { return amount }
+        return (try? amount.rescaled(to: digits)) ?? amount
+    }
+
+    /// Collapses runs of white space and trims: bank text is often padded.
+    static func clean(_ text: String) -> String {
+        if isClean(text) { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for ch in text {
+            if ch.isWhitespace { pendingSpace = !out.isEmpty; continue }
+            if pendingSpace { out.append(" "); pendingSpace = false }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// Whether `text` is ASCII without white space other than single inner spaces: then `clean`
+    /// would return it unchanged (the common case, checked without making a new String).
+    static func isClean(_ text: String) -> Bool {
+        var previousWasSpace = true // a leading space needs cleaning
+        for byte in text.utf8 {
+            if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) { return false }
+            if byte == 0x20 {
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            } else {
+                previousWasSpace = false
+            }
+        }
+        return !previousWasSpace || text.isEmpty
+    }
+}
+

@@ -1,0 +1,74 @@
+import MyMoneyStore
+
+/// Import stage 5: the statements the rules hand on, stored as they arrive (in the import's SQL
+/// transaction), and what the store made of each.
+enum StoreStage {
+    /// What the store did with the rows of the import.
+    struct Stored {
+        /// By slot: the rows as offered to the store, in order, the added ones with their ids (tags in
+        /// the ledger's order), the skipped ones with a nil id.
+        var rows: [[LedgerTransaction]]
+        var batchId: Int64?
+        var added: Int
+        var duplicates: [SkippedDuplicate]
+        /// By slot: how many rows were added and how many skipped.
+        var addedBySlot: [Int: Int]
+        var skippedBySlot: [Int: Int]
+
+        /// The id the row at `place` got, nil when it was skipped (or does not exist).
+        func id(at place: (slot: Int, index: Int)) -> Int64? {
+            guard rows.indices.contains(place.slot), rows[place.slot].indices.contains(place.index) else { return nil }
+            return rows[place.slot][place.index].id
+        }
+
+        /// The added rows, moved out (what the stages after storing work on).
+        mutating func takeAddedRows() -> [[LedgerTransaction]] {
+            var taken = rows
+            rows = []
+            for s in taken.indices where taken[s].contains(where: { $0.id == nil }) { taken[s].removeAll { $0.id == nil } }
+            return taken
+        }
+    }
+
+    /// Stores the statements `queue` hands on, one after another, while they are still being made.
+    ///
+    /// - Throws: store errors; the queue is cancelled then, so its maker stops.
+    static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger) throws -> Stored {
+        var statements: [ImportStatement] = []
+        let report: ImportReport
+        do {
+            report = try ledger.importStatements(files: files, transactionCount: transactionCount) {
+                guard let statement = queue.next() else { return nil }
+                statements.append(statement)
+                return statement
+            }
+        } catch {
+            queue.cancel()
+            while queue.next() != nil {}
+            throw error
+        }
+        var rows = statements.map(\.transactions)
+        statements = []
+        var stored = Stored(rows: [], batchId: report.batchId, added: report.addedCount, duplicates: [],
+                            addedBySlot: [:], skippedBySlot: [:])
+        for account in report.accounts {
+            for added in account.added where rows.indices.contains(added.statementIndex)
+                && rows[added.statementIndex].indices.contains(added.index) {
+                rows[added.statementIndex][added.index].id = added.id
+                if rows[added.statementIndex][added.index].tags.count > 1 {
+                    rows[added.statementIndex][added.index].tags = Ledger.tagsInStoredOrder(rows[added.statementIndex][added.index].tags)
+                }
+                stored.addedBySlot[added.statementIndex, default: 0] += 1
+            }
+            for skipped in account.skipped where rows.indices.contains(skipped.statementIndex)
+                && rows[skipped.statementIndex].indices.contains(skipped.index) {
+                let offered = rows[skipped.statementIndex][skipped.index]
+                stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: offered.day, amount: offered.amount,
+                                                          payee: offered.payee, reason: skipped.reason, existingId: skipped.existingId))
+                stored.skippedBySlot[skipped.statementIndex, default: 0] += 1
+            }
+        }
+        stored.rows = rows
+        return stored
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+import MyMoneyImport
+
+@Suite struct TransactionIdentityTests {
+    func october(_ day: Int) -> Day { Day(year: 2026, month: 10, day: day)! }
+    func amount(_ text: String) -> Amount { (try? Amount(parsing: text)) ?? .zero }
+
+    func candidate(_ day: Int, _ value: String, _ text: String, bankId: String? = nil) -> IdentityCandidate {
+        IdentityCandidate(day: october(day), amount: amount(value), bankId: bankId,
+                          textKey: TransactionIdentity.textKey(payee: text, memo: nil))
+    }
+
+    func record(_ id: Int64, _ day: Int, _ value: String, _ text: String, bankId: String? = nil,
+                imported: Bool = true) -> IdentityRecord {
+        IdentityRecord(id: id, day: october(day), amount: amount(value), bankId: bankId,
+                       textKey: TransactionIdentity.textKey(payee: text, memo: nil), isImported: imported)
+    }
+
+    @Test func textKeyFoldsCaseAndSpaces() {
+        #expect(TransactionIdentity.textKey(payee: "  REWE   Markt\tBerlin ", memo: "Karten\nZahlung")
+                == "rewe markt berlin karten zahlung")
+        #expect(TransactionIdentity.textKey(payee: "Café EINSTEIN", memo: nil) == "café einstein")
+        #expect(TransactionIdentity.textKey(payee: nil, memo: "x") == "x")
+        #expect(TransactionIdentity.textKey(payee: "A", memo: "B") != TransactionIdentity.textKey(payee: "AB", memo: nil))
+    }
+
+    @Test func identicalRowsGetIncreasingOccurrences() {
+        let rows = [candidate(28, "-3.20", "Bäckerei Kamps"), candidate(28, "-3.20", "BÄCKEREI  kamps"),
+                    candidate(28, "-3.2", "Bäckerei Kamps"), candidate(29, "-3.20", "Bäckerei Kamps")]
+        #expect(TransactionIdentity.occurrences(of: rows) == [1, 2, 3, 1])
+    }
+
+    @Test func sameDayIdenticalRowsAreKept() {
+        let rows = [candidate(28, "-3.20", "Bäckerei Kamps"), candidate(28, "-3.20", "Bäckerei Kamps")]
+        // Against an empty ledger both are new; against one stored coffee only the second is new.
+        #expect(TransactionIdentity.match(rows, against: []) == [nil, nil])
+        let once = TransactionIdentity.match(rows, against: [record(7, 28, "-3.20", "Bäckerei Kamps")])
+        #expect(once[0] == IdentityMatch(existingId: 7, reason: .sameFingerprint))
+        #expect(once[1] == nil)
+    }
+
+    @Test func reimportMatchesEveryRow() {
+        let rows = [candidate(28, "-3.20", "Kamps"), candidate(28, "-3.20", "Kamps"), candidate(29, "-1", "Kiosk")]
+        let stored = [record(1, 28, "-3.20", "Kamps"), record(2, 28, "-3.20", "Kamps"), record(3, 29, "-1.00", "kiosk")]
+        let matches = TransactionIdentity.match(rows, against: stored)
+        #expect(matches.map { $0?.existingId } == [1, 2, 3])
+        #expect(matches.allSatisfy { $0?.reason == .sameFingerprint })
+    }
+
+    @Test func reusedBankIdWithDifferentAmountsIsTwoTransactions() {
+        // A purchase and its foreign-transaction fee share one FITID.
+        let rows = [candidate(4, "-100.00", "Hotel", bankId: "F1"), candidate(4, "-3.00", "Foreign fee", bankId: "F1")]
+        #expect(TransactionIdentity.match(rows, against: [record(9, 4, "-100.00", "Hotel", bankId: "F1")])
+                == [IdentityMatch(existingId: 9, reason: .sameBankId), nil])
+    }
+
+    @Test func bankIdMatchesEvenWhenTextAndDayChanged() {
+        let rows = [candidate(5, "-42.99", "AMAZON MKTPL", bankId: "T77")]
+        #expect(TransactionIdentity.match(rows, against: [record(3, 3, "-42.99", "Amazon pending", bankId: "T77")])
+                == [IdentityMatch(existingId: 3, reason: .sameBankId)])
+    }
+
+    @Test func differentBankIdsOnIdenticalRowsAreNotDuplicates() {
+        let rows = [candidate(4, "-5.75", "Starbucks", bankId: "A2")]
+        #expect(TransactionIdentity.match(rows, against: [record(1, 4, "-5.75", "Starbucks", bankId: "A1")]) == [nil])
+    }
+
+    @Test func bankIdCandidateMatchesEarlierImportWithoutIds() {
+        let rows = [candidate(4, "-5.75", "Starbucks", bankId: "A2")]
+        #expect(TransactionIdentity.match(rows, against: [record(1, 4, "-5.75", "starbucks")])
+                == [IdentityMatch(existingId: 1, reason: .sameFingerprint)])
+    }
+
+    @Test func rewrittenDescriptionMatchesSameDayAndAmount() {
+        let rows = [candidate(2, "-54.37", "REWE Markt Berlin"), candidate(2, "-54.37", "REWE Markt Berlin")]
+        let stored = [record(5, 2, "-54.37", "KARTENZAHLUNG REWE")]
+        let matches = TransactionIdentity.match(rows, against: stored)
+        #expect(matches[0] == IdentityMatch(existingId: 5, reason: .rewrittenDescription))
+        #expect(matches[1] == nil)
+    }
+
+    @Test func exactMatchesAreClaimedBeforeRewrittenOnes() {
+        // The stored Bakery row is claimed by its exact twin, so the new Kiosk row at the same price stays new.
+        let rows = [candidate(2, "-3.20", "Kiosk"), candidate(2, "-3.20", "Bakery")]
+        let matches = TransactionIdentity.match(rows, against: [record(1, 2, "-3.20", "Bakery")])
+        #expect(matches == [nil, IdentityMatch(existingId: 1, reason: .sameFingerprint)])
+    }
+
+    @Test func handEnteredTransactionsAreNotTakenForRewrittenOnes() {
+        let rows = [candidate(2, "-8.40", "Cafe Einstein")]
+        #expect(TransactionIdentity.match(rows, against: [record(1, 2, "-8.40", "coffee", imported: false)]) == [nil])
+    }
+
+    @Test func bankIdOutsideTheWindowIsNew() {
+        let rows = [IdentityCandidate(day: october(1).advanced(by: 200), amount: amount("-1"), bankId: "X", textKey: "a")]
+        #expect(TransactionIdentity.match(rows, against: [record(1, 1, "-1", "a", bankId: "X")]) == [nil])
+    }
+
+    @Test func ofxAfterCsvWithOtherTextIsRecognizedButTwoBankIdsAreNot() {
+        let rows = [candidate(3, "-64.12", "WHOLE FOODS MARKET #10234", bankId: "T1")]
+        #expect(TransactionIdentity.match(rows, against: [record(1, 3, "-64.12", "Whole Foods Berlin")])
+                == [IdentityMatch(existingId: 1, reason: .rewrittenDescription)])
+        #expect(TransactionIdentity.match(rows, against: [record(1, 3, "-64.12", "Whole Foods", bankId: "T0")]) == [nil])
+    }
+}

@@ -47,6 +47,18 @@ let package = Package(
                                         "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore",
                                         "MyMoneyCAMT", "MyMoneyMT940", "MyMoneyTestSupport"]),
 
+        // Fuzzing (scripts/fuzz.sh, README "Fuzzing"): what each target does with an input lives in
+        // MyMoneyFuzz; each Fuzz* executable is a libFuzzer entry when built with -DMYMONEY_FUZZ and a
+        // replay tool (`FuzzCSV FILE…`) otherwise.
+        .target(name: "MyMoneyFuzz",
+                dependencies: ["MyMoneyImport", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyRules"]),
+        .executableTarget(name: "FuzzCSV", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXSGML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXXML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzQIF", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzSniffer", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["MyMoneyFuzz"]),
+
         // Test data and helpers: the seeded generator, the corpus, synthetic ledgers (also for the bench).
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"],
                 path: "Tests/MyMoneyTestSupport"),
@@ -69,6 +81,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "MyMoneyReportsTests", dependencies: ["MyMoneyReports", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyStoreTests", dependencies: ["MyMoneyStore", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyFuzzTests", dependencies: ["MyMoneyFuzz", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyKitTests", dependencies: ["MyMoneyKit", "MyMoneyCLI", "MyMoneyStore", "MyMoneyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,6 +19,7 @@ public enum MyMoneyCommandLine {
             ProjectsCommand(),
             PlacesCommand(),
             BudgetsCommand(),
+            RatesCommand(),
             ImportsCommand(),
             ConfigCommand(),
             CompletionsCommand(),

@@ -20,6 +20,18 @@ import MyMoneyTransfers
         #expect(ledger.match(rates: rates).pairs.count == 1)
     }
 
+    /// The Kit's `aConfirmedCrossCurrencyTransferLendsItsRateToTheNextOne`: the arriving leg's
+    /// payee is only a reference, which the "payee naming someone" rule took for a name.
+    @Test func aPayeeThatIsOnlyAReferenceIsNoNameAgainstThePair() throws {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-11-03", "-176.00", payee: "Transfer to own USD account")
+        ledger.add(Ledger.checking, "2026-11-04", "200.00", payee: "REF 4471")
+        for rates in [[rate("2026-11-03", .EUR, .USD, "1.1364")], [rate("2026-10-05", .EUR, .USD, "1.1364")]] {
+            let pair = try #require(ledger.match(rates: rates).pairs.first)
+            #expect(!pair.reasons.contains { $0.contains("names someone") })
+        }
+    }
+
     @Test func referenceRateOfTheDayPairsLegsWithOneWord() throws {
         let result = bare.match(rates: [rate("2026-10-05", .EUR, .USD, "1.14")])
         let pair = try #require(result.pairs.first)

@@ -63,6 +63,7 @@ struct TextEvidenceReader: Sendable {
         // short tokens one space apart.
         var group = NumberGroup()
         var payeeText: UInt64 = 0
+        var afterReferenceWord = false // `REF 4471`: the token after a reference word is the reference
         var i = 0
         let n = bytes.count
         while i < n {
@@ -141,10 +142,13 @@ struct TextEvidenceReader: Sendable {
                 let digits = UnsafeBufferPointer(rebasing: bytes[(start + length - trailingDigits)..<(start + length)])
                 mentionNumber(digits, &evidence, findings)
             }
-            if payee, evidence.payeeHead == 0, !allDigits, letters >= 3,
+            let referenceWord = payee && evidence.payeeHead == 0 && ReferenceWords.hashes.contains(hash)
+            let reference = afterReferenceWord && letters < length
+            if payee, evidence.payeeHead == 0, !allDigits, letters >= 3, !referenceWord, !reference,
                hit < 0 || vocabulary[hit].kind == .merchant {
                 evidence.payeeHead = hash
             }
+            afterReferenceWord = referenceWord
             if payee { payeeText = TextEvidenceReader.combine(payeeText, hash) }
             previous2 = previous
             previous = hash

@@ -62,7 +62,9 @@ let package = Package(
         .executableTarget(name: "FuzzSniffer", dependencies: ["MyMoneyFuzz"]),
         .executableTarget(name: "FuzzRules", dependencies: ["MyMoneyFuzz"]),
 
-        .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
+        // Test data and helpers: the seeded generator, the corpus, synthetic ledgers (also for the bench).
+        .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"],
+                path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyCSVTests", dependencies: ["MyMoneyCSV", "MyMoneyTestSupport"],
                     exclude: ["Fixtures"]),

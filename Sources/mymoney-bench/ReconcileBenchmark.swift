@@ -1,10 +1,60 @@
 import Foundation
 import MyMoneyReconcile
+import MyMoneyTestSupport
 
-/// `reconcile`: one account of `--size` transactions (default 1,000,000) against 100 checkpoints,
-/// clean, then with planted faults (a duplicate, a transposition, a missing transaction) so the
-/// cost of diagnosis is measured too.
+/// `reconcile [--size N] [--trials N] [--skip-speed] [--skip-accuracy]`: one account of `--size`
+/// transactions (default 1,000,000) against 100 checkpoints, clean, then with planted faults (a
+/// duplicate, a transposition, a missing transaction) so the cost of diagnosis is measured too;
+/// then the planted-fault trials (``PlantedFaultTrial``, `--trials` per fault kind, default 75):
+/// top-1 and top-3 per fault kind.
 func reconcileBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    if !arguments.contains("--skip-speed") { results += try reconcileSpeed(arguments) }
+    if !arguments.contains("--skip-accuracy") {
+        results += reconcileAccuracy(trials: option("--trials", in: arguments).flatMap { Int($0) } ?? 75)
+    }
+    return results
+}
+
+/// Diagnoses every trial and reports, per fault kind, how often the planted fault is the first
+/// suspect and how often it is among the first three: with the input the Kit gives (hand edits,
+/// skipped rows, other accounts' legs) and with the ledger and balances alone.
+func reconcileAccuracy(trials perFault: Int) -> [BenchmarkResult] {
+    let trials = PlantedFaultTrial.trials(perFault: perFault)
+    let reconciler = Reconciler()
+    var results: [BenchmarkResult] = []
+    var lines: [String] = []
+    for kit in [true, false] {
+        var top1: [PlantedFaultTrial.Fault: Int] = [:], top3: [PlantedFaultTrial.Fault: Int] = [:], count: [PlantedFaultTrial.Fault: Int] = [:]
+        var slowest = 0.0
+        let started = DispatchTime.now().uptimeNanoseconds
+        for trial in trials {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let result = reconciler.reconcile(kit ? trial.kitInput : trial.input)
+            slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+            count[trial.fault, default: 0] += 1
+            if trial.isHit(result, within: 1) { top1[trial.fault, default: 0] += 1 }
+            if trial.isHit(result, within: 3) { top3[trial.fault, default: 0] += 1 }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let label = kit ? "with the Kit's fields" : "ledger and balances alone"
+        lines.append("reconcile accuracy, \(label): \(trials.count) trials (\(perFault) per fault, 6 months of about 300 rows each), "
+                     + "\(String(format: "%.2f", seconds)) s, slowest trial \(String(format: "%.3f", slowest)) s")
+        for fault in PlantedFaultTrial.Fault.allCases {
+            let n = count[fault] ?? 0
+            let t1 = Double(top1[fault] ?? 0) / Double(max(1, n)), t3 = Double(top3[fault] ?? 0) / Double(max(1, n))
+            lines.append("  \(fault.rawValue): top-1 \(String(format: "%.0f%%", t1 * 100)), top-3 \(String(format: "%.0f%%", t3 * 100)) of \(n)")
+            results.append(BenchmarkResult(name: "reconcile.accuracy.\(fault.rawValue)" + (kit ? "" : ".bare"),
+                                           seconds: seconds / Double(PlantedFaultTrial.Fault.allCases.count),
+                                           items: n, bytes: nil, peakMemoryBytes: peakMemoryBytes(),
+                                           detail: "top-1 \(String(format: "%.0f%%", t1 * 100)), top-3 \(String(format: "%.0f%%", t3 * 100))"))
+        }
+    }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    return results
+}
+
+private func reconcileSpeed(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap { Int($0) } ?? 1_000_000
     let checkpointCount = 100
     let firstDay = Day(year: 2024, month: 1, day: 1) ?? Day(daysSinceEpoch: 19723)
@@ -64,7 +114,11 @@ func reconcileBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         topKinds = r.checkpoints.compactMap { $0.suspects.first?.kind.rawValue }
         return size
     })
-    guard mismatches > 0, topKinds == ["duplicate", "transposed_digits", "missing"] else { throw BenchmarkFailure(message: "planted faults were not found first: \(topKinds)") }
+    // The missing row may be named as a row the ledger lacks (a recurring payment of that amount,
+    // two together) before the generic line: each says a row of that amount is missing.
+    let missingKinds: Set<String> = ["missing", "missing_recurring", "missing_rows"]
+    guard mismatches > 0, topKinds.count == 3, topKinds[0] == "duplicate", topKinds[1] == "transposed_digits",
+          missingKinds.contains(topKinds[2]) else { throw BenchmarkFailure(message: "planted faults were not found first: \(topKinds)") }
     results[results.count - 1].detail = "3 planted faults: \(mismatches) checkpoints disagree, \(suspects) suspects"
     return results
 }

@@ -151,6 +151,20 @@ struct LedgerCommandTests {
         #expect((report?["transfers_paired"] as? Int ?? 0) + (report?["transfers_for_review"] as? Int ?? 0) == 1)
     }
 
+    /// The Kit passes stored transfers to the matcher as links (their legs take part, the links
+    /// are held): matching the imported ledger again stores nothing new and changes no transfer.
+    @Test func matchingAMatchedLedgerAgainStoresNothingNew() throws {
+        let before = try mymoney(["transfers", "--format", "json"]).stdout
+        #expect(before.contains("transaction_id"))
+        for _ in 0..<2 {
+            let run = try mymoney(["transfers", "match", "--format", "json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+            #expect(object["paired"] as? Int == 0 && object["proposed"] as? Int == 0)
+            #expect((object["pairs"] as? [Any])?.isEmpty == true)
+        }
+        #expect(try mymoney(["transfers", "--format", "json"]).stdout == before)
+    }
+
     @Test func emptyListsSayWhatToDoNext() throws {
         let fresh = MyMoneyBinary.scratch("empty").appendingPathComponent("ledger.sqlite").path
         let run = try MyMoneyBinary.run(["tags", "--ledger", fresh])

@@ -12,6 +12,27 @@ struct StoredRowsTests {
         try Ledger(path: MyMoneyBinary.scratch("stored-rows").appendingPathComponent("ledger.sqlite").path)
     }
 
+    /// The reconciler can name a row the import skipped as already stored only when the Kit
+    /// hands it the skipped rows: the statement says -9.00, the ledger holds one -4.50 bakery
+    /// purchase and the second was skipped as its duplicate.
+    @Test func aSkippedRowIsNamedWhenTheLedgerLacksItsAmount() throws {
+        let ledger = try ledger()
+        let eur = Currency(code: "EUR")!
+        let checking = try ledger.addAccount(Account(name: "Checking", kind: .bank, currency: eur))
+        let bakery = LedgerTransaction(accountId: checking.id!, day: Day(iso: "2026-03-02")!, amount: Amount(units: -450, scale: 2),
+                                       currency: eur, originalPayee: "Bakery", bankId: "B1", sourceFormat: "csv", sourceFile: "a.csv")
+        try ledger.importStatements([ImportStatement(accountId: checking.id!, sourceFile: "a.csv", transactions: [bakery],
+                                                     balances: [StatementBalance(kind: .closing, amount: Amount(units: -900, scale: 2),
+                                                                                 day: Day(iso: "2026-03-02")!, currency: eur)])])
+        func suspects(_ skipped: [Int64: [LedgerTransaction]]) throws -> [String] {
+            let report = try LedgerReconciliation.reconcile(ledger, chains: [:], skippedRows: skipped) { _ in nil }
+            let account = try #require(report.accounts.first)
+            return account.checkpoints.flatMap(\.suspects).map { "\($0.kind)" }
+        }
+        #expect(try !suspects([:]).contains("skippedStatementRow"))
+        #expect(try suspects([checking.id!: [bakery]]).first == "skippedStatementRow")
+    }
+
     @Test func theRowsTheImportKeepsAreTheRowsTheLedgerHolds() throws {
         let ledger = try ledger()
         let checking = try ledger.addAccount(Account(name: "Checking", kind: .bank, currency: Currency(code: "EUR")!))
@@ -48,6 +69,10 @@ struct StoredRowsTests {
         #expect(stored.duplicates.first?.reason == .sameBankId)
         #expect(stored.addedBySlot == [0: 4, 1: 1] && stored.skippedBySlot == [0: 1])
         #expect(stored.id(at: (0, 1)) == nil && stored.id(at: (0, 0)) != nil)
+        // The skipped row is kept by account for the reconciler (a real second transaction?).
+        #expect(stored.skippedRows.keys.sorted() == [checking.id!])
+        #expect(stored.skippedRows[checking.id!]?.map(\.amount) == [existing.amount])
+        #expect(stored.skippedRows[checking.id!]?.first?.accountId == checking.id)
         var parts = stored.takeAddedRows()
         let kept = TransactionMoves.concatenate(&parts)
         #expect(parts.isEmpty && kept.count == 5)

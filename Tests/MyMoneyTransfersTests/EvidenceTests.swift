@@ -84,6 +84,20 @@ import Testing
         #expect(a.payeeHead != 0 && a.payeeHead == b.payeeHead)
         #expect(c.payeeHead != 0 && d.payeeHead == 0)
     }
+
+    /// `REF 4471` was read as a payee naming someone (head `REF`), which cost a wordless
+    /// cross-currency arrival 0.10 and left it unproposed.
+    @Test(arguments: ["REF 4471", "Ref. 4471", "Referenz: 7Q2K4822", "reference 00123", "Kenmerk 0032 1234", "EREF ABC1234"])
+    func aReferenceWordAndItsReferenceNameNobody(_ payee: String) {
+        #expect(reader.read(payee, payee: true).payeeHead == 0)
+    }
+
+    @Test func aReferenceWordBeforeANameStillNamesThem() {
+        let referenced = reader.read("Ref. 4471 Jane Doe", payee: true)
+        let plain = reader.read("Jane Doe", payee: true)
+        #expect(referenced.payeeHead != 0 && referenced.payeeHead == plain.payeeHead)
+        #expect(reader.read("Refresh Yoga", payee: true).payeeHead != 0) // a word that starts like one is a name
+    }
 }
 
 @Suite struct HintTests {

@@ -47,6 +47,33 @@ import MyMoneyTransfers
         #expect((ambiguous.first?["candidates"] as? [Any])?.count == 2)
     }
 
+    @Test func jsonCloseCallsAndHintsCarryReasonsIdsAndAmountFees() throws {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-05-04", "-100.00", id: 11)
+        ledger.add(Ledger.savings, "2026-05-04", "100.00", id: 12)
+        ledger.add(Ledger.other, "2026-05-04", "100.00", id: 13)
+        ledger.add(Ledger.giro, "2026-06-10", "-60.00", id: 14, hint: "Savings")
+        let text = TransferJSONRenderer.render(ledger.match(), pretty: false)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let call = try #require((object["ambiguous"] as? [[String: Any]])?.first)
+        #expect(call["transaction_ids"] as? [Int] == [11, 13, 12]) // the legs by day, then account: Giro, Joint, Savings
+        #expect((call["reasons"] as? [String])?.first?.hasPrefix("2 readings score within 0.05 of each other") == true)
+        let candidates = try #require(call["candidates"] as? [[String: Any]])
+        #expect(candidates.allSatisfy { ($0["fee"] as? String) == "0.00" && ($0["from"] as? [String: Any])?["transaction_id"] as? Int == 11 })
+        let hint = try #require((object["unpaired_hints"] as? [[String: Any]])?.first)
+        #expect((hint["reasons"] as? [String])?.first?.hasPrefix("no leg of the opposite sign with a fitting amount in Savings") == true)
+        #expect(!text.contains("\"fee\":null"))
+    }
+
+    @Test func tableShowsWhyACloseCallIsOne() {
+        var ledger = Ledger()
+        ledger.add(Ledger.giro, "2026-05-04", "-100.00")
+        ledger.add(Ledger.savings, "2026-05-04", "100.00")
+        ledger.add(Ledger.other, "2026-05-04", "100.00")
+        let text = TransferTableRenderer.render(ledger.match())
+        #expect(text.contains("   why: 2 readings score within 0.05 of each other: Giro -100.00 EUR on 2026-05-04 → "))
+    }
+
     @Test func tableShowsPairsReasonsAndSections() {
         let text = TransferTableRenderer.render(storyResult)
         let lines = text.split(separator: "\n").map(String.init)

@@ -51,7 +51,7 @@ import MyMoneyTransfers
                                                                 accounts: StoryLedger.accounts, rates: rates))
         #expect(result.pairs.count == 4)
         let pair = try #require(result.pairs.first { $0.rate != nil })
-        #expect(pair.reasons.first == "rate 1.1364 within 3% of reference 1.1364 (rates file, 2026-10-05)")
+        #expect(pair.reasons.first == "rate 1.1364 within 6% below reference 1.1364 (rates file, 2026-10-05)")
         #expect(pair.confidence > 0.9)
     }
 

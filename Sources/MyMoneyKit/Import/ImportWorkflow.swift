@@ -111,7 +111,8 @@ enum ImportWorkflow {
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known)
             progress?("reconciling balances")
             let names = try ledger.accounts().filter { importedAccounts.contains($0.id ?? -1) }.map(\.name)
-            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, knownTransactions: known)
+            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRows: stored.skippedRows,
+                                                      knownTransactions: known)
         }
         outcome.reconciliation = reconciliation
 

@@ -21,6 +21,14 @@ public struct Suspect: Sendable, Hashable {
         case decimalSlip = "decimal_slip"
         /// A few stored transactions together are exactly the difference.
         case subsetSum = "subset_sum"
+        /// A row the import skipped as already stored is missing: it was a second real transaction.
+        case skippedStatementRow = "skipped_statement_row"
+        /// The counter-leg of a transfer whose other leg is in another account is missing.
+        case missingTransferLeg = "missing_transfer_leg"
+        /// A payment that recurs (same payee, same amount, steady interval) is absent this period.
+        case missingRecurring = "missing_recurring"
+        /// Several rows named by the above are missing together.
+        case missingRows = "missing_rows"
         /// The account's opening balance is off by the difference.
         case openingBalance = "opening_balance"
         /// Nothing stored explains it: a transaction of this amount is missing from the ledger.
@@ -36,6 +44,9 @@ public struct Suspect: Sendable, Hashable {
     /// The amount the explanation is about: the missing transaction's amount, the corrected amount
     /// of a mistyped one, the opening balance that would agree.
     public var amount: Amount?
+    /// Rows the ledger probably lacks, as they would be stored in this account (no id): a skipped
+    /// statement row, the counter-leg of another account's transfer leg, a recurring payment due.
+    public var missingRows: [LedgerTransaction] = []
     /// Where to look: the days between the last agreeing checkpoint (exclusive) and the first
     /// disagreeing one (inclusive).
     public var window: DayRange?
@@ -45,9 +56,10 @@ public struct Suspect: Sendable, Hashable {
     public var confidence: Double
 
     public init(kind: Kind, transactions: [LedgerTransaction] = [], amount: Amount? = nil, window: DayRange? = nil,
-                reason: String, confidence: Double) {
+                reason: String, confidence: Double, missingRows: [LedgerTransaction] = []) {
         self.kind = kind
         self.transactions = transactions
+        self.missingRows = missingRows
         self.amount = amount
         self.window = window
         self.reason = reason

@@ -6,16 +6,23 @@ struct TransactionText: Hashable {
         var words: [String] = []
         for text in [t.originalPayee ?? t.payee, t.memo] {
             guard let text else { continue }
-            var current = ""
-            for ch in text.lowercased() {
-                if ch.isLetter || ch.isNumber { current.append(ch) } else if !current.isEmpty {
-                    words.append(current)
-                    current = ""
-                }
-            }
-            if !current.isEmpty { words.append(current) }
+            words += TransactionText.words(of: text)
         }
         self.words = words
+    }
+
+    /// The lower-cased runs of letters and digits of `text`.
+    static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for ch in text.lowercased() {
+            if ch.isLetter || ch.isNumber { current.append(ch) } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// Shared words over all distinct words (Jaccard); 1 when both are empty.

@@ -18,4 +18,7 @@ public struct CheckpointResult: Sendable, Hashable {
     public var suspects: [Suspect]
     /// The checkpoint day since which the difference is unchanged; its suspects explain this one too.
     public var sameDifferenceSince: Day?
+    /// How far the diagnosis of this checkpoint's new difference looked (nil when it agrees or
+    /// its difference is unchanged).
+    public var scope: DiagnosisScope? = nil
 }

@@ -18,13 +18,26 @@ public struct Reconciler: Sendable {
         self.options = options
     }
 
-    /// Reconciles several accounts.
+    /// Reconciles several accounts. An input without ``ReconciliationInput/counterpartLegs``
+    /// gets the other inputs' legs that name its account (looked up only when it disagrees).
     public func reconcile(_ inputs: [ReconciliationInput]) -> ReconciliationReport {
-        ReconciliationReport(accounts: inputs.map { reconcile($0) })
+        ReconciliationReport(accounts: inputs.enumerated().map { n, input in
+            reconcile(input) {
+                guard input.counterpartLegs.isEmpty else { return input.counterpartLegs }
+                let others = inputs.enumerated().filter { $0.offset != n }.flatMap(\.element.transactions)
+                return CounterpartLegs.naming(input.account, in: others)
+            }
+        })
     }
 
     /// Reconciles one account.
     public func reconcile(_ input: ReconciliationInput) -> AccountReconciliation {
+        reconcile(input) { input.counterpartLegs }
+    }
+
+    /// Reconciles one account; `counterparts` gives the other accounts' legs naming it, read
+    /// only when a difference is diagnosed.
+    func reconcile(_ input: ReconciliationInput, counterparts: () -> [LedgerTransaction]) -> AccountReconciliation {
         let account = input.account
         var diagnostics: [Diagnostic] = []
         var skipped = 0
@@ -76,12 +89,14 @@ public struct Reconciler: Sendable {
             return result
         }
 
-        let diagnosis = DifferenceDiagnosis(balances: ledger, options: options)
+        // Built at the first difference: the provenance of entries, recurring payments, counterparts.
+        var diagnosis: DifferenceDiagnosis?
         var sameSince: Day? = nil
         for (i, c) in unique.enumerated() {
             let d = differences[i]
             let previous = i > 0 ? differences[i - 1] : 0
             var suspects: [Suspect] = []
+            var scope: DiagnosisScope?
             if d == 0 {
                 sameSince = nil
             } else if d == previous, i > 0 {
@@ -96,16 +111,19 @@ public struct Reconciler: Sendable {
                     let windowBreaks = breaks.filter { b in
                         b.row.day <= c.throughDay && (after.map { b.row.day > $0 } ?? true)
                     }
-                    suspects = diagnosis.suspects(.init(delta: delta, after: after, through: c.throughDay,
-                                                        transient: next == previous, isLast: next == nil,
-                                                        atStart: i == 0 && account.reconciledThrough == nil,
-                                                        breaks: windowBreaks))
+                    if diagnosis == nil {
+                        diagnosis = DifferenceDiagnosis(balances: ledger, options: options, input: input, counterpartLegs: counterparts())
+                    }
+                    (suspects, scope) = diagnosis?.suspects(.init(delta: delta, after: after, through: c.throughDay,
+                                                                   transient: next == previous, isLast: next == nil,
+                                                                   atStart: i == 0 && account.reconciledThrough == nil,
+                                                                   breaks: windowBreaks)) ?? ([], nil)
                 }
             }
             result.checkpoints.append(CheckpointResult(checkpoint: c, statementBalance: ledger.amount(statementUnits[i]),
                                                        ledgerBalance: ledger.amount(ledgerUnits[i]),
                                                        difference: ledger.amount(d), status: d == 0 ? .ok : .mismatch,
-                                                       suspects: suspects, sameDifferenceSince: sameSince))
+                                                       suspects: suspects, sameDifferenceSince: sameSince, scope: scope))
         }
 
         // Reconciled through the last checkpoint before the first disagreement.

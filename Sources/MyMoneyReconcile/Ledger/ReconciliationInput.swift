@@ -9,13 +9,30 @@ public struct ReconciliationInput: Sendable {
     public var checkpoints: [Checkpoint]
     /// Running-balance chains of the statements the checkpoints came from (their breaks are reported).
     public var chains: [RunningBalanceChain]
+    /// Ids of stored transactions whose amount or day the user typed or changed by hand (the
+    /// Kit fills it from the store's hand-edited fields). Rows with `sourceFormat` `manual` count
+    /// as typed by hand without it. A digit swap or a sign flip is looked for among these first.
+    public var editedTransactionIds: Set<Int64>
+    /// Rows of this account's statements that the import skipped as already stored (the Kit
+    /// fills it from the import's duplicate report): when one of them is what the ledger lacks,
+    /// it was a real second transaction, not a duplicate.
+    public var skippedStatementRows: [LedgerTransaction]
+    /// Legs in the user's other accounts whose hint or text names this account (`Umbuchung auf
+    /// Tagesgeld`, a transfer hint, the account's number): the reconciler checks which of them
+    /// have no counter-leg here, and names those counter-legs when the ledger lacks money.
+    /// ``Reconciler/reconcile(_:)-([ReconciliationInput])`` fills it from the other inputs when empty.
+    public var counterpartLegs: [LedgerTransaction]
 
     public init(account: Account, transactions: [LedgerTransaction], checkpoints: [Checkpoint] = [],
-                chains: [RunningBalanceChain] = []) {
+                chains: [RunningBalanceChain] = [], editedTransactionIds: Set<Int64> = [],
+                skippedStatementRows: [LedgerTransaction] = [], counterpartLegs: [LedgerTransaction] = []) {
         self.account = account
         self.transactions = transactions
         self.checkpoints = checkpoints
         self.chains = chains
+        self.editedTransactionIds = editedTransactionIds
+        self.skippedStatementRows = skippedStatementRows
+        self.counterpartLegs = counterpartLegs
     }
 
     /// Adds a statement's checkpoints and its running-balance chain.

@@ -61,6 +61,15 @@ extension CheckpointResult {
         ]
         if let since = sameDifferenceSince { members.append(("same_difference_since", .string(since.description))) }
         members.append(("suspects", .array(suspects.map(\.json))))
+        if let scope {
+            members.append(("searched", .object([
+                ("transactions", .number(String(scope.transactions))),
+                ("suspect_entries", .number(String(scope.suspectEntries))),
+                ("triples_cut", .bool(scope.triplesCut)),
+                ("nearest", .number(String(scope.nearest))),
+                ("summary", .string(scope.summary)),
+            ])))
+        }
         return .object(members)
     }
 }
@@ -86,6 +95,16 @@ extension Suspect {
             if let memo = t.memo { m.append(("memo", .string(memo))) }
             return .object(m)
         })))
+        if !missingRows.isEmpty {
+            members.append(("missing_rows", .array(missingRows.map { t in
+                .object([
+                    ("date", .string(t.day.description)),
+                    ("amount", .string(t.amount.description)),
+                    ("payee", .optional(t.payee ?? t.originalPayee)),
+                    ("memo", .optional(t.memo)),
+                ])
+            })))
+        }
         return .object(members)
     }
 

@@ -12,6 +12,8 @@ struct TextEvidence: Sendable {
     var mentionedCurrencies: UInt64 = 0
     /// Hash of the payee's first telling word (0 when none): two legs naming the same party.
     var payeeHead: UInt64 = 0
+    /// Hash of all the payee's words (0 when it has none), for payees without a telling word (`H&M Online`).
+    var payeeText: UInt64 = 0
     /// The text looks like a shop: a store number (`#10234`), a merchant code (`MKTPL*2K4LM`), a shop's name.
     var merchantLike: Bool = false
 
@@ -30,6 +32,11 @@ struct TextEvidence: Sendable {
 
     func has(_ kind: TransferWordKind) -> Bool { kinds & TextEvidence.bit(kind) != 0 }
 
+    /// Both payees name the same party: the same first telling word, or the same words.
+    func samePayee(as other: TextEvidence) -> Bool {
+        (payeeHead != 0 && payeeHead == other.payeeHead) || (payeeText != 0 && payeeText == other.payeeText)
+    }
+
     /// Any sign of a transfer: the legs that may pair across currencies without a reference rate.
     var suggestsTransfer: Bool {
         kinds & (TextEvidence.bit(.strongTransfer) | TextEvidence.bit(.weakTransfer) | TextEvidence.bit(.cash)
@@ -41,6 +48,7 @@ struct TextEvidence: Sendable {
         mentionedAccounts |= other.mentionedAccounts
         mentionedCurrencies |= other.mentionedCurrencies
         if payeeHead == 0 { payeeHead = other.payeeHead }
+        if payeeText == 0 { payeeText = other.payeeText }
         merchantLike = merchantLike || other.merchantLike
     }
 }

@@ -59,6 +59,11 @@ struct TextEvidenceReader: Sendable {
         var evidence = TextEvidence()
         var previous: UInt64 = 0, previous2: UInt64 = 0
         var previousStart = 0
+        // Account numbers printed in groups (`DE02 1203 0000 0000 2020 51`): the current run of
+        // short tokens one space apart.
+        var group = NumberGroup()
+        var payeeText: UInt64 = 0
+        var afterReferenceWord = false // `REF 4471`: the token after a reference word is the reference
         var i = 0
         let n = bytes.count
         while i < n {
@@ -122,18 +127,35 @@ struct TextEvidenceReader: Sendable {
                 findings?.pointee.currencies.append(currency)
             }
             let storeNumber = start > 0 && bytes[start - 1] == 0x23 // #3000 is a shop's number, not an account's
-            if trailingDigits >= 4, allDigits || length - trailingDigits <= 4, !storeNumber {
+            var inGroup = false
+            if length <= 4, group.tokens > 0, group.end == start - 1, bytes[start - 1] == 0x20, !storeNumber {
+                group.end = start + length
+                group.tokens += 1
+                group.digits += length - letters
+                inGroup = true
+            } else {
+                close(&group, bytes, &evidence, findings)
+                if length <= 4, !storeNumber { group = NumberGroup(start: start, end: start + length, tokens: 1, digits: length - letters) }
+            }
+            if trailingDigits >= 4, allDigits || length - trailingDigits <= 4 || TextEvidenceReader.isMask(bytes, start, start + length - trailingDigits),
+               !storeNumber, !inGroup {
                 let digits = UnsafeBufferPointer(rebasing: bytes[(start + length - trailingDigits)..<(start + length)])
                 mentionNumber(digits, &evidence, findings)
             }
-            if payee, evidence.payeeHead == 0, !allDigits, letters >= 3,
+            let referenceWord = payee && evidence.payeeHead == 0 && ReferenceWords.hashes.contains(hash)
+            let reference = afterReferenceWord && letters < length
+            if payee, evidence.payeeHead == 0, !allDigits, letters >= 3, !referenceWord, !reference,
                hit < 0 || vocabulary[hit].kind == .merchant {
                 evidence.payeeHead = hash
             }
+            afterReferenceWord = referenceWord
+            if payee { payeeText = TextEvidenceReader.combine(payeeText, hash) }
             previous2 = previous
             previous = hash
             previousStart = start
         }
+        close(&group, bytes, &evidence, findings)
+        if payee { evidence.payeeText = payeeText }
         return evidence
     }
 
@@ -142,6 +164,33 @@ struct TextEvidenceReader: Sendable {
             evidence.mentionedAccounts |= 1 << UInt64(account)
             findings?.pointee.accounts.append(account)
         }
+    }
+
+    /// A run of short tokens one space apart (`DE02 1203 0000 0000 2020 51`).
+    struct NumberGroup {
+        var start = 0, end = -2, tokens = 0, digits = 0
+    }
+
+    /// Ends a run of short tokens: three or more with six digits or more are read as one number.
+    private func close(_ group: inout NumberGroup, _ bytes: UnsafeBufferPointer<UInt8>, _ evidence: inout TextEvidence,
+                       _ findings: UnsafeMutablePointer<TextFindings>?) {
+        if group.tokens >= 3, group.digits >= 6 { mentionGroupedNumber(bytes, group.start, group.end, &evidence, findings) }
+        group.tokens = 0
+    }
+
+    /// A number printed in groups between `start` and `end`: its digits, read as one number.
+    private func mentionGroupedNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ evidence: inout TextEvidence,
+                                      _ findings: UnsafeMutablePointer<TextFindings>?) {
+        let digits = (start..<end).map { bytes[$0] }.filter(TextEvidenceReader.isDigit)
+        guard digits.count >= 6 else { return }
+        digits.withUnsafeBufferPointer { mentionNumber($0, &evidence, findings) }
+    }
+
+    /// The bytes `start..<end` mask a number's leading digits (`XXXXXXXX` in `XXXXXXXX4321`, `****`).
+    static func isMask(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end > start else { return false }
+        for k in start..<end where bytes[k] | 0x20 != 0x78 { return false }
+        return true
     }
 
     private func mentionNumber(_ digits: UnsafeBufferPointer<UInt8>, _ evidence: inout TextEvidence,

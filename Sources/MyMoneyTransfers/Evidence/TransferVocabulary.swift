@@ -54,6 +54,7 @@ public enum TransferVocabulary {
         .init("ÜBERWEISUNG", .weakTransfer, prefix: true), .init("UEBERWEISUNG", .weakTransfer, prefix: true),
         .init("VIREMENT", .weakTransfer), .init("VIR", .weakTransfer), .init("TRANSFERENCIA", .weakTransfer),
         .init("OVERBOEKING", .weakTransfer), .init("BONIFICO", .weakTransfer), .init("WIRE", .weakTransfer),
+        .init("GUTSCHRIFT", .weakTransfer),
         // Cash.
         .init("ATM", .cash), .init("GELDAUTOMAT", .cash, prefix: true), .init("BARGELD", .cash, prefix: true),
         .init("CASH WITHDRAWAL", .cash), .init("WITHDRAWAL", .cash), .init("RETRAIT", .cash), .init("DAB", .cash),
@@ -92,5 +93,6 @@ public enum TransferVocabulary {
         .init("THE", .generic), .init("AUF", .generic), .init("VON", .generic), .init("AN", .generic),
         .init("ACCOUNT", .generic), .init("KONTO", .generic), .init("BANK", .generic), .init("SEPA", .generic),
         .init("DEBIT", .generic), .init("CREDIT", .generic), .init("CARD", .generic),
+        .init("DEPOSIT", .generic), .init("INCOMING", .generic), .init("OUTGOING", .generic),
     ]
 }

@@ -20,10 +20,27 @@ struct RateCheck: Sendable, Hashable {
     var deviation: Double
     /// The reference is a cross rate through a third currency.
     var crossed: Bool = false
+    /// Tier `.coarse` although a reference was known: the rate lies outside the reference's band
+    /// (`referenceUnits`), within the built-in table's (`coarseUnits`), and both texts say transfer.
+    var offReference: Bool = false
+    /// The built-in coarse rate, scaled by 10^10 (tier `.coarse`).
+    var coarseUnits: Int64 = 0
 }
 
 /// A scored candidate pair: leg indices into the ``LegTable``.
 struct CandidateEdge: Sendable {
+    var from: Int32
+    var to: Int32
+    var score: Double
+    var relation: AmountRelation
+    /// Beyond the day window without strong enough text: listed as a close call, never proposed.
+    var reviewOnly: Bool = false
+    /// A transfer already stored (``TransferMatchInput/linked``): held, never proposed again.
+    var linked: Bool = false
+}
+
+/// The best candidate below the bar for a leg with a transfer hint: why it stayed alone.
+struct NearMiss: Sendable {
     var from: Int32
     var to: Int32
     var score: Double

@@ -14,11 +14,19 @@ struct LegTable: Sendable {
     var text: [TextEvidence] = []
     /// The account the leg's transfer hint names: -1 no hint (or its own account), -2 a hint naming no single account.
     var hint: [Int32] = []
+    /// Amounts and references the leg's texts write.
+    var figures = WrittenFigureTable()
+    /// Whether the leg's payee is a transfer party: the user (``TransferMatchInput/ownerNames``)
+    /// or a payee that some leg of the input names together with own-transfer evidence
+    /// (`Alex Morgan` beside `Umbuchung auf Tagesgeld`, `Wise Europe SA` beside `eigenes USD-Konto`).
+    var party: [Bool] = []
+    /// Leg index by transaction id.
+    var legOfId: [Int64: Int32] = [:]
 
     var count: Int { key.count }
 
     /// Reads `input`'s transactions; leaves out excluded, zero, duplicate and unplaceable ones.
-    init(input: TransferMatchInput, accounts: AccountDirectory, reader: TextEvidenceReader,
+    init(input: TransferMatchInput, accounts: AccountDirectory, reader: TextEvidenceReader, figureReader: WrittenFigureReader,
          excludedIds: Set<Int64>, diagnostics: inout [Diagnostic]) {
         var seenIds = Set<Int64>()
         var unknownAccounts = Set<Int64>()
@@ -26,7 +34,7 @@ struct LegTable: Sendable {
         let n = input.transactions.count
         transactionIndex.reserveCapacity(n); account.reserveCapacity(n); day.reserveCapacity(n)
         key.reserveCapacity(n); outgoing.reserveCapacity(n); currency.reserveCapacity(n)
-        text.reserveCapacity(n); hint.reserveCapacity(n)
+        text.reserveCapacity(n); hint.reserveCapacity(n); figures.reserveCapacity(n)
         for (index, transaction) in input.transactions.enumerated() {
             if let id = transaction.id {
                 if excludedIds.contains(id) || !seenIds.insert(id).inserted { continue }
@@ -51,6 +59,9 @@ struct LegTable: Sendable {
             if transaction.originalPayee != transaction.payee {
                 evidence.merge(reader.read(transaction.originalPayee, payee: false))
             }
+            var written = figureReader.read(transaction.payee)
+            written.merge(figureReader.read(transaction.memo))
+            if transaction.originalPayee != transaction.payee { written.merge(figureReader.read(transaction.originalPayee)) }
             var hinted: Int32 = -1
             if let raw = transaction.transferHint {
                 if let cached = hintCache[raw] {
@@ -69,6 +80,37 @@ struct LegTable: Sendable {
             currency.append(Int16(accounts.currencyIndex(transaction.currency)))
             text.append(evidence)
             hint.append(hinted)
+            figures.append(written)
+            if let id = transaction.id { legOfId[id] = Int32(key.count - 1) }
         }
+        // Transfer parties: the owner, and payees seen with own-transfer evidence.
+        var heads = Set(input.ownerNames.map { reader.read($0, payee: true).payeeHead }.filter { $0 != 0 })
+        for leg in 0..<count where text[leg].payeeHead != 0 && hasOwnTransferEvidence(leg) { heads.insert(text[leg].payeeHead) }
+        party = (0..<count).map { text[$0].payeeHead != 0 && heads.contains(text[$0].payeeHead) }
+    }
+
+    /// The leg's text names one of the user's accounts other than its own.
+    func mentionsOtherAccount(_ leg: Int) -> Bool {
+        let own = Int(account[leg])
+        let ownBit: UInt64 = own < 64 ? 1 << UInt64(own) : 0
+        return text[leg].mentionedAccounts & ~ownBit != 0
+    }
+
+    /// The leg's own text says it moves money between the user's accounts: its hint names
+    /// another account, its text names one, or it has an own-account transfer word.
+    func hasOwnTransferEvidence(_ leg: Int) -> Bool {
+        let own = Int(account[leg])
+        let ownBit: UInt64 = own < 64 ? 1 << UInt64(own) : 0
+        return hint[leg] >= 0 || text[leg].mentionedAccounts & ~ownBit != 0 || text[leg].has(.strongTransfer)
+    }
+
+    /// Anything in the leg's own text that speaks for a transfer: a hint or mention of another
+    /// account, a transfer, cash or card-payment word, another currency's code.
+    func hasTransferEvidence(_ leg: Int) -> Bool {
+        let t = text[leg]
+        let currencyBit: UInt64 = currency[leg] < 64 ? 1 << UInt64(currency[leg]) : 0
+        return hasOwnTransferEvidence(leg)
+            || t.kinds & (TextEvidence.bit(.weakTransfer) | TextEvidence.bit(.cash) | TextEvidence.bit(.cardPayment)) != 0
+            || t.mentionedCurrencies & ~currencyBit != 0
     }
 }

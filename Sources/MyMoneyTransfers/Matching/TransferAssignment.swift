@@ -8,13 +8,23 @@
 /// reading of the same legs is nearly as good, so its legs are held for review instead.
 /// Larger groups are taken greedily by the same order, and a pair is a close call when a competing
 /// candidate for one of its legs scores within the margin.
+///
+/// Interchangeable legs (same account, day, amount and texts: two identical transfers on one day)
+/// make no close call among themselves: a reading that only swaps them is the same reading.
+/// Linked edges (transfers already stored) are held as chosen: when the best reading of their
+/// group contains them all (a second match over the same legs) everything is decided as in the
+/// first match; otherwise (new legs arrived) the group is solved with them fixed.
 struct TransferAssignment: Sendable {
-    /// Chosen edges (indices into the edge list).
+    /// Chosen edges (indices into the edge list), linked ones left out.
     var accepted: [Int] = []
     /// Close calls: groups of edge indices.
     var ambiguous: [[Int]] = []
+    /// Chosen edges whose legs are interchangeable with another chosen edge's.
+    var interchangeable = Set<Int>()
 
-    init(edges: [CandidateEdge], options: TransferMatchOptions, statistics: inout TransferMatchStatistics) {
+    /// - Parameter classes: for the legs of one group, each leg's class (legs of one class are interchangeable).
+    init(edges: [CandidateEdge], options: TransferMatchOptions, statistics: inout TransferMatchStatistics,
+         classes: ([Int32]) -> [Int32: Int32]) {
         guard !edges.isEmpty else { return }
         // Union-find over legs.
         var parent = [Int32: Int32]()
@@ -38,17 +48,29 @@ struct TransferAssignment: Sendable {
             guard var members = groups[root] else { continue }
             members.sort { TransferAssignment.precedes(edges[$0], edges[$1]) }
             if members.count == 1 {
-                accepted.append(members[0])
+                if !edges[members[0]].linked { accepted.append(members[0]) }
                 statistics.groupsSolvedExactly += 1
-            } else if members.count <= options.exactGroupLimit {
-                solveExactly(members, edges, options)
+                continue
+            }
+            var legs: [Int32] = []
+            for e in members { legs.append(edges[e].from); legs.append(edges[e].to) }
+            let legClass = classes(legs)
+            let pairClass = members.map { ClassPair(from: legClass[edges[$0].from] ?? edges[$0].from, to: legClass[edges[$0].to] ?? edges[$0].to) }
+            if members.count <= options.exactGroupLimit {
+                solveExactly(members, pairClass, edges, options)
                 statistics.groupsSolvedExactly += 1
             } else {
-                solveGreedily(members, edges, options)
+                solveGreedily(members, pairClass, edges, options)
                 statistics.groupsSolvedGreedily += 1
             }
         }
         accepted.sort()
+    }
+
+    /// The classes of an edge's two legs: equal for interchangeable edges.
+    struct ClassPair: Hashable {
+        var from: Int32
+        var to: Int32
     }
 
     /// Best first; ties by sending leg, then receiving leg.
@@ -56,94 +78,5 @@ struct TransferAssignment: Sendable {
         if a.score != b.score { return a.score > b.score }
         if a.from != b.from { return a.from < b.from }
         return a.to < b.to
-    }
-
-    private mutating func solveExactly(_ members: [Int], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
-        // Local bit per leg.
-        var bit: [Int32: Int] = [:]
-        for e in members {
-            if bit[edges[e].from] == nil { bit[edges[e].from] = bit.count }
-            if bit[edges[e].to] == nil { bit[edges[e].to] = bit.count }
-        }
-        let masks = members.map { (UInt64(1) << UInt64(bit[edges[$0].from] ?? 0)) | (UInt64(1) << UInt64(bit[edges[$0].to] ?? 0)) }
-        // Weigh each pair by its evidence above the threshold, so that two weak pairs do not
-        // outvote one strong pair that shares a leg with them.
-        let scores = members.map { edges[$0].score - options.threshold + 0.01 }
-        var suffix = Array(repeating: 0.0, count: members.count + 1)
-        for k in stride(from: members.count - 1, through: 0, by: -1) { suffix[k] = suffix[k + 1] + scores[k] }
-
-        func best(excluding excluded: Int?) -> (total: Double, chosen: [Int]) {
-            var bestTotal = -1.0
-            var bestChosen: [Int] = []
-            var chosen: [Int] = []
-            func search(_ k: Int, _ used: UInt64, _ total: Double) {
-                if total + suffix[k] <= bestTotal + 1e-9 { return }
-                if k == members.count {
-                    bestTotal = total
-                    bestChosen = chosen
-                    return
-                }
-                if k != excluded, used & masks[k] == 0 {
-                    chosen.append(k)
-                    search(k + 1, used | masks[k], total + scores[k])
-                    chosen.removeLast()
-                }
-                search(k + 1, used, total)
-            }
-            search(0, 0, 0)
-            return (bestTotal, bestChosen)
-        }
-
-        let (total, chosen) = best(excluding: nil)
-        var close: [Int] = []
-        for k in chosen {
-            let alternative = best(excluding: k)
-            if total - alternative.total < options.ambiguityMargin { close.append(k) }
-        }
-        let closeSet = Set(close)
-        var usedLegs = Set<Int32>()
-        for k in chosen where !closeSet.contains(k) {
-            accepted.append(members[k])
-            usedLegs.insert(edges[members[k]].from)
-            usedLegs.insert(edges[members[k]].to)
-        }
-        guard !close.isEmpty else { return }
-        // The close calls and every candidate touching their legs that does not touch a chosen pair.
-        var held = Set<Int32>()
-        for k in close { held.insert(edges[members[k]].from); held.insert(edges[members[k]].to) }
-        let group = members.filter { e in
-            (held.contains(edges[e].from) || held.contains(edges[e].to))
-                && !usedLegs.contains(edges[e].from) && !usedLegs.contains(edges[e].to)
-        }
-        ambiguous.append(group)
-    }
-
-    private mutating func solveGreedily(_ members: [Int], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
-        // Positions (in best-first order) of the candidates touching each leg.
-        var byLeg: [Int32: [Int]] = [:]
-        for (position, e) in members.enumerated() {
-            byLeg[edges[e].from, default: []].append(position)
-            byLeg[edges[e].to, default: []].append(position)
-        }
-        var taken = Set<Int32>()
-        for (position, e) in members.enumerated() {
-            let edge = edges[e]
-            guard !taken.contains(edge.from), !taken.contains(edge.to) else { continue }
-            var rivalPositions = Set<Int>()
-            for p in (byLeg[edge.from] ?? []) + (byLeg[edge.to] ?? []) where p > position {
-                let rival = edges[members[p]]
-                guard !taken.contains(rival.from), !taken.contains(rival.to) else { continue }
-                if edge.score - rival.score < options.ambiguityMargin { rivalPositions.insert(p) }
-            }
-            if rivalPositions.isEmpty {
-                accepted.append(e)
-                taken.insert(edge.from)
-                taken.insert(edge.to)
-            } else {
-                let group = [e] + rivalPositions.sorted().map { members[$0] }
-                for r in group { taken.insert(edges[r].from); taken.insert(edges[r].to) }
-                ambiguous.append(group)
-            }
-        }
     }
 }

@@ -16,14 +16,27 @@ public struct TransferMatchInput: Sendable {
     public var rejected: [TransferLink]
     /// Ids of transactions already part of a transfer: left out.
     public var excludedTransactionIds: Set<Int64>
+    /// Transfers already stored (proposed or confirmed) whose two legs are among `transactions`.
+    /// They are held as they are and never proposed again, but their legs still take part: the
+    /// candidates that competed with them compete again, so a second match over a matched ledger
+    /// proposes nothing the first would not have. (Leaving stored legs out instead, through
+    /// `excludedTransactionIds`, lets a weak candidate that lost to a stored pair win alone.)
+    /// A link whose other leg is not among `transactions` leaves its leg out.
+    public var linked: [TransferLink]
+    /// The user's own names (`Alex Morgan`): a payee naming the user is transfer evidence.
+    /// Payees that the input names beside own-transfer words count the same without it.
+    public var ownerNames: [String]
 
     public init(transactions: [LedgerTransaction], accounts: [Account], rates: [ExchangeRate] = [],
-                confirmed: [TransferPair] = [], rejected: [TransferLink] = [], excludedTransactionIds: Set<Int64> = []) {
+                confirmed: [TransferPair] = [], rejected: [TransferLink] = [], excludedTransactionIds: Set<Int64> = [],
+                linked: [TransferLink] = [], ownerNames: [String] = []) {
         self.transactions = transactions
         self.accounts = accounts
         self.rates = rates
         self.confirmed = confirmed
         self.rejected = rejected
         self.excludedTransactionIds = excludedTransactionIds
+        self.linked = linked
+        self.ownerNames = ownerNames
     }
 }

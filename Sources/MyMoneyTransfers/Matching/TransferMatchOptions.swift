@@ -2,9 +2,19 @@
 public struct TransferMatchOptions: Sendable, Hashable {
     /// Legs may lie at most this many days apart, either way round (default 4).
     public var windowDays: Int = 4
+    /// Legs whose texts name each other (both name the other account, a shared reference, the
+    /// other leg's amount) may lie up to this many days apart (default 10: international and
+    /// SEPA transfers take a week or more). Legs this far apart with weaker words are listed as
+    /// close calls, never proposed.
+    public var evidenceWindowDays: Int = 10
     /// With a reference rate quoted within `referenceDays` of the sending day, the implied rate
-    /// must lie within this fraction of it (default 0.03, ±3%).
-    public var referenceBand: Amount = Amount(units: 3, scale: 2)
+    /// may lie this fraction below it (default 0.06: card networks charge about 3% over the
+    /// reference, retail banks up to about 5%, and the reference may be a few days old)…
+    public var referenceBand: Amount = Amount(units: 6, scale: 2)
+    /// …and this fraction above it (default 0.02: a provider's spread lowers what arrives; more
+    /// arriving than the reference gives means a stale reference or another transfer). The score
+    /// falls with the distance either way.
+    public var referenceBandAbove: Amount = Amount(units: 2, scale: 2)
     /// How far (days) a reference rate may be from the sending day to count as that day's rate (default 7).
     public var referenceDays: Int = 7
     /// With only an older or later rate for the pair (up to `wideReferenceDays` away), the implied
@@ -34,9 +44,11 @@ public struct TransferMatchOptions: Sendable, Hashable {
     public var sanitized: TransferMatchOptions {
         var o = self
         o.windowDays = min(max(0, windowDays), 366)
+        o.evidenceWindowDays = min(max(o.windowDays, evidenceWindowDays), 366)
         o.referenceDays = max(0, referenceDays)
         o.wideReferenceDays = max(0, wideReferenceDays)
         if referenceBand.isNegative { o.referenceBand = .zero }
+        if referenceBandAbove.isNegative { o.referenceBandAbove = .zero }
         if wideReferenceBand.isNegative { o.wideReferenceBand = .zero }
         if feeMaximumFraction.isNegative { o.feeMaximumFraction = .zero }
         if feeMaximum.isNegative { o.feeMaximum = .zero }
@@ -44,9 +56,10 @@ public struct TransferMatchOptions: Sendable, Hashable {
         return o
     }
 
-    /// The defaults with another day window.
+    /// The defaults with another day window, and no wider window for legs whose texts name each other.
     public init(windowDays: Int) {
         self.init()
         self.windowDays = max(0, windowDays)
+        self.evidenceWindowDays = self.windowDays
     }
 }

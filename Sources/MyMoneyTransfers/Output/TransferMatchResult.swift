@@ -32,6 +32,10 @@ public struct TransferMatchStatistics: Sendable, Hashable, Codable {
     public var candidatesScored: Int = 0
     /// Candidate pairs at or above the threshold.
     public var candidatesKept: Int = 0
+    /// Of those scored: beyond the day window (legs whose texts name something), and across
+    /// currencies outside a reference's band (words on both legs).
+    public var candidatesBeyondWindow: Int = 0
+    public var candidatesOffReference: Int = 0
     /// Groups of competing candidates resolved exactly, and by the greedy fallback.
     public var groupsSolvedExactly: Int = 0
     public var groupsSolvedGreedily: Int = 0

@@ -13,13 +13,18 @@ public struct UnpairedTransferHint: Sendable, Hashable, Codable {
     public var needsCounterLeg: Bool
     /// What the user reads: why the leg stayed alone.
     public var message: String
+    /// The details behind `message`: the best candidate below the bar with its reasons, or that
+    /// there was none.
+    public var reasons: [String]
 
-    public init(leg: TransferLeg, hint: String, accountId: Int64?, accountName: String?, needsCounterLeg: Bool, message: String) {
+    public init(leg: TransferLeg, hint: String, accountId: Int64?, accountName: String?, needsCounterLeg: Bool, message: String,
+                reasons: [String] = []) {
         self.leg = leg
         self.hint = hint
         self.accountId = accountId
         self.accountName = accountName
         self.needsCounterLeg = needsCounterLeg
         self.message = message
+        self.reasons = reasons
     }
 }

@@ -7,12 +7,14 @@ import Foundation
 ///                "to":{"account":"US Checking","date":"2026-10-07","amount":"100.00","currency":"USD"},
 ///                "rate":"1.1364","fee":"0.00","fee_currency":"EUR","confidence":0.72,"status":"proposed",
 ///                "reasons":["…"]}],
-///  "ambiguous":[{"legs":[…],"candidates":[…]}],
-///  "unpaired_hints":[{"leg":{…},"hint":"Wallet","account":"Wallet","needs_counter_leg":true,"message":"…"}]}
+///  "ambiguous":[{"legs":[…],"candidates":[…],"reasons":["…"],"transaction_ids":[41,42,57]}],
+///  "unpaired_hints":[{"leg":{…},"hint":"Wallet","account":"Wallet","needs_counter_leg":true,"message":"…","reasons":["…"]}]}
 /// ```
 /// Amounts and rates are strings holding exact decimals; leg amounts are signed as each account
-/// sees them (the sending leg negative). `rate` is `"1"` within one currency; `fee` is zero when
-/// there is none. Keys are sorted, so the output is byte-for-byte stable.
+/// sees them (the sending leg negative). `rate` is `"1"` within one currency; `fee` is an amount
+/// string, `"0.00"` when there is none, never null. A close call lists the ids of all its legs'
+/// transactions (stored ones) in `transaction_ids`, and each candidate's legs carry theirs.
+/// Keys are sorted, so the output is byte-for-byte stable.
 public enum TransferJSONRenderer {
     public static func render(_ result: TransferMatchResult, pretty: Bool = true) -> String {
         render(pairs: result.pairs, ambiguous: result.ambiguous, unpairedHints: result.unpairedHints, pretty: pretty)
@@ -22,7 +24,7 @@ public enum TransferJSONRenderer {
     public static func render(pairs: [TransferPair], ambiguous: [TransferAmbiguity] = [],
                               unpairedHints: [UnpairedTransferHint] = [], pretty: Bool = true) -> String {
         let document = Document(transfers: pairs.map(Transfer.init),
-                                ambiguous: ambiguous.map { Ambiguity(legs: $0.legs.map(Leg.init), candidates: $0.candidates.map(Transfer.init)) },
+                                ambiguous: ambiguous.map(Ambiguity.init),
                                 unpaired_hints: unpairedHints.map(Hint.init))
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
@@ -83,6 +85,15 @@ public enum TransferJSONRenderer {
     private struct Ambiguity: Encodable {
         var legs: [Leg]
         var candidates: [Transfer]
+        var reasons: [String]
+        var transaction_ids: [Int64]
+
+        init(_ ambiguity: TransferAmbiguity) {
+            legs = ambiguity.legs.map(Leg.init)
+            candidates = ambiguity.candidates.map(Transfer.init)
+            reasons = ambiguity.reasons
+            transaction_ids = ambiguity.legs.compactMap(\.transactionId)
+        }
     }
 
     private struct Hint: Encodable {
@@ -91,6 +102,7 @@ public enum TransferJSONRenderer {
         var account: String?
         var needs_counter_leg: Bool
         var message: String
+        var reasons: [String]
 
         init(_ hint: UnpairedTransferHint) {
             leg = Leg(hint.leg)
@@ -98,6 +110,7 @@ public enum TransferJSONRenderer {
             account = hint.accountName
             needs_counter_leg = hint.needsCounterLeg
             message = hint.message
+            reasons = hint.reasons
         }
     }
 }

@@ -14,12 +14,14 @@ public enum TransferTableRenderer {
             for (number, ambiguity) in result.ambiguous.enumerated() {
                 out += "\(number + 1). candidates:\n"
                 out += indent(render(pairs: ambiguity.candidates, reasons: reasons), by: "   ")
+                if reasons, !ambiguity.reasons.isEmpty { out += "   why: " + ambiguity.reasons.joined(separator: " · ") + "\n" }
             }
         }
         if !result.unpairedHints.isEmpty {
             out += "\nHints without a counterpart (\(result.unpairedHints.count)):\n"
             for hint in result.unpairedHints {
                 out += (hint.needsCounterLeg ? "  needs counter-leg: " : "  unpaired: ") + hint.message + "\n"
+                if reasons, !hint.reasons.isEmpty { out += "      " + hint.reasons.joined(separator: " · ") + "\n" }
             }
         }
         return out

@@ -69,8 +69,10 @@ enum LedgerReconciliation {
     /// As above, with the statements' running-balance chains worked out by account, and
     /// `knownTransactions` giving all of an account's transactions when the caller has them loaded
     /// (nil: they are read from the ledger). Accounts are reconciled one at a time, so only one
-    /// account's transactions are held at once.
+    /// account's transactions are held at once. `skippedRows` (by account id) are the statement
+    /// rows the import skipped as already stored.
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
+                          skippedRows: [Int64: [LedgerTransaction]] = [:],
                           knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
@@ -87,6 +89,7 @@ enum LedgerReconciliation {
             var input = ReconciliationInput(account: account, transactions: transactions)
             input.checkpoints = latestPerDay(stored.filter { $0.accountId == id }).compactMap { checkpoint($0, currency: account.currency) }
             input.chains = chains[id] ?? []
+            input.skippedStatementRows = skippedRows[id] ?? []
             input.add(assertions)
             reconciled.append(Reconciler().reconcile(input))
         }

@@ -11,6 +11,9 @@ enum StoreStage {
         var batchId: Int64?
         var added: Int
         var duplicates: [SkippedDuplicate]
+        /// By account id: the rows skipped as already stored, as offered (the reconciler names one
+        /// when it is what the ledger lacks: a real second transaction, not a duplicate).
+        var skippedRows: [Int64: [LedgerTransaction]] = [:]
         /// By slot: how many rows were added and how many skipped.
         var addedBySlot: [Int: Int]
         var skippedBySlot: [Int: Int]
@@ -66,6 +69,9 @@ enum StoreStage {
                 stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: offered.day, amount: offered.amount,
                                                           payee: offered.payee, reason: skipped.reason, existingId: skipped.existingId))
                 stored.skippedBySlot[skipped.statementIndex, default: 0] += 1
+                var row = offered
+                row.accountId = account.accountId
+                stored.skippedRows[account.accountId, default: []].append(row)
             }
         }
         stored.rows = rows

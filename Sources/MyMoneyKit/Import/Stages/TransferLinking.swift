@@ -25,13 +25,14 @@ enum TransferLinking {
                      : Outcome(result: result, confirmed: 0, proposed: 0)
     }
 
-    /// What the matcher needs besides `candidates`, read from the ledger: the accounts, the legs
-    /// already linked (left out), the pairs the user rejected, and the rates confirmed
-    /// cross-currency transfers imply (added to `rates`).
+    /// What the matcher needs besides `candidates`, read from the ledger: the accounts, the stored
+    /// transfers (passed as `linked`: held as they are, their legs still competing, so matching a
+    /// matched ledger again proposes nothing new; a link with a leg outside `candidates` leaves
+    /// its other leg out), the pairs the user rejected, and the rates confirmed cross-currency
+    /// transfers imply (added to `rates`).
     static func matchInput(ledger: Ledger, candidates: [LedgerTransaction], rates: [ExchangeRate]) throws -> TransferMatchInput {
         let links = try ledger.transfers()
-        var excluded = Set<Int64>()
-        for link in links { excluded.insert(link.fromTransactionId); excluded.insert(link.toTransactionId) }
+        let linked = links.map { MyMoneyTransfers.TransferLink(fromId: $0.fromTransactionId, toId: $0.toTransactionId) }
         // Rates implied by the cross-currency transfers the user has (confirmed) are references too.
         var rates = rates
         for link in links where link.status == .confirmed {
@@ -42,7 +43,7 @@ enum TransferLinking {
         }
         let rejected = try ledger.rejectedTransfers().map { MyMoneyTransfers.TransferLink(fromId: $0.0, toId: $0.1) }
         return TransferMatchInput(transactions: candidates, accounts: try ledger.accounts(), rates: rates,
-                                  rejected: rejected, excludedTransactionIds: excluded)
+                                  rejected: rejected, linked: linked)
     }
 
     /// Stores the matcher's new pairs: confirmed at or above `confirmThreshold`, proposed below

@@ -1,0 +1,134 @@
+extension TransferAssignment {
+    /// The best set of disjoint pairs of a small group, its close calls, and the candidates held with them.
+    ///
+    /// - Complexity: O(2^k) in the worst case for k candidates (k ≤ 20), usually far less with the bound.
+    mutating func solveExactly(_ members: [Int], _ pairClass: [ClassPair], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
+        // Local bit per leg.
+        var bit: [Int32: Int] = [:]
+        for e in members {
+            if bit[edges[e].from] == nil { bit[edges[e].from] = bit.count }
+            if bit[edges[e].to] == nil { bit[edges[e].to] = bit.count }
+        }
+        let masks = members.map { (UInt64(1) << UInt64(bit[edges[$0].from] ?? 0)) | (UInt64(1) << UInt64(bit[edges[$0].to] ?? 0)) }
+        let linked = members.map { edges[$0].linked }
+        // Weigh each pair by its evidence above the threshold, so that two weak pairs do not
+        // outvote one strong pair that shares a leg with them.
+        let scores = members.map { edges[$0].score - options.threshold + 0.01 }
+        var suffix = Array(repeating: 0.0, count: members.count + 1)
+        for k in stride(from: members.count - 1, through: 0, by: -1) { suffix[k] = suffix[k + 1] + max(0, scores[k]) }
+
+        /// The best reading using at most `limit` candidates of class pair `limited`, with linked
+        /// candidates always chosen when `forced`; total −1 when there is none.
+        func best(limiting limited: ClassPair?, to limit: Int, forced: Bool) -> (total: Double, chosen: [Int]) {
+            var bestTotal = -1.0
+            var bestChosen: [Int] = []
+            var chosen: [Int] = []
+            func search(_ k: Int, _ used: UInt64, _ total: Double, _ count: Int) {
+                if total + suffix[k] <= bestTotal + 1e-9 { return }
+                if k == members.count {
+                    bestTotal = total
+                    bestChosen = chosen
+                    return
+                }
+                let counted = limited != nil && pairClass[k] == limited
+                if used & masks[k] == 0, !(counted && count >= limit) {
+                    chosen.append(k)
+                    search(k + 1, used | masks[k], total + scores[k], count + (counted ? 1 : 0))
+                    chosen.removeLast()
+                }
+                if !(forced && linked[k]) { search(k + 1, used, total, count) }
+            }
+            search(0, 0, 0, 0)
+            return (bestTotal, bestChosen)
+        }
+
+        var (total, chosen) = best(limiting: nil, to: 0, forced: false)
+        var forced = false
+        if linked.contains(true) {
+            let chosenSet = Set(chosen)
+            if !members.indices.filter({ linked[$0] }).allSatisfy(chosenSet.contains) {
+                let fixed = best(limiting: nil, to: 0, forced: true)
+                if fixed.total >= 0 { (total, chosen) = fixed; forced = true }
+            }
+        }
+        var chosenOfClass: [ClassPair: Int] = [:]
+        var membersOfClass: [ClassPair: Int] = [:]
+        for k in chosen { chosenOfClass[pairClass[k], default: 0] += 1 }
+        for p in pairClass { membersOfClass[p, default: 0] += 1 }
+        // A pair is a close call when a reading with one pair fewer of its kind is nearly as good.
+        var closeByClass: [ClassPair: Bool] = [:]
+        var close: [Int] = []
+        for k in chosen where !linked[k] {
+            let p = pairClass[k]
+            let isClose: Bool
+            if let known = closeByClass[p] {
+                isClose = known
+            } else {
+                let alternative = best(limiting: p, to: (chosenOfClass[p] ?? 1) - 1, forced: forced)
+                isClose = total - alternative.total < options.ambiguityMargin
+                closeByClass[p] = isClose
+            }
+            if isClose { close.append(k) }
+        }
+        let closeSet = Set(close)
+        var usedLegs = Set<Int32>()
+        for k in chosen where !closeSet.contains(k) {
+            if !linked[k] {
+                accepted.append(members[k])
+                if (membersOfClass[pairClass[k]] ?? 0) > 1 { interchangeable.insert(members[k]) }
+            }
+            usedLegs.insert(edges[members[k]].from)
+            usedLegs.insert(edges[members[k]].to)
+        }
+        guard !close.isEmpty else { return }
+        // The close calls and every candidate touching their legs that does not touch a chosen pair.
+        var held = Set<Int32>()
+        for k in close { held.insert(edges[members[k]].from); held.insert(edges[members[k]].to) }
+        let group = members.filter { e in
+            (held.contains(edges[e].from) || held.contains(edges[e].to))
+                && !usedLegs.contains(edges[e].from) && !usedLegs.contains(edges[e].to) && !edges[e].linked
+        }
+        ambiguous.append(group)
+    }
+
+    /// Best first over a large group; a pair is a close call when a competing candidate for one
+    /// of its legs (not one that only swaps interchangeable legs) scores within the margin.
+    /// Linked candidates are fixed first.
+    ///
+    /// - Complexity: O(k log k + Σ d²) for k candidates and d candidates per leg.
+    mutating func solveGreedily(_ members: [Int], _ pairClass: [ClassPair], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
+        // Positions (in best-first order) of the candidates touching each leg.
+        var byLeg: [Int32: [Int]] = [:]
+        var membersOfClass: [ClassPair: Int] = [:]
+        for (position, e) in members.enumerated() {
+            byLeg[edges[e].from, default: []].append(position)
+            byLeg[edges[e].to, default: []].append(position)
+            membersOfClass[pairClass[position], default: 0] += 1
+        }
+        var taken = Set<Int32>()
+        for e in members where edges[e].linked {
+            taken.insert(edges[e].from)
+            taken.insert(edges[e].to)
+        }
+        for (position, e) in members.enumerated() where !edges[e].linked {
+            let edge = edges[e]
+            guard !taken.contains(edge.from), !taken.contains(edge.to) else { continue }
+            var rivalPositions = Set<Int>()
+            for p in (byLeg[edge.from] ?? []) + (byLeg[edge.to] ?? []) where p > position && pairClass[p] != pairClass[position] {
+                let rival = edges[members[p]]
+                guard !taken.contains(rival.from), !taken.contains(rival.to) else { continue }
+                if edge.score - rival.score < options.ambiguityMargin { rivalPositions.insert(p) }
+            }
+            if rivalPositions.isEmpty {
+                accepted.append(e)
+                if (membersOfClass[pairClass[position]] ?? 0) > 1 { interchangeable.insert(e) }
+                taken.insert(edge.from)
+                taken.insert(edge.to)
+            } else {
+                let group = [e] + rivalPositions.sorted().map { members[$0] }
+                for r in group { taken.insert(edges[r].from); taken.insert(edges[r].to) }
+                ambiguous.append(group)
+            }
+        }
+    }
+}

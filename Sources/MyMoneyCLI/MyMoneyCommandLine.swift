@@ -12,6 +12,7 @@ public enum MyMoneyCommandLine {
             TransfersCommand(),
             RulesCommand(),
             ReportCommand(),
+            ExportCommand(),
             TransactionsCommand(),
             AccountsCommand(),
             CategoriesCommand(),

@@ -35,7 +35,7 @@ public struct BeancountJournal: Sendable {
         return c
     }
 
-    static func spell(_ name: Journal.AccountName) -> String {
+    public static func spell(_ name: Journal.AccountName) -> String {
         let root = name.root.rawValue.prefix(1).uppercased() + name.root.rawValue.dropFirst()
         let parts = name.components.map { component($0.replacingOccurrences(of: " ", with: "-")) }
         return ([root] + (parts.isEmpty ? ["X"] : parts)).joined(separator: ":")

@@ -18,7 +18,7 @@ public struct HledgerJournal: Sendable {
     }
 
     /// An hledger account name: components without `:`, single spaces, no leading bracket.
-    static func spell(_ name: Journal.AccountName) -> String {
+    public static func spell(_ name: Journal.AccountName) -> String {
         ([name.root.rawValue] + name.components.map { component in
             var c = JournalText.oneLine(component).replacingOccurrences(of: ":", with: "-")
                 .replacingOccurrences(of: ";", with: ",")

@@ -7,6 +7,7 @@ struct ReportCommand: Command {
     let usage = [
         "mymoney report [overview] [--from DAY] [--through DAY] [--format table|json]",
         "mymoney report analysis [--by day|week|month|year] [--category PATH] [--currency CODE] [--from DAY] [--through DAY]",
+        "mymoney report html [--from DAY] [--through DAY] [--output FILE]",
     ]
     let discussion = """
     overview: per currency, income, expense, cash flow, transfers (counted apart: they are neither
@@ -15,13 +16,16 @@ struct ReportCommand: Command {
     categories when none is given): drill down by naming a column, e.g. --category Food.
     Figures stay in each transaction's own currency; --currency picks which one an analysis shows
     (default: the currency with the most transactions).
+    html: one self-contained page (no network, scripts or fonts from elsewhere) with the overview,
+    income and expense per month, spending by category as a tree, budgets, net worth, accounts with
+    their reconciliation, and transfers.
     """
     let epilogue = """
     examples:
       mymoney report --from 2026-10-01 --through 2026-10-31
       mymoney report analysis --by week --category Food
     """
-    let actions = ["overview", "analysis"]
+    let actions = ["overview", "analysis", "html"]
     let options: [Option] = [
         .ledger, .format,
         Option("--from", .one("DAY"), "first day, inclusive"),
@@ -29,18 +33,20 @@ struct ReportCommand: Command {
         Option("--by", .one("PERIOD"), "day, week, month (default) or year", completion: .choices(["day", "week", "month", "year"])),
         Option("--category", .one("PATH"), "analyse within this category (its children become the columns)", completion: .categories),
         Option("--currency", .one("CODE"), "the currency an analysis shows"),
+        Option("--output", .one("FILE"), "html: write the page to FILE instead of standard output", completion: .file),
     ]
 
     func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         let verb = arguments.positionals.first ?? "overview"
-        guard verb == "overview" || verb == "analysis" else { throw CommandFailure.usage("unknown report \"\(verb)\" (overview, analysis)") }
+        guard ["overview", "analysis", "html"].contains(verb) else { throw CommandFailure.usage("unknown report \"\(verb)\" (overview, analysis, html)") }
         let from = try arguments.day("--from")
         let through = try arguments.day("--through")
         guard let books = try context.existingBooks(arguments) else {
             context.terminal.print(context.noLedgerYet(arguments))
             return .success
         }
+        if verb == "html" { return try HTMLReportOutput.write(books, from: from, through: through, arguments, context) }
         return verb == "overview" ? try overview(try books.overview(from: from, through: through), format, context)
                                   : try analysis(books, from: from, through: through, arguments, format, context)
     }

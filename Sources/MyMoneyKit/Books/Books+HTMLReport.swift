@@ -1,3 +1,5 @@
+import Foundation
+import MyMoneyStore
 import MyMoneyReports
 
 extension Books {
@@ -9,7 +11,7 @@ extension Books {
     /// balances at every month's end. The report's day is `through`, else the last transaction's.
     public func htmlReportData(from: Day? = nil, through: Day? = nil) throws(BooksError) -> HTMLReportData {
         let transactions = try transactions(matching: TransactionFilter(from: from, through: through))
-        let reportDay = through ?? transactions.last?.day ?? Day.today
+        let reportDay = through ?? transactions.last?.day ?? Day(daysSinceEpoch: Int32(Date().timeIntervalSince1970 / 86_400))
         let overview = try overview(from: from, through: through)
         let categories = try store { () throws(LedgerError) in try ledger.categories() }
         var data = HTMLReportData(title: "My Money", from: from ?? transactions.first?.day, through: reportDay)
@@ -51,6 +53,15 @@ extension Books {
                 fromDay: t.from.transaction.day, fromAccount: t.from.accountName, fromAmount: t.from.transaction.amount,
                 fromCurrency: t.from.transaction.currency, toDay: t.to.transaction.day, toAccount: t.to.accountName,
                 toAmount: t.to.transaction.amount, toCurrency: t.to.transaction.currency, status: t.status.rawValue))
+        }
+        let names = try accountNames()
+        let expenses = transactions.filter { $0.type == .expense }.sorted { a, b in
+            // Largest first by amount, currencies side by side (nothing is converted here yet).
+            a.amount != b.amount ? a.amount < b.amount : (a.id ?? 0) < (b.id ?? 0)
+        }
+        data.largestExpenses = expenses.prefix(10).map { t in
+            HTMLReportData.ExpenseLine(day: t.day, payee: t.payee ?? t.originalPayee ?? "", account: names[t.accountId] ?? "",
+                                       category: t.category?.description, amount: t.amount, currency: t.currency)
         }
         return data
     }
@@ -105,7 +116,8 @@ struct CategoryTree {
             let path = CategoryPath((parent?.components ?? []) + [column])
             let category = categories.first { $0.path.description.lowercased() == path.description.lowercased() }
             let hasChildren = categories.contains { $0.path.parent.map { $0.description.lowercased() == path.description.lowercased() } ?? false }
-            var children = hasChildren && path.depth < CategoryPath.maximumDepth ? try nodes(under: path) : []
+            var children: [HTMLReportData.CategoryNode] = []
+            if hasChildren && path.depth < CategoryPath.maximumDepth { children = try self.nodes(under: path) }
             if children.count == 1, children[0].name.hasPrefix("(") { children = [] }
             nodes.append(HTMLReportData.CategoryNode(name: column, icon: category?.icon, total: total, children: children))
         }

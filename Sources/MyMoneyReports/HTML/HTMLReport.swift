@@ -29,7 +29,7 @@ public struct HTMLReport: Sendable {
 
     public func render() -> String {
         var body = "<header><h1>\(e(data.title))</h1><p class=\"period\">\(e(period))</p></header>\n<main>\n"
-        body += overview() + months() + categories() + budgets() + netWorth() + accounts() + transfers() + unconverted()
+        body += overview() + months() + categories() + budgets() + netWorth() + accounts() + transfers() + largestExpenses() + unconverted()
         body += "</main>\n<footer>Made by My Money from the ledger; every amount is exact.</footer>\n"
         return """
         <!DOCTYPE html>
@@ -137,6 +137,16 @@ public struct HTMLReport: Sendable {
             out += "<li><span class=\"day\">\(t.fromDay)</span> \(e(t.fromAccount)) \(money(t.fromAmount, t.fromCurrency))"
             out += " <span aria-hidden=\"true\">→</span> <span class=\"day\">\(t.toDay)</span> \(e(t.toAccount)) \(money(t.toAmount, t.toCurrency))"
             out += " <span class=\"muted\">\(e(t.status))</span></li>"
+        }
+        return out + "</ul></section>\n"
+    }
+
+    func largestExpenses() -> String {
+        guard !data.largestExpenses.isEmpty else { return "" }
+        var out = "<section id=\"expenses\"><h2>Largest expenses</h2><ul class=\"rows\">"
+        for x in data.largestExpenses {
+            out += "<li><span class=\"day\">\(x.day)</span> <span class=\"payee\">\(e(x.payee))</span> \(money(x.amount, x.currency))"
+            out += " <span class=\"muted\">\(e(x.account))\(x.category.map { ", " + e($0) } ?? "")</span></li>"
         }
         return out + "</ul></section>\n"
     }

@@ -132,6 +132,24 @@ public struct HTMLReportData: Sendable {
         }
     }
 
+    /// One of the period's largest expenses, with the payee as the bank wrote it (or as cleaned up).
+    public struct ExpenseLine: Sendable, Hashable {
+        public var day: Day
+        public var payee: String
+        public var account: String
+        public var category: String?
+        public var amount: Amount
+        public var currency: Currency
+        public init(day: Day, payee: String, account: String, category: String?, amount: Amount, currency: Currency) {
+            self.day = day
+            self.payee = payee
+            self.account = account
+            self.category = category
+            self.amount = amount
+            self.currency = currency
+        }
+    }
+
     /// Money a report could not convert into the primary currency, per currency.
     public struct Unconverted: Sendable, Hashable {
         public var currency: Currency
@@ -153,11 +171,14 @@ public struct HTMLReportData: Sendable {
     public var netWorth: [(currency: Currency, points: [NetWorthPoint])]
     public var accounts: [AccountLine]
     public var transfers: [TransferLine]
+    /// The period's largest expenses, largest first.
+    public var largestExpenses: [ExpenseLine]
     public var unconverted: [Unconverted]
 
     public init(title: String = "My Money", from: Day? = nil, through: Day? = nil, currencies: [CurrencySection] = [],
                 budgets: [BudgetLine] = [], netWorth: [(currency: Currency, points: [NetWorthPoint])] = [],
-                accounts: [AccountLine] = [], transfers: [TransferLine] = [], unconverted: [Unconverted] = []) {
+                accounts: [AccountLine] = [], transfers: [TransferLine] = [], largestExpenses: [ExpenseLine] = [],
+                unconverted: [Unconverted] = []) {
         self.title = title
         self.from = from
         self.through = through
@@ -166,6 +187,7 @@ public struct HTMLReportData: Sendable {
         self.netWorth = netWorth
         self.accounts = accounts
         self.transfers = transfers
+        self.largestExpenses = largestExpenses
         self.unconverted = unconverted
     }
 }

@@ -35,6 +35,8 @@ struct ImportCommand: Command {
     func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         guard !arguments.positionals.isEmpty else { throw CommandFailure.usage("name at least one file or directory to import") }
+        // A JSON export (mymoney export json) is restored into an empty ledger instead.
+        if let export = LedgerRestore.export(in: arguments) { return try LedgerRestore.run(export, arguments, context) }
         let readOptions = try ReadOptions(arguments)
         let compilation = try context.loadRules(arguments)
         let rulesDirectory = context.rulesDirectory(arguments)

@@ -42,9 +42,10 @@ extension Books {
             transfers: links.map { l in
                 BooksSnapshot.TransferRecord(id: l.id ?? 0, fromTransactionId: l.fromTransactionId, toTransactionId: l.toTransactionId,
                                              rate: l.rate, fee: l.fee, confidence: l.confidence,
-                                             status: l.status == .confirmed ? .confirmed : .proposed)
+                                             status: l.status == .confirmed ? .confirmed : .proposed, reasons: l.reasons)
             },
             balances: balances,
+            batches: try importBatches(),
             batchOfTransaction: try store { () throws(LedgerError) in try ledger.transactionBatches() },
             openingBalances: openings, from: from, through: through)
     }

@@ -20,9 +20,11 @@ public struct BooksSnapshot: Sendable {
         public var fee: Amount?
         public var confidence: Double
         public var status: Status
+        /// Why it is a transfer, in words.
+        public var reasons: [String]
 
         public init(id: Int64, fromTransactionId: Int64, toTransactionId: Int64, rate: Amount? = nil, fee: Amount? = nil,
-                    confidence: Double = 1, status: Status = .confirmed) {
+                    confidence: Double = 1, status: Status = .confirmed, reasons: [String] = []) {
             self.id = id
             self.fromTransactionId = fromTransactionId
             self.toTransactionId = toTransactionId
@@ -30,6 +32,7 @@ public struct BooksSnapshot: Sendable {
             self.fee = fee
             self.confidence = confidence
             self.status = status
+            self.reasons = reasons
         }
     }
 
@@ -60,6 +63,8 @@ public struct BooksSnapshot: Sendable {
     public var balances: [StoredBalance]
     /// Exchange rates the ledger keeps (empty until the ledger stores rates).
     public var prices: [Price]
+    /// The import runs, undone ones too.
+    public var batches: [ImportBatch]
     /// The import batch of each imported transaction, by transaction id (hand-entered ones are absent).
     public var batchOfTransaction: [Int64: Int64]
     /// Each account's balance before the first day exported, by account id: its opening balance
@@ -72,7 +77,7 @@ public struct BooksSnapshot: Sendable {
     public init(accounts: [Account] = [], categories: [LedgerCategory] = [], tags: [LedgerTag] = [],
                 projects: [Project] = [], places: [Place] = [], budgets: [Budget] = [],
                 transactions: [LedgerTransaction] = [], transfers: [TransferRecord] = [],
-                balances: [StoredBalance] = [], prices: [Price] = [], batchOfTransaction: [Int64: Int64] = [:], openingBalances: [Int64: Amount] = [:],
+                balances: [StoredBalance] = [], prices: [Price] = [], batches: [ImportBatch] = [], batchOfTransaction: [Int64: Int64] = [:], openingBalances: [Int64: Amount] = [:],
                 from: Day? = nil, through: Day? = nil) {
         self.accounts = accounts
         self.categories = categories
@@ -84,6 +89,7 @@ public struct BooksSnapshot: Sendable {
         self.transfers = transfers
         self.balances = balances
         self.prices = prices
+        self.batches = batches
         self.batchOfTransaction = batchOfTransaction
         self.openingBalances = openingBalances
         self.from = from

@@ -43,12 +43,17 @@ public struct LedgerJSON: Sendable {
                          ("latitude", .optional(p.latitude)), ("longitude", .optional(p.longitude))])
             })),
             ("budgets", .array(books.budgets.map(LedgerJSON.budget))),
+            ("imports", .array(books.batches.map { b in
+                .object([("id", .number(String(b.id))), ("created_at", .string(b.createdAt)),
+                         ("files", .array(b.files.map(JSONValue.string))), ("added", .int(b.added)), ("skipped", .int(b.skipped)),
+                         ("balances", .int(b.balances)), ("undone_at", .optional(b.undoneAt))])
+            })),
             ("transactions", .array(books.transactions.map { transaction($0, names: names) })),
             ("transfers", .array(books.transfers.map { t in
                 .object([("id", .number(String(t.id))), ("from_transaction_id", .number(String(t.fromTransactionId))),
                          ("to_transaction_id", .number(String(t.toTransactionId))), ("rate", .optional(t.rate?.description)),
                          ("fee", .optional(t.fee?.description)), ("confidence", .number(String(t.confidence))),
-                         ("status", .string(t.status.rawValue))])
+                         ("status", .string(t.status.rawValue)), ("reasons", .array(t.reasons.map(JSONValue.string)))])
             })),
             ("balances", .array(books.balances.map { b in
                 .object([("id", LedgerJSON.id(b.id)), ("account_id", .number(String(b.accountId))),

@@ -47,6 +47,18 @@ let package = Package(
                                         "MyMoneyRules", "MyMoneyTransfers", "MyMoneyReconcile", "MyMoneyStore",
                                         "MyMoneyCAMT", "MyMoneyMT940"]),
 
+        // Fuzzing (scripts/fuzz.sh, README "Fuzzing"): what each target does with an input lives in
+        // MyMoneyFuzz; each Fuzz* executable is a libFuzzer entry when built with -DMYMONEY_FUZZ and a
+        // replay tool (`FuzzCSV FILE…`) otherwise.
+        .target(name: "MyMoneyFuzz",
+                dependencies: ["MyMoneyImport", "MyMoneyCSV", "MyMoneyOFX", "MyMoneyQIF", "MyMoneyRules"]),
+        .executableTarget(name: "FuzzCSV", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXSGML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzOFXXML", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzQIF", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzSniffer", dependencies: ["MyMoneyFuzz"]),
+        .executableTarget(name: "FuzzRules", dependencies: ["MyMoneyFuzz"]),
+
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore"], path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyCSVTests", dependencies: ["MyMoneyCSV", "MyMoneyTestSupport"],
@@ -67,6 +79,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "MyMoneyReportsTests", dependencies: ["MyMoneyReports", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyStoreTests", dependencies: ["MyMoneyStore", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyFuzzTests", dependencies: ["MyMoneyFuzz", "MyMoneyTestSupport"]),
         .testTarget(name: "MyMoneyKitTests", dependencies: ["MyMoneyKit", "MyMoneyCLI", "MyMoneyStore", "MyMoneyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

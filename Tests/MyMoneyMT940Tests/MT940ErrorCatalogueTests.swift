@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MyMoneyTestSupport
 import MyMoneyMT940
 
 /// One minimal input per MT940 diagnostic code, with its exact rendered output.
@@ -28,9 +29,7 @@ import MyMoneyMT940
         Entry("mt940.tag", message([":61:2610051005D1,00NTRFNONREF", ":6l:C261031EUR1,00"], closing: "C261031EUR99,00")),
     ]
 
-    static var goldenURL: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/error-catalogue.txt")
-    }
+    static let catalogue = ErrorCatalogue(prefix: "mt940", module: "MyMoneyMT940")
 
     static func render(_ entry: Entry) -> String {
         let result = MT940Reader().read(entry.input, file: "t.sta", options: ReadOptions())
@@ -40,49 +39,15 @@ import MyMoneyMT940
         return result.diagnostics.filter { $0.code == entry.code }.map(renderer.render).joined(separator: "\n")
     }
 
-    static func golden() -> [String: String] {
-        guard let text = try? String(contentsOf: goldenURL, encoding: .utf8) else { return [:] }
-        var result: [String: String] = [:]
-        for block in text.components(separatedBy: "\n=== ").map({ $0.hasPrefix("=== ") ? String($0.dropFirst(4)) : $0 }) {
-            guard let newline = block.firstIndex(of: "\n") else { continue }
-            result[String(block[..<newline])] = String(block[block.index(after: newline)...]).trimmingCharacters(in: .newlines)
-        }
-        return result
+    @Test func everyEntryRendersAsTheCatalogueSays() throws {
+        let problems = try Self.catalogue.compare(Self.entries.map { ($0.code, Self.render($0)) })
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }
 
-    @Test func recordOrCompareTheCatalogue() throws {
-        let rendered = Self.entries.map { ($0.code, Self.render($0)) }
-        if ProcessInfo.processInfo.environment["MYMONEY_RECORD_GOLDENS"] != nil {
-            let text = rendered.map { "=== \($0.0)\n\($0.1)\n" }.joined(separator: "\n")
-            try text.write(to: Self.goldenURL, atomically: true, encoding: .utf8)
-            return
-        }
-        let golden = Self.golden()
-        #expect(!golden.isEmpty, "no golden file; record with MYMONEY_RECORD_GOLDENS=1")
-        for (code, output) in rendered {
-            #expect(!output.isEmpty, "\(code): the input produced no diagnostic with this code")
-            #expect(output.trimmingCharacters(in: .newlines) == golden[code], "\(code):\n\(output)")
-        }
-    }
-
-    @Test func everyCodeTheReaderEmitsIsInTheCatalogue() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/MyMoneyMT940")
-        var found = Set<String>()
-        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        for file in files {
-            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            var rest = Substring(text)
-            while let r = rest.range(of: "\"mt940.") {
-                let tail = rest[r.upperBound...]
-                let end = tail.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) ?? tail.endIndex
-                if tail[end...].first == "\"" { found.insert("mt940." + tail[..<end]) }
-                rest = tail
-            }
-        }
-        let covered = Set(Self.entries.map(\.code))
-        #expect(found.subtracting(covered).isEmpty, "codes without a catalogue entry: \(found.subtracting(covered).sorted())")
-        #expect(found.count >= 10)
+    @Test func everyCodeTheReaderNamesIsInTheCatalogue() throws {
+        let missing = try Self.catalogue.uncatalogued(entries: Self.entries.map(\.code))
+        #expect(missing.isEmpty, "codes without a catalogue entry: \(missing)")
+        #expect(try Self.catalogue.namedCodes().count >= 10)
     }
 
     @Test func everyEntryPointsAtALineAndColumn() {

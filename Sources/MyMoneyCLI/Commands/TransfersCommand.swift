@@ -71,17 +71,17 @@ struct TransfersCommand: Command {
         case "confirm":
             let id = try arguments.id("name the transfer id (see mymoney transfers)")
             let transfer = try context.openBooks(arguments).confirmTransfer(id: id)
-            context.printChange(format, "confirmed transfer \(id)", json: TransferOutput.action("confirmed", transfer))
+            context.printChange(format, "confirmed transfer \(id)", json: TransferRendering.action("confirmed", transfer))
         case "reject":
             let id = try arguments.id("name the transfer id (see mymoney transfers)")
             let transfer = try context.openBooks(arguments).rejectTransfer(id: id)
             context.printChange(format, "rejected transfer \(id): transactions \(transfer.from.transaction.id ?? 0) and \(transfer.to.transaction.id ?? 0) will not be paired again",
-                                json: TransferOutput.action("rejected", transfer))
+                                json: TransferRendering.action("rejected", transfer))
         case "unlink":
             let id = try arguments.id("name the transfer id (see mymoney transfers)")
             let transfer = try context.openBooks(arguments).unlinkTransfer(id: id)
             context.printChange(format, "unlinked transfer \(id): both transactions count as income or expense again",
-                                json: TransferOutput.action("unlinked", transfer))
+                                json: TransferRendering.action("unlinked", transfer))
         case "link":
             guard rest.count == 2, let a = Int64(rest[0]), let b = Int64(rest[1]) else {
                 throw CommandFailure.usage("name two transaction ids: mymoney transfers link FROM_TX TO_TX")
@@ -92,22 +92,22 @@ struct TransfersCommand: Command {
             let transfer = try context.openBooks(arguments).linkTransfer(a, b, rate: rate, fee: fee, problems: problems)
             context.printChange(format, "linked transfer \(transfer.id): \(transfer.from.transaction.id ?? 0) → \(transfer.to.transaction.id ?? 0)"
                                 + (transfer.rate.map { ", rate \($0)" } ?? "") + (transfer.fee.map { ", fee \($0.shown(in: transfer.from.transaction.currency))" } ?? ""),
-                                json: TransferOutput.action("linked", transfer))
+                                json: TransferRendering.action("linked", transfer))
         case "match":
             let books = try context.openBooks(arguments)
             let outcome = try books.matchTransfers(rates: try context.loadRates(arguments))
             if format == .json {
                 context.terminal.print(JSONValue.object([
                     ("paired", .int(outcome.confirmed)), ("proposed", .int(outcome.proposed)),
-                    ("pairs", .array(outcome.result.pairs.map(TransferOutput.pair))),
-                    ("ambiguous", .array(outcome.result.ambiguous.map(TransferOutput.ambiguity))),
-                    ("unpaired_hints", .array(outcome.result.unpairedHints.map(TransferOutput.hint))),
+                    ("pairs", .array(outcome.result.pairs.map(TransferRendering.pair))),
+                    ("ambiguous", .array(outcome.result.ambiguous.map(TransferRendering.ambiguity))),
+                    ("unpaired_hints", .array(outcome.result.unpairedHints.map(TransferRendering.hint))),
                 ]).serialized())
                 return .success
             }
             context.terminal.print("paired \(outcome.confirmed), proposed \(outcome.proposed) for review, \(outcome.result.ambiguous.count) ambiguous")
             if !outcome.result.pairs.isEmpty { context.terminal.print(TransferTableRenderer.render(pairs: outcome.result.pairs).trimmingCharacters(in: .newlines)) }
-            if !outcome.result.ambiguous.isEmpty { context.terminal.print(TransferOutput.closeCalls(outcome.result.ambiguous)) }
+            if !outcome.result.ambiguous.isEmpty { context.terminal.print(TransferRendering.closeCalls(outcome.result.ambiguous)) }
         default:
             throw CommandFailure.usage("unknown action \"\(verb)\" (list, add, review, confirm, reject, link, unlink, match)")
         }
@@ -132,7 +132,7 @@ struct TransfersCommand: Command {
             + " → \(transfer.to.accountName) \(t.amount.shown(in: t.currency)) (#\(t.id ?? 0))"
         if let rate = transfer.rate { line += ", rate \(rate)" }
         if let fee = transfer.fee { line += ", fee \(fee.shown(in: f.currency))" }
-        context.printChange(format, line, json: TransferOutput.action("added", transfer))
+        context.printChange(format, line, json: TransferRendering.action("added", transfer))
         return .success
     }
 
@@ -149,9 +149,9 @@ struct TransfersCommand: Command {
         if format == .json {
             let review = try books.transferReview()
             context.terminal.print(JSONValue.object([
-                ("transfers", .array(transfers.map(TransferOutput.transfer))),
-                ("ambiguous", .array(review.undecided.ambiguous.map(TransferOutput.ambiguity))),
-                ("unpaired_hints", .array(review.undecided.unpairedHints.map(TransferOutput.hint))),
+                ("transfers", .array(transfers.map(TransferRendering.transfer))),
+                ("ambiguous", .array(review.undecided.ambiguous.map(TransferRendering.ambiguity))),
+                ("unpaired_hints", .array(review.undecided.unpairedHints.map(TransferRendering.hint))),
             ]).serialized())
             return .success
         }
@@ -161,7 +161,7 @@ struct TransfersCommand: Command {
                 : "no \(status!.rawValue) transfers")
             return .success
         }
-        context.terminal.print(TransferOutput.table(transfers))
+        context.terminal.print(TransferRendering.table(transfers))
         return .success
     }
 
@@ -179,9 +179,9 @@ struct TransfersCommand: Command {
         let ambiguous = review.undecided.ambiguous, hints = review.undecided.unpairedHints
         if format == .json {
             context.terminal.print(JSONValue.object([
-                ("proposed", .array(review.proposed.map(TransferOutput.transfer))),
-                ("ambiguous", .array(ambiguous.map(TransferOutput.ambiguity))),
-                ("unpaired_hints", .array(hints.map(TransferOutput.hint))),
+                ("proposed", .array(review.proposed.map(TransferRendering.transfer))),
+                ("ambiguous", .array(ambiguous.map(TransferRendering.ambiguity))),
+                ("unpaired_hints", .array(hints.map(TransferRendering.hint))),
                 ("confirmed", .int(review.confirmedCount)),
             ]).serialized())
             return .success
@@ -192,10 +192,10 @@ struct TransfersCommand: Command {
                 ? " (\(counted(review.confirmedCount, "confirmed transfer")): mymoney transfers)" : ""))
         } else {
             sections.append("Proposed (\(review.proposed.count)): confirm with 'mymoney transfers confirm ID', reject with 'mymoney transfers reject ID'\n"
-                            + TransferOutput.table(review.proposed))
+                            + TransferRendering.table(review.proposed))
         }
-        sections.append(ambiguous.isEmpty ? "no close calls" : TransferOutput.closeCalls(ambiguous))
-        if !hints.isEmpty { sections.append(TransferOutput.hints(hints)) }
+        sections.append(ambiguous.isEmpty ? "no close calls" : TransferRendering.closeCalls(ambiguous))
+        if !hints.isEmpty { sections.append(TransferRendering.hints(hints)) }
         context.terminal.print(sections.joined(separator: "\n\n"))
         return .success
     }

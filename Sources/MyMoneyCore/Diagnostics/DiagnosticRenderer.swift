@@ -28,21 +28,28 @@ public struct DiagnosticRenderer: Sendable {
             if let position = diagnostic.position {
                 var column = position.column
                 if let source = sources[file], position.offset <= source.text.count {
-                    let (line, start) = source.lineText(containing: position.offset)
+                    // A line that starts more than 4 KB before the offset (one-line OFX files) is
+                    // shown from shortly before it and keeps the reader's byte column: rendering
+                    // the whole line for each diagnostic made such files quadratic.
+                    let near = source.lineText(containing: position.offset, limit: 4096)
+                    let isWhole = near.isWhole
+                    let window = isWhole ? near : source.lineText(containing: position.offset, limit: 80)
+                    let line = window.text, start = window.start
                     // The byte column becomes a character column for people and editors.
                     let bytesBefore = max(0, min(position.offset - start, line.utf8.count))
                     let prefix = String(decoding: Array(line.utf8)[0..<bytesBefore], as: UTF8.self)
-                    column = prefix.count + 1
+                    column = isWhole ? prefix.count + 1 : position.column
                     let number = String(position.line)
                     let gutter = String(repeating: " ", count: number.count)
-                    let shown = String(line.prefix(300)).replacingOccurrences(of: "\t", with: " ")
-                    excerpt = "\n\(number) | \(shown)\n\(gutter) | \(String(repeating: " ", count: min(column - 1, 300)))^"
+                    let shown = (isWhole ? "" : "…") + String(line.prefix(300)).replacingOccurrences(of: "\t", with: " ")
+                    let caret = isWhole ? column - 1 : prefix.count + 1
+                    excerpt = "\n\(number) | \(shown)\n\(gutter) | \(String(repeating: " ", count: min(caret, 300)))^"
                     if let length = diagnostic.length, length > 1 {
                         // The underlined characters: the stretch's bytes on this line, counted as characters.
                         let lineBytes = Array(line.utf8)
                         let end = min(lineBytes.count, bytesBefore + length)
                         let covered = end > bytesBefore ? String(decoding: lineBytes[bytesBefore..<end], as: UTF8.self).count : 0
-                        let room = max(0, 300 - column)
+                        let room = max(0, 300 - caret - 1)
                         if covered > 1 { excerpt += String(repeating: "~", count: min(covered - 1, room)) }
                     }
                 }

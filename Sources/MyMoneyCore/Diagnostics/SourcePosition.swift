@@ -65,11 +65,24 @@ public struct SourceFile: Sendable {
 
     /// The text of the line holding `offset`, without its line break.
     public func lineText(containing offset: Int) -> (text: String, start: Int) {
-        let o = max(0, min(offset, text.count))
-        var start = o
-        while start > 0 && text[start - 1] != 0x0A { start -= 1 }
-        var end = o
-        while end < text.count && text[end] != 0x0A && text[end] != 0x0D { end += 1 }
-        return (String(decoding: text[start..<end], as: UTF8.self), start)
+        let line = lineText(containing: offset, limit: Int.max)
+        return (line.text, line.start)
+    }
+
+    /// The text of the line holding `offset`, looking at most `limit` bytes either side of it:
+    /// on a longer line, `isWhole` is false and the text runs from the first character boundary
+    /// `limit` bytes before `offset` (the work stays bounded on a one-line file of megabytes).
+    public func lineText(containing offset: Int, limit: Int) -> (text: String, start: Int, isWhole: Bool) {
+        text.withUnsafeBufferPointer { text in
+            let o = max(0, min(offset, text.count))
+            var start = o
+            // Lines end in LF, CRLF or a lone CR (old Mac exports).
+            while start > 0 && text[start - 1] != 0x0A && text[start - 1] != 0x0D && o - start < limit { start -= 1 }
+            let isWhole = start == 0 || text[start - 1] == 0x0A || text[start - 1] == 0x0D
+            if !isWhole { while start < o && text[start] & 0xC0 == 0x80 { start += 1 } }
+            var end = o
+            while end < text.count && text[end] != 0x0A && text[end] != 0x0D && end - o < limit { end += 1 }
+            return (String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self), start, isWhole)
+        }
     }
 }

@@ -80,12 +80,6 @@ public enum TextDecoder {
         firstInvalidUTF8(bytes) == nil
     }
 
-    /// Whether the bytes are valid UTF-8 and contain at least one multi-byte sequence: evidence that
-    /// a file declaring a legacy charset was in fact written as UTF-8.
-    public static func isMultibyteUTF8(_ bytes: [UInt8]) -> Bool {
-        bytes.contains(where: { $0 >= 0x80 }) && isValidUTF8(bytes)
-    }
-
     static func validateUTF8(_ bytes: [UInt8], offset: Int) throws(TextDecodingError) {
         if let bad = firstInvalidUTF8(bytes) {
             throw TextDecodingError(reason: "invalid UTF-8 after a UTF-8 byte order mark", offset: bad + offset)

@@ -39,7 +39,49 @@ extension RuleFileParser {
         return parts.count == 1 ? first : .all(parts)
     }
 
+    /// Joins a condition line to the rule's condition: into the same list when it joins the same
+    /// way (a thousand `or` lines make one `any`, not a thousand nested ones), else one level deeper.
+    /// The list grows in ``joinedLines`` and becomes the condition in ``flushJoinedLines()``.
+    mutating func join(_ line: ParsedCondition, any: Bool, at offset: Int) {
+        if !joinedLines.isEmpty && joinedAny != any { flushJoinedLines() }
+        if joinedLines.isEmpty {
+            guard let existing = current?.condition else { return }
+            current?.condition = nil
+            switch existing {
+            case .any(let parts) where any: joinedLines = parts
+            case .all(let parts) where !any: joinedLines = parts
+            default:
+                lineNesting += 1
+                guard lineNesting <= Self.maximumNesting else {
+                    current?.condition = existing
+                    if lineNesting == Self.maximumNesting + 1 {   // once per rule
+                        error("rules.syntax", "the condition lines switch between `and` and `or` more than \(Self.maximumNesting) times",
+                              at: offset, notes: ["split the rule into several rules, or write the condition on fewer lines"])
+                    }
+                    return
+                }
+                joinedLines = [existing]
+            }
+            joinedAny = any
+        }
+        joinedLines.append(line)
+    }
+
+    /// Makes the lines gathered by ``join(_:any:at:)`` the rule's condition.
+    mutating func flushJoinedLines() {
+        guard !joinedLines.isEmpty else { return }
+        current?.condition = joinedAny ? .any(joinedLines) : .all(joinedLines)
+        joinedLines = []
+    }
+
     mutating func parseUnary() -> ParsedCondition? {
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maximumNesting else {
+            error("rules.syntax", "`(` and `not` are nested more than \(Self.maximumNesting) deep",
+                  at: peek()?.start ?? lineStart, notes: ["write the condition with fewer parentheses, or split the rule"])
+            return nil
+        }
         guard let token = peek() else {
             error("rules.syntax", "the condition ends too early", at: tokens.last?.end ?? lineStart,
                   notes: ["expected a test such as payee contains \"REWE\""])

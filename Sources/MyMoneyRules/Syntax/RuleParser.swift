@@ -35,6 +35,16 @@ struct RuleFileParser {
     var lineFailed = false
     /// The last `rule` line was broken: its indented lines are skipped without further messages.
     var skippingBrokenRule = false
+    /// How deep `(` and `not` nest on the current line, and how deep the current rule's condition
+    /// lines nest (`or` after `and` after `or` …): both at most ``maximumNesting``, so the parser,
+    /// the compiler and the evaluator, which recurse over conditions, never run out of stack.
+    var nesting = 0
+    var lineNesting = 0
+    static let maximumNesting = 64
+    /// Condition lines joined the same way, gathered into one list before they become the rule's
+    /// condition (appending to the list inside the condition copied it on every line).
+    var joinedLines: [ParsedCondition] = []
+    var joinedAny = false
 
     init(source: SourceFile) { self.source = source }
 
@@ -116,6 +126,7 @@ struct RuleFileParser {
     }
 
     mutating func finishRule() {
+        flushJoinedLines()
         guard var rule = current else { return }
         let end = max(currentEnd, rule.range.start.offset)
         rule.range.end = currentEnd >= rule.range.start.offset ? currentEndPosition : rule.range.start
@@ -157,6 +168,7 @@ struct RuleFileParser {
                 return
             }
         }
+        lineNesting = 0
         current = ParsedRule(name: nameToken.text, stage: stage, range: range(ruleToken.start, nameToken.end),
                              nameRange: range(nameToken.start, nameToken.end), text: "", condition: nil, actions: [], stop: nil)
         currentEnd = tokens.last?.end ?? nameToken.end
@@ -176,8 +188,8 @@ struct RuleFileParser {
         switch keyword {
         case "when", "and", "or", "if":
             guard let condition = readConditionLine() else { return }
-            if let existing = current?.condition {
-                current?.condition = keyword == "or" ? .any([existing, condition]) : .all([existing, condition])
+            if current?.condition != nil || !joinedLines.isEmpty {
+                join(condition, any: keyword == "or", at: first.start)
             } else if keyword == "when" || keyword == "if" {
                 current?.condition = condition
             } else if current?.hasErrors == true {

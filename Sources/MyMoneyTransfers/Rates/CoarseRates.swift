@@ -23,9 +23,4 @@ public enum CoarseRates {
         guard let a = unitsPerEuro[from.code], let b = unitsPerEuro[to.code], a > 0 else { return nil }
         return Int64(exactly: Int128(b) * 10_000_000_000 / Int128(a))
     }
-
-    /// The coarse rate as a decimal, for reasons (`1.1`).
-    public static func rateText(from: Currency, to: Currency) -> String? {
-        rate(from: from, to: to).map { Amount(units: $0, scale: 10).normalized.description }
-    }
 }

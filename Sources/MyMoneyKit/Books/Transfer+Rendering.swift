@@ -1,30 +1,31 @@
-import MyMoneyKit
+import MyMoneyCore
+import MyMoneyTransfers
 
 /// The JSON and tables of `mymoney transfers`: stored transfers, the matcher's pairs, close calls
 /// (with both transactions' ids, for `transfers link`) and hints without a counterpart.
 ///
 /// Amounts are exact decimal strings at their currency's minor units; `rate` is `"1"` within one
 /// currency; `fee` is an amount in the leaving currency, `"0.00"` when there is none (never null).
-enum TransferOutput {
-    static func leg(_ leg: Transfer.Leg) -> JSONValue {
+public enum TransferRendering {
+    public static func leg(_ leg: Transfer.Leg) -> JSONValue {
         let t = leg.transaction
         return .object([("account", .string(leg.accountName)), ("date", .string(t.day.description)),
                         ("amount", .string(t.amount.atMinorUnits(of: t.currency).description)), ("currency", .string(t.currency.code)),
                         ("transaction_id", .number(String(t.id ?? 0))), ("payee", .optional(t.payee))])
     }
 
-    static func leg(_ leg: TransferLeg) -> JSONValue {
+    public static func leg(_ leg: TransferLeg) -> JSONValue {
         .object([("account", .string(leg.accountName)), ("date", .string(leg.day.description)),
                  ("amount", .string(leg.amount.atMinorUnits(of: leg.currency).description)), ("currency", .string(leg.currency.code)),
                  ("transaction_id", leg.transactionId.map { .number(String($0)) } ?? .null), ("payee", .optional(leg.payee))])
     }
 
-    static func fee(_ fee: Amount?, _ currency: Currency) -> [(String, JSONValue)] {
+    public static func fee(_ fee: Amount?, _ currency: Currency) -> [(String, JSONValue)] {
         [("fee", .string((fee ?? .zero).atMinorUnits(of: currency).description)), ("fee_currency", .string(currency.code))]
     }
 
     /// A stored transfer.
-    static func transfer(_ r: Transfer) -> JSONValue {
+    public static func transfer(_ r: Transfer) -> JSONValue {
         .object([("id", .number(String(r.id))), ("from", leg(r.from)), ("to", leg(r.to)),
                  ("rate", .string(r.rate?.description ?? "1"))] + fee(r.fee, r.from.transaction.currency) + [
                  ("confidence", .number(confidenceText(r.confidence))), ("status", .string(r.status.rawValue)),
@@ -32,28 +33,28 @@ enum TransferOutput {
     }
 
     /// A pair the matcher found or a close call's candidate.
-    static func pair(_ p: TransferPair) -> JSONValue {
+    public static func pair(_ p: TransferPair) -> JSONValue {
         .object([("from", leg(p.from)), ("to", leg(p.to)), ("rate", .string(p.rate?.description ?? "1"))]
                 + fee(p.fee, p.from.currency) + [
                 ("confidence", .number(confidenceText(p.confidence))), ("status", .string(p.status.rawValue)),
                 ("reasons", .array(p.reasons.map(JSONValue.string)))])
     }
 
-    static func ambiguity(_ a: TransferAmbiguity) -> JSONValue {
+    public static func ambiguity(_ a: TransferAmbiguity) -> JSONValue {
         .object([("legs", .array(a.legs.map(leg))), ("candidates", .array(a.candidates.map(pair)))])
     }
 
-    static func hint(_ h: UnpairedTransferHint) -> JSONValue {
+    public static func hint(_ h: UnpairedTransferHint) -> JSONValue {
         .object([("leg", leg(h.leg)), ("hint", .string(h.hint)), ("account", .optional(h.accountName)),
                  ("needs_counter_leg", .bool(h.needsCounterLeg)), ("message", .string(h.message))])
     }
 
-    static func action(_ action: String, _ transfer: Transfer) -> JSONValue {
-        .object([("action", .string(action)), ("transfer", TransferOutput.transfer(transfer))])
+    public static func action(_ action: String, _ transfer: Transfer) -> JSONValue {
+        .object([("action", .string(action)), ("transfer", TransferRendering.transfer(transfer))])
     }
 
     /// Stored transfers as a table: id, both legs, rate, fee, confidence, status.
-    static func table(_ transfers: [Transfer]) -> String {
+    public static func table(_ transfers: [Transfer]) -> String {
         var table = TextTable(["id", "from", "", "", "to", "", "", "rate", "fee", "conf.", "status"],
                               alignments: [.right, .left, .left, .right, .left, .left, .right, .right, .right, .right, .left])
         for r in transfers {
@@ -67,7 +68,7 @@ enum TransferOutput {
     }
 
     /// Close calls, numbered, each candidate with both transactions' ids and the command that links it.
-    static func closeCalls(_ ambiguous: [TransferAmbiguity]) -> String {
+    public static func closeCalls(_ ambiguous: [TransferAmbiguity]) -> String {
         var lines = ["Close calls, left for you to decide (\(ambiguous.count)): link the right pair with 'mymoney transfers link FROM_TX TO_TX'"]
         for (number, call) in ambiguous.enumerated() {
             lines.append("\(number + 1). \(counted(call.candidates.count, "candidate")):")
@@ -86,14 +87,14 @@ enum TransferOutput {
     }
 
     /// Hints without a counterpart, one per line.
-    static func hints(_ hints: [UnpairedTransferHint]) -> String {
+    public static func hints(_ hints: [UnpairedTransferHint]) -> String {
         (["Hints without a counterpart (\(hints.count)):"] + hints.map { hint in
             (hint.needsCounterLeg ? "  needs counter-leg: " : "  unpaired: ") + "#\(hint.leg.transactionId ?? 0) " + hint.message
         }).joined(separator: "\n")
     }
 
     /// A confidence with two digits after the point (`0.72`).
-    static func confidenceText(_ value: Double) -> String {
+    public static func confidenceText(_ value: Double) -> String {
         let hundredths = Int((max(0, min(1, value)) * 100).rounded())
         let fraction = hundredths % 100
         return String(hundredths / 100) + "." + (fraction < 10 ? "0" : "") + String(fraction)

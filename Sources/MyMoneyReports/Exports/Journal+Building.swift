@@ -50,12 +50,16 @@ extension Journal {
 }
 
 /// The work of ``Journal/init(_:transfersAcrossDays:)``: one pass over the transactions.
+///
+/// - Complexity: O(n log n) in transactions and balances (the final sort); every lookup is by id.
 struct JournalBuilder {
     let books: BooksSnapshot
     let transfersAcrossDays: Bool
     var accountsById: [Int64: Account] = [:]
     var entries: [(order: Int, entry: Journal.Entry)] = []
     var checkpoints: [Journal.Checkpoint] = []
+    /// Each transaction's place in the ledger's order, by id.
+    var orderOf: [Int64: Int] = [:]
 
     init(books: BooksSnapshot, transfersAcrossDays: Bool) {
         self.books = books
@@ -70,7 +74,9 @@ struct JournalBuilder {
             transferOf[t.toTransactionId] = t
         }
         var byId: [Int64: LedgerTransaction] = [:]
-        for t in books.transactions { if let id = t.id { byId[id] = t } }
+        for (order, t) in books.transactions.enumerated() {
+            if let id = t.id { byId[id] = t; orderOf[id] = order }
+        }
         var firstUse: [Int64: Day] = [:]
         for (order, t) in books.transactions.enumerated() {
             guard let account = accountsById[t.accountId] else { continue }

@@ -56,7 +56,7 @@ extension JournalBuilder {
                                              postings: leaving + [transit], link: link)))
         let back = Journal.Posting(account: Journal.inTransit, amount: try -into.amount, currency: into.currency)
         // Ordered among the arriving day's entries by the arriving leg's place in the ledger.
-        let arrivalOrder = books.transactions.firstIndex { $0.id == into.id } ?? order
+        let arrivalOrder = into.id.flatMap { orderOf[$0] } ?? order
         entries.append((arrivalOrder, Journal.Entry(kind: .transfer, day: into.day, payee: into.payee ?? payee,
                                                     narration: narration, tags: tags, metadata: metadata,
                                                     postings: [back, arriving], link: link)))

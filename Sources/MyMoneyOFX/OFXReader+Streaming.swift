@@ -48,8 +48,9 @@ extension OFXReader {
         var diagnostics: [Diagnostic] = []
         let facts = TextFacts(raw, release: { mapping.release(upTo: $0 + (hadBOM ? 3 : 0)) })
         if let nul = facts.firstNUL {
+            var lines = LineCursor(raw)   // released pages come back from the file
             return ReadResult(diagnostics: [.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
-                                                   at: SourcePosition(offset: nul, line: 1, column: 1))])
+                                                   at: lines.position(ofOffset: nul))])
         }
         let choice = encoding(header: header, options: options, ascii: facts.ascii, validUTF8: facts.validUTF8, file: file)
         guard !choice.needsTranscoding else {

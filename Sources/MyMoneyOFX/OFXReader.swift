@@ -165,8 +165,8 @@ public struct OFXReader: StatementReader {
             return base.distance(to: p.assumingMemoryBound(to: UInt8.self))
         }
         if let nul = nulOffset {
-            return .failure(.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file,
-                                   at: SourcePosition(offset: nul, line: 1, column: 1)))
+            let position = raw.withUnsafeBufferPointer { bytes in var lines = LineCursor(bytes); return lines.position(ofOffset: nul) }
+            return .failure(.error("ofx.encoding", "the file holds binary data (a NUL byte), not OFX text", file: file, at: position))
         }
         let ascii = OFXReader.isASCII(raw)
         let choice = encoding(header: header, options: options, ascii: ascii, validUTF8: ascii || TextDecoder.isValidUTF8(raw), file: file)

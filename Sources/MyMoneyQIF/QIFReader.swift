@@ -140,8 +140,9 @@ public struct QIFReader: StatementReader {
         var parser = QIFParser(bytes: text, file: file, options: options, dayOrder: dayOrder, decimalMark: amounts.decimalMark)
         parser.blockDateCounts = evidence.blockDateCounts
         parser.run()
-        diagnostics.append(contentsOf: parser.diagnostics)
+        // Building the statements can warn too (qif.balance.overflow): collect the diagnostics after it.
         let statements = orderSettled ? parser.statements(source: source) : []
+        diagnostics.append(contentsOf: parser.diagnostics)
         return QIFDocument(result: ReadResult(statements: statements, diagnostics: diagnostics, source: sourceFile),
                            categories: parser.categories, classes: parser.classes, securities: parser.securities,
                            accounts: parser.accounts, dayOrder: dayOrder,

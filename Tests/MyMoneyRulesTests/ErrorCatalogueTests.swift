@@ -8,7 +8,8 @@ import Testing
         "rules.syntax", "rules.unknown-field", "rules.unknown-operator", "rules.unknown-action", "rules.bad-regex",
         "rules.bad-amount", "rules.bad-date", "rules.bad-value", "rules.unknown-currency", "rules.empty-range",
         "rules.empty-pattern", "rules.bad-capture", "rules.category-too-deep", "rules.conflicting-actions",
-        "rules.no-actions", "rules.duplicate-name", "rules.encoding",
+        "rules.no-actions", "rules.duplicate-name", "rules.encoding", "rules.regex-unsupported", "rules.regex-too-large",
+        "rules.regex-backtracking",
     ]
 
     @Test(arguments: codes)
@@ -50,7 +51,27 @@ import Testing
             }
         }
         #expect(found.count >= 15)
-        #expect(found.subtracting(Self.codes + ["rules.io"]).isEmpty, "uncatalogued: \(found.subtracting(Self.codes))")
+        #expect(found.subtracting(Self.codes + ["rules.io", "rules.regex-budget"]).isEmpty, "uncatalogued: \(found.subtracting(Self.codes))")
+    }
+
+    /// The one code reported while rules run, not when they load: a regex that ran out of steps
+    /// counts as not matching, and the run's diagnostics name the rule and the transaction.
+    @Test func regexBudgetEndsTheMatchAndIsReportedThroughTheRun() throws {
+        let url = Golden.directory.appendingPathComponent("errors/rules.regex-budget.rules")
+        let compilation = RuleBook.load(files: [(url, "rules.regex-budget.rules")])
+        #expect(compilation.diagnostics.isEmpty)
+        let set = try #require(compilation.ruleSet)
+        let memo = String(repeating: "1234 ", count: 40) + "X"
+        let t = LedgerTransaction(accountId: 1, day: StoryLedger.day("2026-10-02"), amount: StoryLedger.amount("-54.37"), currency: .EUR,
+                                  originalPayee: "REWE Markt Berlin", memo: memo)
+        let starved = set.apply(to: [RuleInput(transaction: t)], options: RuleApplyOptions(regexStepLimit: 100))
+        #expect(starved.transactions[0].tags.isEmpty)
+        #expect(starved.diagnostics.map(\.code) == ["rules.regex-budget"])
+        let fed = set.apply(to: [RuleInput(transaction: t)])
+        #expect(fed.transactions[0].tags == ["reference"])
+        #expect(fed.diagnostics.isEmpty)
+        let renderer = DiagnosticRenderer(sources: set.sources, color: false)
+        Golden.check(starved.diagnostics.map { renderer.render($0) + "\n" }.joined(), "errors/rules.regex-budget.txt")
     }
 
     @Test func oneRunReportsEveryMistake() throws {

@@ -173,6 +173,7 @@ struct RulesCommand: Command {
         guard let books = try context.existingBooks(arguments) else { throw CommandFailure.data(context.noLedgerYet(arguments)) }
         let result = try books.applyRules(set, dryRun: arguments.flag("--dry-run"), force: arguments.flag("--force"),
                                           overwriteManual: arguments.flag("--overwrite-manual"))
+        context.report(result.diagnostics)
         if result.lockedSkipped > 0 {
             context.terminal.error("note: \(counted(result.lockedSkipped, "transaction lies", "transactions lie")) in reconciled periods and \(result.lockedSkipped == 1 ? "is" : "are") left alone (--force to include them)")
         }
@@ -181,7 +182,7 @@ struct RulesCommand: Command {
                 ("dry_run", .bool(result.isDryRun)), ("changed_fields", .int(result.changedFields)),
                 ("changed_transactions", .int(result.changedTransactions)), ("considered", .int(result.considered)),
                 ("locked_skipped", .int(result.lockedSkipped)),
-                ("diagnostics", .array(compilation.diagnostics.map(DiagnosticJSON.make))),
+                ("diagnostics", .array((compilation.diagnostics + result.diagnostics).map(DiagnosticJSON.make))),
             ]).serialized())
             return .success
         }

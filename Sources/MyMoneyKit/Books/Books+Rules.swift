@@ -12,6 +12,8 @@ public struct RuleApplication: Sendable {
     /// Transactions left alone because they lie in reconciled periods (without `force`).
     public var lockedSkipped: Int
     public var isDryRun: Bool
+    /// What the rules said while running (a regex that ran out of its step budget: no match).
+    public var diagnostics: [Diagnostic] = []
 }
 
 extension Books {
@@ -79,6 +81,6 @@ extension Books {
         }
         let changed = try step { try ledger.transaction(dryRun: dryRun) { try ledger.applyRuleResults(results, overwriteManual: overwriteManual) } }
         return RuleApplication(changedFields: changed, changedTransactions: results.count, considered: stored.count,
-                               lockedSkipped: lockedSkipped, isDryRun: dryRun)
+                               lockedSkipped: lockedSkipped, isDryRun: dryRun, diagnostics: run.diagnostics)
     }
 }

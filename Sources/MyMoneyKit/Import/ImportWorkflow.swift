@@ -83,6 +83,7 @@ enum ImportWorkflow {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger)
         }
         record(stored, rulesDid, into: &outcome)
+        outcome.diagnostics += rulesDid.diagnostics
         // Categories the rules name that no stored row uses yet (the store created the others).
         for path in rulesDid.categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
             _ = try ledger.addCategory(path)

@@ -37,8 +37,9 @@ struct ConditionLeaf: Sendable {
     enum Test: Sendable {
         /// A literal test (contains, equals, starts with, ends with) answered by the shared scan.
         case literal(bit: Int)
-        /// A regular expression; skipped when none of the prefilter literals occurred.
-        case regex(Int, prefilter: [Int]?)
+        /// A regular expression; skipped unless every prefilter set has a literal that occurred
+        /// (sets of alternatives from ``RegexLiterals``, best first; empty: always run).
+        case regex(Int, prefilter: [[Int]])
         case empty(Bool)
         /// Bounds, inclusive unless `exclusive` (`<`, `>`: only one bound is set); nil is unbounded.
         case amount(low: Amount?, high: Amount?, absolute: Bool, exclusive: Bool)
@@ -58,6 +59,8 @@ struct ConditionLeaf: Sendable {
 struct ValueTemplate: Sendable, Hashable {
     enum Part: Sendable, Hashable { case text(String), capture(Int) }
     let parts: [Part]
+
+    init(parts: [Part]) { self.parts = parts }
 
     var maximumCapture: Int {
         parts.reduce(0) { if case .capture(let n) = $1 { return max($0, n) } else { return $0 } }

@@ -45,7 +45,7 @@ public struct CompiledRuleSet: Sendable {
             case .leaf(let i):
                 switch leaves[i].test {
                 case .literal(let bit): return [bit]
-                case .regex(_, let prefilter): return prefilter
+                case .regex(_, let prefilter): return prefilter.first
                 default: return nil
                 }
             case .all(let children):

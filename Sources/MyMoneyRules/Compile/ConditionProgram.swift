@@ -19,7 +19,7 @@ struct ConditionProgram: Sendable {
         var kind: Kind
         var bit: Int32 = -1
         var regex: Int32 = -1
-        /// Prefilter bits: `prefilterBits[prefilterLow..<prefilterHigh]`; low < 0 means no prefilter.
+        /// Prefilter sets: `prefilterBits[prefilterLow..<prefilterHigh]`, each set ended by -1; low < 0 means no prefilter.
         var prefilterLow: Int32 = -1
         var prefilterHigh: Int32 = -1
         /// empty: want empty; amount: compare the absolute value.
@@ -40,6 +40,8 @@ struct ConditionProgram: Sendable {
     var prefilterBits: [Int32] = []
     /// The root node of each rule's condition, -1 when it has none.
     var roots: [Int32] = []
+    /// The rule (evaluation index) each leaf belongs to.
+    var leafRules: [Int32] = []
 
     init(rules: [CompiledRule], leaves source: [ConditionLeaf]) {
         for leaf in source {
@@ -50,9 +52,12 @@ struct ConditionProgram: Sendable {
             case .regex(let r, let prefilter):
                 code.kind = .regex
                 code.regex = Int32(r)
-                if let prefilter {
+                if !prefilter.isEmpty {
                     code.prefilterLow = Int32(prefilterBits.count)
-                    prefilterBits.append(contentsOf: prefilter.map { Int32($0) })
+                    for alternatives in prefilter {
+                        prefilterBits.append(contentsOf: alternatives.map { Int32($0) })
+                        prefilterBits.append(-1)
+                    }
                     code.prefilterHigh = Int32(prefilterBits.count)
                 }
             case .empty(let wantEmpty):
@@ -82,6 +87,16 @@ struct ConditionProgram: Sendable {
         for rule in rules {
             roots.append(rule.condition.map { add($0) } ?? -1)
         }
+        var owners = [Int32](repeating: -1, count: source.count)
+        func mark(_ node: ConditionNode, _ r: Int) {
+            switch node {
+            case .leaf(let i): owners[i] = Int32(r)
+            case .all(let list), .any(let list): list.forEach { mark($0, r) }
+            case .not(let inner): mark(inner, r)
+            }
+        }
+        for rule in rules { if let condition = rule.condition { mark(condition, rule.index) } }
+        leafRules = owners
     }
 
     private mutating func add(_ node: ConditionNode) -> Int32 {

@@ -21,23 +21,22 @@ struct LiteralGroup: Sendable {
     /// Sets the bits of every test that holds for `text` (already folded for this group).
     ///
     /// - Complexity: O(text length + matches).
-    func scan(_ folded: [UInt8], into fired: inout [UInt64]) {
-        folded.withUnsafeBufferPointer { text in
-            if let automaton {
-                let count = text.count
-                automaton.scan(text) { pattern, end in
-                    let p = Int(pattern)
-                    let length = Int(automaton.patternLengths[p])
-                    for k in Int(patternStart[p])..<Int(patternStart[p + 1]) {
-                        let bit = Int(patternBits[k])
-                        switch patternKinds[k] {
-                        case .contains: break
-                        case .startsWith: if end - length != 0 { continue }
-                        case .endsWith: if end != count { continue }
-                        case .equals: continue
-                        }
-                        fired[bit >> 6] |= 1 << UInt64(bit & 63)
+    func scan(_ folded: [UInt8], into fired: inout [UInt64], hits: inout [UInt64]) {
+        if automaton != nil {
+            hits.removeAll(keepingCapacity: true)
+            folded.withUnsafeBufferPointer { text in automaton?.scan(text, into: &hits) }
+            let count = folded.count
+            for hit in hits {
+                let p = Int(hit >> 32), end = Int(hit & 0xFFFF_FFFF)
+                for k in Int(patternStart[p])..<Int(patternStart[p + 1]) {
+                    let bit = Int(patternBits[k])
+                    switch patternKinds[k] {
+                    case .contains: break
+                    case .startsWith: if end != Int(automaton?.patternLengths[p] ?? 0) { continue }
+                    case .endsWith: if end != count { continue }
+                    case .equals: continue
                     }
+                    fired[bit >> 6] |= 1 << UInt64(bit & 63)
                 }
             }
         }

@@ -36,7 +36,7 @@ public enum RuleCompiler {
 }
 
 /// A rule waiting for the literal layout.
-private struct PendingRule {
+struct PendingRule {
     let file: String
     let parsed: ParsedRule
     let condition: ConditionNode?
@@ -46,18 +46,20 @@ private struct PendingRule {
 }
 
 /// What a literal leaf or regex prefilter holds before bits are assigned.
-private enum PendingTest {
+enum PendingTest {
     case literal(Int)
-    case regex(Int, [Int]?)
+    /// The regex and its prefilter: sets of alternatives, each of which must have one member present.
+    case regex(Int, [[Int]])
 }
 
-private struct RegexKey: Hashable {
+struct RegexKey: Hashable {
     let field: RuleField
     let pattern: String
     let caseSensitive: Bool
 }
 
-private struct CompilerState {
+/// What compiling collects, rule by rule (regex tests: `RuleCompiler+Regex.swift`).
+struct CompilerState {
     var diagnostics: [Diagnostic] = []
     var pending: [PendingRule] = []
     var leaves: [ConditionLeaf] = []
@@ -65,6 +67,9 @@ private struct CompilerState {
     /// One compiled regex per field, pattern and case mode: equal tests share it (and its per-transaction answer).
     var regexes: [RuleRegex] = []
     var regexIndexes: [RegexKey: Int] = [:]
+    /// Per regex: the literals a matching text must contain (or start with), and whether it is exponential under backtracking.
+    var regexPrefilters: [RegexLiterals] = []
+    var regexRisks: [Bool] = []
     var literals = LiteralGroupBuilder()
     var names: [String: (String, Int)] = [:]
 
@@ -148,42 +153,7 @@ private struct CompilerState {
         case .isEmpty: return leaf(test, .empty(true))
         case .isSet: return leaf(test, .empty(false))
         case .matches:
-            guard let value = test.values.first else { return nil }
-            let unknownFlags = value.flags.filter { $0 != "i" }
-            if !unknownFlags.isEmpty {
-                error("rules.bad-regex", "unknown regular expression flag `\(unknownFlags)`", at: value.range,
-                      notes: ["tests ignore case unless `case-sensitive` follows the value"])
-                return nil
-            }
-            let regex: RuleRegex
-            let regexIndex: Int
-            let dedupeKey = RegexKey(field: test.field, pattern: value.text, caseSensitive: test.caseSensitive)
-            if let existing = regexIndexes[dedupeKey] {
-                regexIndex = existing
-                regex = regexes[existing]
-            } else {
-                do {
-                    regex = try RuleRegex(pattern: value.text, caseSensitive: test.caseSensitive)
-                } catch {
-                    self.error("rules.bad-regex", "cannot compile the regular expression /\(value.text)/", at: value.range,
-                          notes: ["check brackets, parentheses and quantifiers; escape a literal character with \\ (\\. \\( \\*)"])
-                    return nil
-                }
-                regexes.append(regex)
-                regexIndex = regexes.count - 1
-                regexIndexes[dedupeKey] = regexIndex
-            }
-            var prefilter: [Int]?
-            if let literals = RegexPrefilter.requiredLiterals(of: value.text) {
-                prefilter = literals.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
-            }
-            let node = leaf(test, .regex(regexIndex, prefilter: nil))
-            if case .leaf(let i) = node {
-                pendingTests[i] = .regex(regexIndex, prefilter)
-                ruleRegexLeaves.append(i)
-            }
-            ruleCaptureGroups = max(ruleCaptureGroups, regex.captureGroupCount)
-            return node
+            return compileRegex(test)
         case .contains, .startsWith, .endsWith, .equals, .notEquals, .oneOf:
             var nodes: [ConditionNode] = []
             for value in test.values {
@@ -466,7 +436,7 @@ private struct CompilerState {
             let test: ConditionLeaf.Test
             switch pendingTest {
             case .literal(let id): test = .literal(bit: bitOf[id])
-            case .regex(let r, let ids): test = .regex(r, prefilter: ids.map { $0.map { bitOf[$0] } })
+            case .regex(let r, let sets): test = .regex(r, prefilter: sets.map { $0.map { bitOf[$0] } })
             }
             leaves[leafIndex] = ConditionLeaf(field: old.field, test: test, text: old.text, range: old.range)
         }

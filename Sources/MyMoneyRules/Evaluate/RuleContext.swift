@@ -61,9 +61,14 @@ public struct RuleApplyOptions: Sendable {
     public var overwriteManual: Bool
     /// Worker threads; nil picks one per core for large inputs. The result never depends on it.
     public var threads: Int?
+    /// Steps one regular expression may take on one text (bytes read, instructions visited)
+    /// before the test gives up, counts as not matching and is reported in ``RuleRun/diagnostics``.
+    /// Matching is linear, so real input needs a tiny fraction of the default (10,000,000).
+    public var regexStepLimit: Int
 
-    public init(overwriteManual: Bool = false, threads: Int? = nil) {
+    public init(overwriteManual: Bool = false, threads: Int? = nil, regexStepLimit: Int = 10_000_000) {
         self.overwriteManual = overwriteManual
         self.threads = threads
+        self.regexStepLimit = regexStepLimit
     }
 }

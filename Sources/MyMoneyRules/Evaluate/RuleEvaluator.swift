@@ -8,11 +8,17 @@ struct RuleEvaluator {
     var fired: [UInt64]
     var candidates: [UInt64]
     var buffer: [UInt8] = []
+    /// Literal occurrences of the scan in progress.
+    var hits: [UInt64] = []
     /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
     var regexMemo: [UInt8]
     var regexTouched: [Int32] = []
-    /// Per regex: answers for values seen before (payees and memos repeat a lot). Bounded.
-    var regexAnswers: [[String: Bool]]
+    /// This thread's DFAs and VM scratch space.
+    var matcher: RegexMatcher
+    /// The input index of the transaction being evaluated.
+    var transactionIndex = 0
+    /// Regex runs that ran out of steps (counted as no match), in input order.
+    var gaveUp: [RegexGiveUp] = []
     /// Bits fired by `account` and `account kind` tests, per account id: they depend on the account only.
     var accountBits: [Int64: [Int32]] = [:]
     let accountGroups: [Int]
@@ -20,6 +26,10 @@ struct RuleEvaluator {
     let projects: [String: RuleProject]
     let knownProjects: Set<String>
     let accountsByName: [String: Account]
+    /// This thread's copy of every rule's actions (``RuleAction/copiedForThread()``), and the text
+    /// of the category each rule sets (for ``FieldChange/value``).
+    let actions: [[RuleAction]]
+    let categoryTexts: [String?]
 
     init(set: CompiledRuleSet, context: RuleContext, options: RuleApplyOptions) {
         self.set = set
@@ -28,7 +38,7 @@ struct RuleEvaluator {
         self.fired = [UInt64](repeating: 0, count: set.bitWords)
         self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
         self.regexMemo = [UInt8](repeating: 0, count: set.regexes.count)
-        self.regexAnswers = [[String: Bool]](repeating: [:], count: set.regexes.count)
+        self.matcher = RegexMatcher(regexes: set.regexes, stepLimit: options.regexStepLimit)
         self.accountGroups = set.groups.indices.filter { set.groups[$0].field == .account || set.groups[$0].field == .accountKind }
         self.otherGroups = set.groups.indices.filter { !(set.groups[$0].field == .account || set.groups[$0].field == .accountKind) }
         var projects: [String: RuleProject] = [:]
@@ -38,6 +48,10 @@ struct RuleEvaluator {
         var accounts: [String: Account] = [:]
         for a in context.accounts where accounts[a.name.lowercased()] == nil { accounts[a.name.lowercased()] = a }
         self.accountsByName = accounts
+        self.actions = set.ruleActions.map { $0.map { $0.copiedForThread() } }
+        self.categoryTexts = actions.map { list in
+            list.compactMap { if case .setCategory(let path) = $0 { return path.description } else { return nil } }.last
+        }
     }
 
     // MARK: literal scanning
@@ -47,7 +61,7 @@ struct RuleEvaluator {
         let caseSensitive = set.groups[g].caseSensitive
         _ = FieldValues.any(field, t, account) { value in
             TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer)
-            set.groups.withUnsafeBufferPointer { $0[g].scan(buffer, into: &fired) }
+            set.groups[g].scan(buffer, into: &fired, hits: &hits)
             return false
         }
     }
@@ -157,13 +171,14 @@ struct RuleEvaluator {
     mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         let memo = regexMemo[r]
         if memo != 0 { return memo == 2 }
-        let regex = set.regexes[r]
         let result = FieldValues.any(set.leaves[i].field, t, account) { value in
-            if let known = regexAnswers[r][value] { return known }
-            let answer = regex.matches(value)
-            if regexAnswers[r].count >= 50_000 { regexAnswers[r].removeAll(keepingCapacity: true) }
-            regexAnswers[r][value] = answer
-            return answer
+            switch matcher.matches(r, value) {
+            case .match: return true
+            case .noMatch: return false
+            case .gaveUp:
+                gaveUp.append(RegexGiveUp(transaction: transactionIndex, leaf: i, textLength: value.unicodeScalars.count))
+                return false
+            }
         }
         regexMemo[r] = result ? 2 : 1
         regexTouched.append(Int32(r))
@@ -192,15 +207,18 @@ struct RuleEvaluator {
             let bit = Int(leaf.bit)
             return fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0
         case .regex:
-            if leaf.prefilterLow >= 0 {
-                var any = false
-                var k = leaf.prefilterLow
-                while k < leaf.prefilterHigh {
-                    let bit = Int(set.program.prefilterBits[Int(k)])
-                    if fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { any = true; break }
-                    k += 1
+            // Every prefilter set needs one of its literals (sets end with -1).
+            var k = leaf.prefilterLow
+            var any = false
+            while k >= 0 && k < leaf.prefilterHigh {
+                let bit = Int(set.program.prefilterBits[Int(k)])
+                k += 1
+                if bit < 0 {
+                    if !any { return false }
+                    any = false
+                } else if !any && fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
+                    any = true
                 }
-                if !any { return false }
             }
             return regexHolds(i, Int(leaf.regex), t, account)
         case .empty:
@@ -227,13 +245,17 @@ struct RuleEvaluator {
     }
 
     /// The captures of the rule's first regular expression (in reading order) that matches.
-    func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
+    mutating func captures(for rule: CompiledRule, _ t: LedgerTransaction, _ account: Account?) -> [String]? {
         for i in rule.regexLeaves {
             let leaf = set.leaves[i]
             guard case .regex(let r, _) = leaf.test else { continue }
             var found: [String]?
             _ = FieldValues.any(leaf.field, t, account) { value in
-                found = set.regexes[r].captures(in: value)
+                switch matcher.captures(r, value) {
+                case .match(let groups): found = groups
+                case .noMatch: break
+                case .gaveUp: gaveUp.append(RegexGiveUp(transaction: transactionIndex, leaf: i, textLength: value.unicodeScalars.count))
+                }
                 return found != nil
             }
             if let found { return found }
@@ -250,11 +272,11 @@ struct RuleEvaluator {
         var t = inputs[index].transaction
         let account = inputs[index].account
         let locked = options.overwriteManual || inputs[index].lockedFields.isEmpty ? [] : inputs[index].lockedFields
+        transactionIndex = index
         start(t, account)
         var outcome = TransactionOutcome(index: index)
         var setBy = SIMD8<Int32>(repeating: -1)   // by RuleTarget rank: no allocation per transaction
-        var tagAddedBy: [String: Int] = [:]
-        var tagRemovedBy: [String: Int] = [:]
+        var tagEdits = TagEdits()
         var stoppedBy: Int?
         var position = 0
         let tracing = trace != nil
@@ -282,134 +304,23 @@ struct RuleEvaluator {
             }
             outcome.matched.append(r)
             let captures = set.ruleUsesCaptures[r] ? self.captures(for: set.rules[r], t, account) : nil
-            for action in set.ruleActions[r] {
+            for action in actions[r] {
                 let target = action.target
                 if locked.contains(target) {
                     outcome.skipped.append(SkippedAction(rule: r, target: target, value: describe(action, captures), reason: .lockedByUser,
                                                          detail: "\(target.rawValue) was set by hand"))
                     continue
                 }
-                var changed = false
-                func setField(_ newValue: String?, _ current: String?, apply: (inout LedgerTransaction) -> Void) {
-                    if setBy[target.rank] >= 0 && Int(setBy[target.rank]) != r && newValue != current {
-                        outcome.overridden.append(OverriddenMatch(rule: Int(setBy[target.rank]), target: target, by: r, reason: .overridden))
-                    }
-                    if newValue != current {
-                        apply(&t)
-                        setBy[target.rank] = Int32(r)
-                        changed = true
-                    }
-                }
-                switch action {
-                case .setCategory(let path):
-                    setField(path.description, t.category?.description) { $0.category = path }
-                case .setProject(let name):
-                    if let project = projects[name.lowercased()], let dates = project.dates, !dates.contains(t.day) {
-                        outcome.skipped.append(SkippedAction(rule: r, target: .project, value: project.name, reason: .outsideProjectDates,
-                                                             detail: "project \"\(project.name)\" runs \(dates.start) … \(dates.end)"))
-                        continue
-                    }
-                    let canonical = projects[name.lowercased()]?.name ?? name
-                    setField(canonical, t.project) { $0.project = canonical }
-                case .setPlace(let template):
-                    let value = template.render(captures)
-                    setField(value, t.place) { $0.place = value }
-                case .setPayee(let template):
-                    let value = template.render(captures)
-                    setField(value, t.payee) { $0.payee = value }
-                case .setNotes(let template):
-                    let value = template.render(captures)
-                    setField(value, t.notes) { $0.notes = value }
-                case .appendNotes(let template):
-                    let value = template.render(captures)
-                    let combined = (t.notes.map { $0.isEmpty ? "" : $0 + " " } ?? "") + value
-                    if combined != t.notes {
-                        t.notes = combined
-                        setBy[target.rank] = Int32(r)
-                        changed = true
-                    }
-                case .addTags(let tags):
-                    for (tag, key) in tags where !t.tags.contains(where: { $0 == tag || $0.lowercased() == key }) {
-                        t.tags.append(tag)
-                        tagAddedBy[key] = r
-                        if !tagRemovedBy.isEmpty { tagRemovedBy[key] = nil }
-                        changed = true
-                    }
-                case .removeTags(let tags):
-                    for (_, key) in tags {
-                        guard t.tags.contains(where: { $0.lowercased() == key }) else { continue }
-                        t.tags.removeAll { $0.lowercased() == key }
-                        if let adder = tagAddedBy.removeValue(forKey: key) {
-                            outcome.overridden.append(OverriddenMatch(rule: adder, target: .tags, by: r, reason: .overridden))
-                        } else {
-                            tagRemovedBy[key] = r
-                        }
-                        changed = true
-                    }
-                case .transfer(let direction, let name):
-                    let canonical = accountsByName[name.lowercased()]?.name ?? name
-                    setField(canonical, t.type == .transfer ? t.transferHint : nil) {
-                        $0.type = .transfer
-                        $0.transferHint = canonical
-                    }
-                    if Int(setBy[target.rank]) == r {
-                        let other = accountsByName[name.lowercased()]
-                        outcome.transfer = TransferMark(transaction: index, rule: r, direction: direction, account: canonical,
-                                                        accountKind: other?.kind,
-                                                        createsOtherLeg: context.accountsWithoutStatements.contains(where: { $0.lowercased() == name.lowercased() }))
-                    }
-                case .ignore:
-                    outcome.ignoredBy = r
-                }
+                let changed = apply(action, rule: r, to: &t, index: index, captures: captures,
+                                    outcome: &outcome, setBy: &setBy, tags: &tagEdits)
                 if changed && !set.groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
             }
             if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }
         if !outcome.matched.isEmpty {
-            outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tagAddedBy: tagAddedBy, tagRemovedBy: tagRemovedBy)
+            outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tags: tagEdits)
         }
         if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }
         return (t, outcome)
     }
-
-    func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
-        switch action {
-        case .setCategory(let p): return p.description
-        case .setProject(let s): return s
-        case .setPlace(let t), .setPayee(let t), .setNotes(let t), .appendNotes(let t): return t.render(captures)
-        case .addTags(let tags), .removeTags(let tags): return tags.map(\.tag).joined(separator: ", ")
-        case .transfer(let d, let name): return "\(d.rawValue) \(name)"
-        case .ignore: return nil
-        }
-    }
-
-    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: SIMD8<Int32>,
-                         tagAddedBy: [String: Int], tagRemovedBy: [String: Int]) -> [FieldChange] {
-        var result: [FieldChange] = []
-        func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
-            guard setBy[target.rank] >= 0 else { return }
-            let before = old(), after = new()
-            if before != after {
-                result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: Int(setBy[target.rank])))
-            }
-        }
-        field(.category, a.category?.description, b.category?.description)
-        if (!tagAddedBy.isEmpty || !tagRemovedBy.isEmpty) && a.tags != b.tags {
-            let before = Set(a.tags.map { $0.lowercased() })
-            let after = Set(b.tags.map { $0.lowercased() })
-            for tag in b.tags where !before.contains(tag.lowercased()) {
-                if let r = tagAddedBy[tag.lowercased()] { result.append(FieldChange(target: .tags, operation: .add, previous: nil, value: tag, rule: r)) }
-            }
-            for tag in a.tags where !after.contains(tag.lowercased()) {
-                if let r = tagRemovedBy[tag.lowercased()] { result.append(FieldChange(target: .tags, operation: .remove, previous: nil, value: tag, rule: r)) }
-            }
-        }
-        field(.project, a.project, b.project)
-        field(.place, a.place, b.place)
-        field(.payee, a.payee, b.payee)
-        field(.notes, a.notes, b.notes)
-        field(.transfer, a.type == .transfer ? a.transferHint : nil, b.type == .transfer ? b.transferHint : nil)
-        return result
-    }
 }
-

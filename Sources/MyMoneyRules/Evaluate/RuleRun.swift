@@ -15,6 +15,10 @@ public struct RuleRun: Sendable {
     public var categoriesToCreate: [CategoryPath]
     /// Projects that rules set but ``RuleContext/projects`` lacks, sorted.
     public var projectsToCreate: [String]
+    /// Problems met while applying, in input order: a regular expression that ran out of steps
+    /// on a transaction (`rules.regex-budget`; the test counted as not matching). Render them with
+    /// the rule set's ``CompiledRuleSet/sources``.
+    public var diagnostics: [Diagnostic] = []
 
     /// The transactions to import: all but the ignored ones, in input order.
     public var importable: [LedgerTransaction] {
@@ -39,24 +43,14 @@ extension CompiledRuleSet {
         let count = inputs.count
         let chunk = (count + threads - 1) / max(1, threads)
         var outcomes: [TransactionOutcome] = []
+        var giveUps = [[RegexGiveUp]](repeating: [], count: threads)
         let results = [LedgerTransaction](unsafeUninitializedCapacity: count) { resultBuffer, resultCount in
             outcomes = [TransactionOutcome](unsafeUninitializedCapacity: count) { outcomeBuffer, outcomeCount in
-                let slots = OutputSlots(transactions: resultBuffer, outcomes: outcomeBuffer)
-                inputs.withUnsafeBufferPointer { input in
-                    let work = { (part: Int) in
-                        let lo = min(count, part * chunk), hi = min(count, lo + chunk)
-                        var evaluator = RuleEvaluator(set: self, context: context, options: options)
-                        var trace: RuleTrace?
-                        for i in lo..<hi {
-                            let (t, o) = evaluator.run(input, index: i, trace: &trace)
-                            slots.store(i, t, o)
-                        }
-                    }
-                    if threads == 1 {
-                        work(0)
-                    } else {
+                giveUps.withUnsafeMutableBufferPointer { giveUpBuffer in
+                    let slots = OutputSlots(transactions: resultBuffer, outcomes: outcomeBuffer, giveUps: giveUpBuffer)
+                    inputs.withUnsafeBufferPointer { input in
                         let shared = SharedInputs(buffer: input)
-                        DispatchQueue.concurrentPerform(iterations: threads) { part in
+                        let work: @Sendable (Int) -> Void = { part in
                             let lo = min(count, part * chunk), hi = min(count, lo + chunk)
                             var evaluator = RuleEvaluator(set: self, context: context, options: options)
                             var trace: RuleTrace?
@@ -64,6 +58,12 @@ extension CompiledRuleSet {
                                 let (t, o) = evaluator.run(shared.buffer, index: i, trace: &trace)
                                 slots.store(i, t, o)
                             }
+                            slots.store(part: part, evaluator.gaveUp)
+                        }
+                        if threads == 1 {
+                            work(0)
+                        } else {
+                            DispatchQueue.concurrentPerform(iterations: threads) { part in work(part) }
                         }
                     }
                 }
@@ -71,7 +71,9 @@ extension CompiledRuleSet {
             }
             resultCount = count
         }
-        return finish(outcomes: outcomes, transactions: results, context: context)
+        var run = finish(outcomes: outcomes, transactions: results, context: context)
+        run.diagnostics = giveUps.joined().map { diagnostic(for: $0, inputs[$0.transaction], stepLimit: options.regexStepLimit) }
+        return run
     }
 
     /// Applies the rules to transactions paired with their accounts by `accountId`.
@@ -111,16 +113,22 @@ extension CompiledRuleSet {
     }
 }
 
-/// The output buffers, each index initialized exactly once by exactly one thread.
+/// The output buffers, each index initialized exactly once by exactly one thread (each part's give-ups by its thread).
 private struct OutputSlots: @unchecked Sendable {
     // Threads write disjoint index ranges; the arrays are read only after all threads finished.
     let transactions: UnsafeMutableBufferPointer<LedgerTransaction>
     let outcomes: UnsafeMutableBufferPointer<TransactionOutcome>
+    /// One slot per part (thread), already initialized.
+    let giveUps: UnsafeMutableBufferPointer<[RegexGiveUp]>
 
-    func store(_ i: Int, _ t: LedgerTransaction, _ o: TransactionOutcome) {
+    func store(_ i: Int, _ t: consuming LedgerTransaction, _ o: consuming TransactionOutcome) {
         guard let tb = transactions.baseAddress, let ob = outcomes.baseAddress else { return }
         (tb + i).initialize(to: t)
         (ob + i).initialize(to: o)
+    }
+
+    func store(part: Int, _ list: [RegexGiveUp]) {
+        giveUps[part] = list
     }
 }
 

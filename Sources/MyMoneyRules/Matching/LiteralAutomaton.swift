@@ -2,7 +2,10 @@
 /// pass over a text.
 ///
 /// Bytes that appear in no pattern share one input class, so the transition table holds
-/// `states × classes` entries instead of `states × 256`.
+/// `states × classes` entries instead of `states × 256`. Each entry also says whether the state
+/// it leads to ends a pattern (the top bit), so the scan reads one table per byte; with fewer
+/// than 32,768 states the entries are 16 bits (the table is read once per byte and is the part
+/// that misses the cache).
 ///
 /// - Complexity: building is O(total pattern length × classes); scanning is O(text length +
 ///   number of matches), independent of the number of patterns.
@@ -10,8 +13,12 @@ struct LiteralAutomaton: Sendable {
     /// Byte → input class (0 for bytes no pattern uses; up to 256 classes besides it).
     private let classOf: [UInt16]
     private let classCount: Int
-    /// `next[state * classCount + class]`: the state after reading a byte (failure links resolved).
-    private let next: [Int32]
+    /// `next[state * classCount + class]`: the state after reading a byte (failure links resolved),
+    /// with ``endsPattern32`` set when that state ends a pattern; `next16` the same in 16 bits
+    /// (``endsPattern16``) when the states fit, and then `next` is empty.
+    private let next: [UInt32]
+    private let next16: [UInt16]
+    private static let endsPattern32: UInt32 = 0x8000_0000, endsPattern16: UInt16 = 0x8000
     /// Pattern ids ending in each state (including through suffix links): `outputs[outputStart[s]..<outputStart[s+1]]`.
     private let outputStart: [Int32]
     private let outputs: [Int32]
@@ -88,30 +95,61 @@ struct LiteralAutomaton: Sendable {
         }
         self.classOf = classes
         self.classCount = count
-        self.next = table
+        let marked = table.map { target -> UInt32 in
+            UInt32(target) | (starts[Int(target)] != starts[Int(target) + 1] ? Self.endsPattern32 : 0)
+        }
+        if stateCount < 0x8000 {
+            self.next16 = marked.map { UInt16(truncatingIfNeeded: $0 & 0x7FFF) | ($0 & Self.endsPattern32 != 0 ? Self.endsPattern16 : 0) }
+            self.next = []
+        } else {
+            self.next16 = []
+            self.next = marked
+        }
         self.outputStart = starts
         self.outputs = flat
         self.patternLengths = patterns.map { Int32($0.count) }
     }
 
-    /// Calls `found(pattern, end)` for every occurrence in `text`, `end` being the offset just past it.
-    func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int32, Int) -> Void) {
+    /// Appends every occurrence in `text` to `hits` as `pattern << 32 | end`, `end` being the
+    /// offset just past it (a buffer, not a callback: a closure would capture and retain the
+    /// caller's tables once per scan).
+    func scan(_ text: UnsafeBufferPointer<UInt8>, into hits: inout [UInt64]) {
         classOf.withUnsafeBufferPointer { classOf in
-            next.withUnsafeBufferPointer { next in
-                outputStart.withUnsafeBufferPointer { outputStart in
-                    outputs.withUnsafeBufferPointer { outputs in
-                        var state = 0
-                        let width = classCount
-                        for i in 0..<text.count {
-                            state = Int(next[state &* width &+ Int(classOf[Int(text[i])])])
-                            let lo = Int(outputStart[state]), hi = Int(outputStart[state &+ 1])
-                            if lo != hi {
-                                for k in lo..<hi { found(outputs[k], i + 1) }
+            outputStart.withUnsafeBufferPointer { outputStart in
+                outputs.withUnsafeBufferPointer { outputs in
+                    let width = classCount
+                    if !next16.isEmpty {
+                        next16.withUnsafeBufferPointer { next in
+                            var state = 0
+                            for i in 0..<text.count {
+                                let entry = next[state &* width &+ Int(classOf[Int(text[i])])]
+                                state = Int(entry & 0x7FFF)
+                                if entry & Self.endsPattern16 != 0 {
+                                    for k in Int(outputStart[state])..<Int(outputStart[state &+ 1]) { hits.append(UInt64(outputs[k]) << 32 | UInt64(i + 1)) }
+                                }
+                            }
+                        }
+                    } else {
+                        next.withUnsafeBufferPointer { next in
+                            var state = 0
+                            for i in 0..<text.count {
+                                let entry = next[state &* width &+ Int(classOf[Int(text[i])])]
+                                state = Int(entry & 0x7FFF_FFFF)
+                                if entry & Self.endsPattern32 != 0 {
+                                    for k in Int(outputStart[state])..<Int(outputStart[state &+ 1]) { hits.append(UInt64(outputs[k]) << 32 | UInt64(i + 1)) }
+                                }
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Calls `found(pattern, end)` for every occurrence in `text` (tests and tools).
+    func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int32, Int) -> Void) {
+        var hits: [UInt64] = []
+        scan(text, into: &hits)
+        for h in hits { found(Int32(truncatingIfNeeded: h >> 32), Int(h & 0xFFFF_FFFF)) }
     }
 }

@@ -1,36 +1,32 @@
-import Foundation
-
-/// A regular expression compiled once at load (`NSRegularExpression`, about three times faster
-/// than Swift `Regex` on Linux, and shareable across threads).
-struct RuleRegex: @unchecked Sendable {
-    // NSRegularExpression is immutable after creation and documented as safe to use from many threads.
-    let expression: NSRegularExpression
+/// A rule's regular expression, parsed and compiled once when the rules load.
+///
+/// Matching is linear in the text by construction (``LazyDFA`` over ASCII, ``PikeVM`` otherwise),
+/// so no pattern and no statement can stall an import; constructs that would need backtracking
+/// are refused by the parser. Share it across threads; the per-thread matching state is a
+/// ``RegexMatcher``.
+struct RuleRegex: Sendable {
     let pattern: String
     let caseSensitive: Bool
+    let tree: RegexNode
+    let program: RegexProgram
 
-    init(pattern: String, caseSensitive: Bool) throws {
-        self.expression = try NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive])
+    /// Parses and compiles `pattern`; `caseSensitive` false is the `i` flag for the whole pattern.
+    init(pattern: String, caseSensitive: Bool) throws(RegexSyntaxError) {
+        let parsed = try RegexParser.parse(pattern, caseInsensitive: !caseSensitive)
         self.pattern = pattern
         self.caseSensitive = caseSensitive
+        self.tree = parsed.node
+        self.program = try RegexProgram(compiling: parsed)
     }
 
-    var captureGroupCount: Int { expression.numberOfCaptureGroups }
+    var captureGroupCount: Int { program.captureCount }
+}
 
-    /// Whether the expression matches anywhere in `text`.
-    func matches(_ text: String) -> Bool {
-        let ns = text as NSString
-        return expression.firstMatch(in: text, options: [], range: NSRange(location: 0, length: ns.length)) != nil
-    }
-
-    /// The captures of the first match: index 0 is the whole match; groups that took no part are "".
-    func captures(in text: String) -> [String]? {
-        let ns = text as NSString
-        guard let match = expression.firstMatch(in: text, options: [], range: NSRange(location: 0, length: ns.length)) else {
-            return nil
-        }
-        return (0..<match.numberOfRanges).map { i in
-            let r = match.range(at: i)
-            return r.location == NSNotFound ? "" : ns.substring(with: r)
-        }
-    }
+/// The answer of one regex on one text.
+enum RegexAnswer: Equatable {
+    /// Matched; the captures (index 0 the whole match, "" for groups that took no part) when asked for.
+    case match([String])
+    case noMatch
+    /// The step budget ran out: counted as no match, and reported.
+    case gaveUp
 }

@@ -11,13 +11,21 @@ enum TextFolding {
         buffer.removeAll(keepingCapacity: true)
         var copy = text
         let ascii: Bool = copy.withUTF8 { bytes in
-            for b in bytes where b >= 0x80 { return false }
-            if caseSensitive {
-                buffer.append(contentsOf: bytes)
-            } else {
-                for b in bytes { buffer.append(b &- 0x41 < 26 ? b | 0x20 : b) }
+            buffer.append(contentsOf: bytes)
+            // One pass over the copy: lowercase in place, and note any non-ASCII byte.
+            return buffer.withUnsafeMutableBufferPointer { out in
+                var high: UInt8 = 0
+                if caseSensitive {
+                    for b in out { high |= b }
+                } else {
+                    for i in out.indices {
+                        let b = out[i]
+                        high |= b
+                        out[i] = b &- 0x41 < 26 ? b | 0x20 : b
+                    }
+                }
+                return high < 0x80
             }
-            return true
         }
         if !ascii {
             buffer.removeAll(keepingCapacity: true)

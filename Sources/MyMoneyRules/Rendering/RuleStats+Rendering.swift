@@ -31,6 +31,11 @@ extension RuleStats {
         var payees = TextTable(["count", "payee", "example"], separator: false)
         for p in uncategorizedPayees { payees.add([String(p.count), p.payee, quoted(p.example)]) }
         if !uncategorizedPayees.isEmpty { out += indent((payees.render() + "\n")) }
+        out += "\nTried on every transaction: no literal text to look for (\(everyTransaction.count))\n"
+        if everyTransaction.isEmpty { out += "  (none)\n" }
+        for e in everyTransaction {
+            out += "  \(name(e.rule))" + (e.regexes.isEmpty ? "" : ": runs " + e.regexes.map { "/\($0)/" }.joined(separator: ", ") + " on every transaction") + "\n"
+        }
         return out
     }
 
@@ -38,9 +43,11 @@ extension RuleStats {
     public func renderJSON(ruleSet: CompiledRuleSet) -> String {
         struct Hit: Codable { var rule: RuleJSON; var matched: Int; var effective: Int; var overridden: Int; var stopped: Int; var locked: Int }
         struct Shadow: Codable { var rule: RuleJSON; var reason: String; var by: [RuleJSON]; var matches: Int }
+        struct Every: Codable { var rule: RuleJSON; var regexes: [String] }
         struct Report: Codable {
             var transactions: Int; var categorized: Int; var uncategorized: Int; var ignored: Int
             var rules: [Hit]; var never_fired: [RuleJSON]; var shadowed: [Shadow]; var uncategorized_payees: [PayeeCount]
+            var every_transaction: [Every]
         }
         let rule = { (i: Int) in RuleJSON(ruleSet.rules[i]) }
         return ReportJSON.encode(Report(
@@ -48,7 +55,8 @@ extension RuleStats {
             rules: rules.map { Hit(rule: rule($0.rule), matched: $0.matched, effective: $0.effective, overridden: $0.overridden, stopped: $0.stopped, locked: $0.locked) },
             never_fired: neverFired.map(rule),
             shadowed: shadowed.map { Shadow(rule: rule($0.rule), reason: $0.reason.rawValue, by: $0.by.map(rule), matches: $0.matches) },
-            uncategorized_payees: uncategorizedPayees))
+            uncategorized_payees: uncategorizedPayees,
+            every_transaction: everyTransaction.map { Every(rule: rule($0.rule), regexes: $0.regexes) }))
     }
 }
 

@@ -14,6 +14,8 @@ public struct RuleStats: Sendable {
     public var shadowed: [ShadowedRule]
     /// The most common payees left without a category (transfers and ignored ones aside).
     public var uncategorizedPayees: [PayeeCount]
+    /// Rules with no literal text to look for, tried on every transaction.
+    public var everyTransaction: [EveryTransactionRule] = []
 }
 
 /// One rule's counts.
@@ -73,13 +75,15 @@ extension CompiledRuleSet {
         var later = [[Int: Int]](repeating: [:], count: rules.count)
         var categorized = 0
         var payees: [String: (count: Int, example: String)] = [:]
+        var accountNames: [String: String] = [:]
+        for a in context.accounts where accountNames[a.name.lowercased()] == nil { accountNames[a.name.lowercased()] = a.name }
         for (o, t) in zip(run.outcomes, run.transactions) {
             var effective = Set(o.changes.map(\.rule))
             if let r = o.ignoredBy { effective.insert(r) }
             if let tr = o.transfer { effective.insert(tr.rule) }
             for r in o.matched {
                 hits[r].matched += 1
-                if effective.contains(r) {
+                if effective.contains(r) || keepsItsMark(r, before: inputs[o.index].transaction, after: t, o, accountNames) {
                     hits[r].effective += 1
                 } else {
                     let targets = Set(rules[r].actions.map(\.target))
@@ -139,6 +143,36 @@ extension CompiledRuleSet {
             .prefix(topPayees).map { PayeeCount(payee: $0.key, count: $0.value.count, example: $0.value.example) }
         return RuleStats(transactions: inputs.count, categorized: categorized,
                          uncategorized: inputs.count - categorized - run.ignored.count, ignored: run.ignored.count,
-                         rules: hits, neverFired: never, shadowed: shadowed, uncategorizedPayees: Array(top))
+                         rules: hits, neverFired: never, shadowed: shadowed, uncategorizedPayees: Array(top),
+                         everyTransaction: rulesCheckedOnEveryTransaction)
+    }
+
+    /// Whether matched rule `r` finds its transfer or one of its tags already on the transaction
+    /// it reads, where no rule of this run put it, and still there at the end.
+    ///
+    /// Stored transactions keep the transfers and tags that rules gave them when they were
+    /// imported (`rules stats` runs on them), so a working transfer or tag rule changes nothing
+    /// the second time: it still does its job and is not shadowed.
+    func keepsItsMark(_ r: Int, before: LedgerTransaction, after: LedgerTransaction, _ o: TransactionOutcome,
+                      _ accountNames: [String: String]) -> Bool {
+        for action in rules[r].actions {
+            switch action {
+            case .transfer(_, let name):
+                let canonical = accountNames[name.lowercased()] ?? name
+                if before.type == .transfer && before.transferHint == canonical && after.type == .transfer
+                    && after.transferHint == canonical && !o.changes.contains(where: { $0.target == .transfer }) {
+                    return true
+                }
+            case .addTags(let tags):
+                for (_, key) in tags where before.tags.contains(where: { $0.lowercased() == key })
+                    && after.tags.contains(where: { $0.lowercased() == key })
+                    && !o.changes.contains(where: { $0.target == .tags && $0.value?.lowercased() == key }) {
+                    return true
+                }
+            default:
+                continue
+            }
+        }
+        return false
     }
 }

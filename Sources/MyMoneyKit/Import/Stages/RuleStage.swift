@@ -21,6 +21,8 @@ struct RuleStage: Sendable {
         /// By slot: places (among the statement's rows handed to the store) the rules categorized.
         var categorized: [Int: Set<Int>] = [:]
         var counterLegs: [CounterLeg] = []
+        /// What the rules said while running (a regex that ran out of its step budget).
+        var diagnostics: [Diagnostic] = []
     }
 
     /// The statements' accounts, by slot.
@@ -56,6 +58,7 @@ struct RuleStage: Sendable {
                     let run = rules.apply(to: Array(transactions[lo..<hi]), accounts: ledgerAccounts, context: context,
                                           options: RuleApplyOptions(threads: threads))
                     summary.categoriesToCreate.formUnion(run.categoriesToCreate)
+                    summary.diagnostics += run.diagnostics
                     for outcome in run.outcomes {
                         for change in outcome.changes {
                             if let field = TransactionField(ruleTarget: change.target) { ruleFields[lo + outcome.index].insert(field) }

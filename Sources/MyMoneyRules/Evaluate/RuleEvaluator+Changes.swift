@@ -1,0 +1,45 @@
+/// The changes a transaction's rules made, for ``TransactionOutcome/changes``.
+extension RuleEvaluator {
+    /// An action's value as reports show it.
+    func describe(_ action: RuleAction, _ captures: [String]?) -> String? {
+        switch action {
+        case .setCategory(let p): return p.description
+        case .setProject(let s): return s
+        case .setPlace(let t), .setPayee(let t), .setNotes(let t), .appendNotes(let t): return t.render(captures)
+        case .addTags(let tags), .removeTags(let tags): return tags.map(\.tag).joined(separator: ", ")
+        case .transfer(let d, let name): return "\(d.rawValue) \(name)"
+        case .ignore: return nil
+        }
+    }
+
+    /// Each field that differs between `a` (before the rules) and `b` (after), with the rule that set it.
+    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: SIMD8<Int32>, tags: TagEdits) -> [FieldChange] {
+        var result: [FieldChange] = []
+        func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
+            guard setBy[target.rank] >= 0 else { return }
+            let before = old(), after = new()
+            if before != after {
+                result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: Int(setBy[target.rank])))
+            }
+        }
+        if a.category != b.category {
+            // The rule that set the category last wrote exactly its path: its text is ready.
+            let setter = Int(setBy[RuleTarget.category.rank])
+            field(.category, a.category?.description, setter >= 0 ? categoryTexts[setter] : b.category?.description)
+        }
+        if !tags.isEmpty && a.tags != b.tags {
+            for tag in b.tags where !a.tags.contains(where: { TagKey.same($0, tag) }) {
+                if let r = tags.adder(of: tag) { result.append(FieldChange(target: .tags, operation: .add, previous: nil, value: tag, rule: r)) }
+            }
+            for tag in a.tags where !b.tags.contains(where: { TagKey.same($0, tag) }) {
+                if let r = tags.remover(of: tag) { result.append(FieldChange(target: .tags, operation: .remove, previous: nil, value: tag, rule: r)) }
+            }
+        }
+        field(.project, a.project, b.project)
+        field(.place, a.place, b.place)
+        field(.payee, a.payee, b.payee)
+        field(.notes, a.notes, b.notes)
+        field(.transfer, a.type == .transfer ? a.transferHint : nil, b.type == .transfer ? b.transferHint : nil)
+        return result
+    }
+}

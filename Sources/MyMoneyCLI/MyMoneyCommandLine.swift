@@ -20,6 +20,7 @@ public enum MyMoneyCommandLine {
             ProjectsCommand(),
             PlacesCommand(),
             BudgetsCommand(),
+            RatesCommand(),
             ImportsCommand(),
             ConfigCommand(),
             CompletionsCommand(),

@@ -25,7 +25,8 @@ public enum StatementFiles {
     public static let maximumFileSize = 2 << 30
 
     /// Expands directories (recursively, hidden files skipped, sorted by path) and keeps files as
-    /// given; `-` stands for standard input.
+    /// given; `-` stands for standard input. A folder named `rates` inside a directory holds
+    /// exchange rates (`mymoney rates import`), not statements, and is skipped.
     ///
     /// - Throws: ``InputError`` for a path that does not exist.
     public static func expand(_ paths: [String]) throws(InputError) -> [String] {
@@ -47,6 +48,7 @@ public enum StatementFiles {
                 if name.hasPrefix(".") { walker.skipDescendants(); continue }
                 let full = (path as NSString).appendingPathComponent(entry)
                 var sub: ObjCBool = false
+                if name == "rates", fm.fileExists(atPath: full, isDirectory: &sub), sub.boolValue { walker.skipDescendants(); continue }
                 if fm.fileExists(atPath: full, isDirectory: &sub), !sub.boolValue,
                    !["md", "txt.md", "json", "rules", "csvprofile"].contains((name as NSString).pathExtension.lowercased()) {
                     found.append(full)

@@ -26,27 +26,12 @@ enum RuleInputs {
                 case (.place, .rule): t.place = nil
                 case (.notes, .rule): t.notes = nil
                 case (_, .hand):
-                    if let target = RuleTarget(field: field) { locked.insert(target) }
+                    if let target = RuleTarget(storedField: field) { locked.insert(target) }
                 default: break
                 }
             }
             inputs.append(RuleInput(transaction: t, account: byId[t.accountId], lockedFields: locked))
         }
         return inputs
-    }
-}
-
-extension RuleTarget {
-    init?(field: TransactionField) {
-        switch field {
-        case .payee: self = .payee
-        case .notes: self = .notes
-        case .category: self = .category
-        case .tags: self = .tags
-        case .project: self = .project
-        case .place: self = .place
-        case .type: self = .transfer
-        case .memo, .day, .amount, .account, .splits: return nil
-        }
     }
 }

@@ -15,6 +15,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("rules", "compile 1,000 rules, apply them to --size transactions (default 1,000,000)", rulesBenchmark),
     ("camt", "stream generated camt.053 files of 100k and --size entries (1M), then read the larger whole", camtBenchmark),
     ("mt940", "read a generated MT940 file of --size statement lines (1M) in daily statements", mt940Benchmark),
+    ("reports", "overview, analysis by month and budgets on a --size (1M) transaction ledger (--ledger PATH keeps it)", reportsBenchmark),
 ]
 
 func option(_ name: String, in arguments: [String]) -> String? {

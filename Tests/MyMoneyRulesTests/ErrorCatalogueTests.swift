@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MyMoneyRules
+import MyMoneyTestSupport
 
 /// One minimal input per diagnostic code, with its exact rendered output (`Goldens/errors/`).
 @Suite struct ErrorCatalogueTests {
@@ -35,23 +36,12 @@ import Testing
     }
 
     @Test func everyCodeTheCompilerEmitsIsCatalogued() throws {
-        // The codes written next to the checks in the sources, found by scanning them.
-        let sources = Golden.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/MyMoneyRules")
-        var found = Set<String>()
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
-        for file in files where file.pathExtension == "swift" {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            var rest = Substring(text)
-            while let r = rest.range(of: "\"rules.") {
-                let tail = rest[r.upperBound...]
-                let name = tail.prefix(while: { $0.isLetter || $0 == "-" })
-                if tail.dropFirst(name.count).first == "\"" { found.insert("rules." + name) }
-                rest = tail
-            }
-        }
+        // The codes written next to the checks in the sources (the same scan as every reader's catalogue).
+        let catalogue = ErrorCatalogue(prefix: "rules", module: "MyMoneyRules")
+        let found = try catalogue.namedCodes()
+        let missing = try catalogue.uncatalogued(entries: Self.codes, exempt: ["rules.io", "rules.regex-budget"])
+        #expect(missing.isEmpty, "uncatalogued: \(missing)")
         #expect(found.count >= 15)
-        #expect(found.subtracting(Self.codes + ["rules.io", "rules.regex-budget"]).isEmpty, "uncatalogued: \(found.subtracting(Self.codes))")
     }
 
     /// The one code reported while rules run, not when they load: a regex that ran out of steps

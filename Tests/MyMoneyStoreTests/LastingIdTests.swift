@@ -86,7 +86,7 @@ import Testing
                 """)
         }
         let ledger = try Ledger(path: path)
-        #expect(try ledger.appliedMigrations().last == "0004-lasting-ids-parts-close-calls")
+        #expect(try ledger.appliedMigrations().contains("0004-lasting-ids-parts-close-calls"))  // later migrations follow
         #expect(try ledger.integrityProblems().isEmpty)
         #expect(try ledger.transactions().map(\.id) == [5, 9])
         #expect(try ledger.importBatches().map(\.id) == [1, 3])

@@ -5,7 +5,8 @@ public struct AccountStanding: Sendable {
     public var account: Account
     /// Opening balance plus every transaction up to and including the day asked for.
     public var balance: Amount
-    public var figures: [CurrencyFigures]
+    /// Income, expense, cash flow and count in the reporting currency.
+    public var figures: Figures
 }
 
 extension Books {
@@ -31,11 +32,12 @@ extension Books {
         return names
     }
 
-    /// Every account with its balance as of `day` and its figures.
-    public func accountStandings(asOf day: Day) throws(BooksError) -> [AccountStanding] {
+    /// Every account with its balance as of `day` (in its own currency) and its figures in `currency`
+    /// (the reporting currency when nil).
+    public func accountStandings(asOf day: Day, in currency: Currency? = nil) throws(BooksError) -> [AccountStanding] {
         let balances = try store { () throws(LedgerError) in try ledger.balances(asOf: day) }
-        let figures = try figures(of: .accounts)
-        return balances.map { AccountStanding(account: $0.account, balance: $0.balance, figures: $0.account.id.flatMap { figures[$0] } ?? []) }
+        let (target, figures) = try figures(of: .accounts, in: currency)
+        return balances.map { AccountStanding(account: $0.account, balance: $0.balance, figures: figures[$0.account.name] ?? .empty(target)) }
     }
 
     /// Adds an account; its opening balance is kept at its currency's minor units.
@@ -85,9 +87,26 @@ extension Books {
         return account
     }
 
-    /// Income, expense, cash flow and count of every entry of a kind, by entry id.
-    func figures(of entity: EntrySummary.Entity) throws(BooksError) -> [Int64: [CurrencyFigures]] {
-        let summaries = try store { () throws(LedgerError) in try ledger.summaries(of: entity) }
-        return Dictionary(summaries.map { ($0.id, $0.figures) }, uniquingKeysWith: { a, _ in a })
+    /// Income, expense, cash flow and count of every entry of a kind in `currency` (the reporting
+    /// currency when nil), by entry name (a category's include its children's; split parts count
+    /// under their own category).
+    func figures(of entity: EntrySummary.Entity, in currency: Currency?) throws(BooksError) -> (Currency, [String: Figures]) {
+        let target: Currency
+        if let currency { target = currency } else { target = try reportingCurrency().currency }
+        let rows = try totals(by: entity, from: nil, through: nil)
+        var paths: [CategoryPath] = []
+        if entity == .categories {
+            // The ledger's categories, and those only split parts name (and their parents).
+            var known = Set(try store { () throws(LedgerError) in try ledger.categories() }.map { $0.path.description.lowercased() })
+            paths = try store { () throws(LedgerError) in try ledger.categories() }.map(\.path)
+            for name in Set(rows.compactMap(\.name)) {
+                guard let path = CategoryPath(parsing: name) else { continue }
+                for depth in 1...path.depth where known.insert(CategoryPath(Array(path.components.prefix(depth))).description.lowercased()).inserted {
+                    paths.append(CategoryPath(Array(path.components.prefix(depth))))
+                }
+            }
+        }
+        do { return (target, try EntryFigures.figures(entity, rows, categories: paths, converter: try converter(into: target))) }
+        catch { throw BooksError.tooLarge(error) }
     }
 }

@@ -1,22 +1,16 @@
 import MyMoneyStore
-
-/// Where one budget stands in the period holding a day.
-public struct BudgetStanding: Sendable {
-    public enum State: String, Sendable { case onTrack = "on_track", warning, over }
-
-    public var budget: Budget
-    public var period: DayRange
-    /// Expenses in the budget's target and currency in the period, up to and including the day asked for, positive.
-    public var spent: Amount
-    public var left: Amount
-    public var state: State
-}
+import MyMoneyReports
 
 extension Books {
+    /// Every budget, by target.
     public func budgets() throws(BooksError) -> [Budget] {
         try store { () throws(LedgerError) in try ledger.budgets() }
     }
 
+    /// Stores a new budget.
+    ///
+    /// - Throws: ``BooksError`` `invalid` for a limit of zero or less; `notFound` for a target the
+    ///   books lack; `duplicate` when a budget already limits that target per that period.
     public func addBudget(_ budget: Budget) throws(BooksError) -> Budget {
         try store { () throws(LedgerError) in try ledger.addBudget(budget) }
     }
@@ -25,52 +19,43 @@ extension Books {
         try store { () throws(LedgerError) in try ledger.deleteBudget(id: id) }
     }
 
-    /// Every budget's standing in its period holding `day`.
-    public func budgetStandings(asOf day: Day) throws(BooksError) -> [BudgetStanding] {
-        var standings: [BudgetStanding] = []
-        for budget in try budgets() { standings.append(try standing(of: budget, asOf: day)) }
-        return standings
-    }
-
-    func standing(of budget: Budget, asOf day: Day) throws(BooksError) -> BudgetStanding {
-        let period = Self.period(of: budget, holding: day)
-        var filter = TransactionFilter(from: period.start, through: min(day, period.end), types: [.expense])
-        switch budget.target {
-        case .category(let path): filter.category = path
-        case .tag(let tag): filter.tags = [tag]
-        }
-        let transactions = try transactions(matching: filter)
-        do {
-            var spent = Amount.zero
-            for t in transactions where t.currency == budget.currency { spent = try spent - t.amount }
-            let left = try budget.amount - spent
-            // On track when spent / limit <= elapsed / length (compared exactly, without division).
-            let length = Amount(units: Int64(period.start.distance(to: period.end) + 1), scale: 0)
-            let elapsed = Amount(units: Int64(period.start.distance(to: min(day, period.end)) + 1), scale: 0)
-            let state: BudgetStanding.State
-            if left.isNegative { state = .over }
-            else if try spent * length > budget.amount * elapsed { state = .warning }
-            else { state = .onTrack }
-            return BudgetStanding(budget: budget, period: period, spent: spent, left: left, state: state)
-        } catch {
-            throw BooksError(.invalid, "budget \(budget.id ?? 0): the total does not fit in an amount (\(error))")
-        }
-    }
-
-    /// The budget's period that holds `day` (its first period when `day` is before it starts).
-    static func period(of budget: Budget, holding day: Day) -> DayRange {
-        var start = budget.startDay
-        func next(_ d: Day) -> Day {
-            switch budget.period {
-            case .week: return d.advanced(by: 7)
-            case .month: return d.addingMonths(1)
-            case .year: return d.addingMonths(12)
+    /// Every budget's status in its period holding `day`: spent through `day`, left, forecast
+    /// (see ``BudgetCalculator``), converting spending in other currencies.
+    public func budgetStatuses(asOf day: Day) throws(BooksError) -> [BudgetStatus] {
+        let budgets = try budgets()
+        guard !budgets.isEmpty else { return [] }
+        let converter = try converter(into: budgets[0].currency)
+        let historyStart = try store { () throws(LedgerError) in try ledger.firstTransactionDay() }
+        let calculator = BudgetCalculator()
+        // The transactions with parts of every budget's days, read once.
+        let spans = budgets.map { calculator.span(of: $0, asOf: day) }
+        let all = DayRange(start: spans.map(\.start).min() ?? day, end: max(spans.map(\.end).max() ?? day, day))
+        let parts = try transactionsWithParts(from: all.start, through: all.end)
+        var result: [BudgetStatus] = []
+        for (budget, span) in zip(budgets, spans) {
+            var scope = Ledger.TotalsScope()
+            switch budget.target {
+            case .category(let path): scope.category = path
+            case .tag(let title): scope.tag = title
+            case .project(let title): scope.project = title
+            }
+            let spending = try totals(by: nil, from: span.start, through: span.end, scope: scope,
+                                      parts: parts.filter { span.contains($0.day) })
+            let recent = calculator.paymentsSpan(asOf: day)
+            let expenses = try store { () throws(LedgerError) in
+                try ledger.expenses(from: recent.start, through: recent.end, within: scope, withParts: false)
+            } + parts.filter { recent.contains($0.day) && $0.type == .expense }
+            do {
+                var payments: [Posting] = []
+                payments.reserveCapacity(expenses.count)
+                var paths: [String: CategoryPath] = [:]
+                for t in expenses { payments += try Posting.postings(of: t, paths: &paths).filter { $0.type == .expense && budget.target.contains($0) } }
+                result.append(try calculator.status(of: budget, asOf: day, spending: spending, payments: payments,
+                                                    historyStart: historyStart, converter: converter))
+            } catch {
+                throw BooksError(.invalid, "budget \(budget.id ?? 0): a total does not fit in an amount (\(error))")
             }
         }
-        if day >= start {
-            // A period that cannot advance (the calendar ends in 9999) ends the walk.
-            while next(start) <= day && next(start) > start { start = next(start) }
-        }
-        return DayRange(start: start, end: next(start).advanced(by: -1))
+        return result
     }
 }

@@ -3,15 +3,24 @@ import MyMoneyStore
 /// A category with its figures (a category's figures include its children's).
 public struct CategoryStanding: Sendable {
     public var category: LedgerCategory
-    public var figures: [CurrencyFigures]
+    /// In the reporting currency.
+    public var figures: Figures
 }
 
 extension Books {
     /// The category tree, parents before their children, with figures.
-    public func categoryStandings() throws(BooksError) -> [CategoryStanding] {
+    public func categoryStandings(in currency: Currency? = nil) throws(BooksError) -> [CategoryStanding] {
         let categories = try store { () throws(LedgerError) in try ledger.categories() }.sorted { $0.path < $1.path }
-        let figures = try figures(of: .categories)
-        return categories.map { CategoryStanding(category: $0, figures: figures[$0.id] ?? []) }
+        let (target, figures) = try figures(of: .categories, in: currency)
+        var standings = categories.map { CategoryStanding(category: $0, figures: figures[$0.path.description] ?? .empty(target)) }
+        // Categories only split parts name (QIF `S` lines) are not in the ledger's tree but hold
+        // money: listed too (id 0), so nothing counted is out of sight.
+        let known = Set(categories.map { $0.path.description.lowercased() })
+        for (name, f) in figures where !known.contains(name.lowercased()) {
+            guard let path = CategoryPath(parsing: name) else { continue }
+            standings.append(CategoryStanding(category: LedgerCategory(id: 0, path: path, parentId: nil, icon: nil), figures: f))
+        }
+        return standings.sorted { $0.category.path < $1.category.path }
     }
 
     /// The category at `path`.

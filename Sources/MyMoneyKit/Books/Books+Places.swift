@@ -3,14 +3,15 @@ import MyMoneyStore
 /// A place with its figures.
 public struct PlaceStanding: Sendable {
     public var place: Place
-    public var figures: [CurrencyFigures]
+    /// In the reporting currency.
+    public var figures: Figures
 }
 
 extension Books {
-    public func placeStandings() throws(BooksError) -> [PlaceStanding] {
+    public func placeStandings(in currency: Currency? = nil) throws(BooksError) -> [PlaceStanding] {
         let places = try store { () throws(LedgerError) in try ledger.places() }
-        let figures = try figures(of: .places)
-        return places.map { PlaceStanding(place: $0, figures: $0.id.flatMap { figures[$0] } ?? []) }
+        let (target, figures) = try figures(of: .places, in: currency)
+        return places.map { PlaceStanding(place: $0, figures: figures[$0.name] ?? .empty(target)) }
     }
 
     /// The place called `name`.

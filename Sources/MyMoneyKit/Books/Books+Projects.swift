@@ -3,15 +3,16 @@ import MyMoneyStore
 /// A project with its figures.
 public struct ProjectStanding: Sendable {
     public var project: Project
-    public var figures: [CurrencyFigures]
+    /// In the reporting currency.
+    public var figures: Figures
 }
 
 extension Books {
     /// Every project (archived ones included: ``Project/isArchived(on:)`` tells them apart), with figures.
-    public func projectStandings(today: Day) throws(BooksError) -> [ProjectStanding] {
+    public func projectStandings(today: Day, in currency: Currency? = nil) throws(BooksError) -> [ProjectStanding] {
         let projects = try store { () throws(LedgerError) in try ledger.projects(includeArchived: true, today: today) }
-        let figures = try figures(of: .projects)
-        return projects.map { ProjectStanding(project: $0, figures: $0.id.flatMap { figures[$0] } ?? []) }
+        let (target, figures) = try figures(of: .projects, in: currency)
+        return projects.map { ProjectStanding(project: $0, figures: figures[$0.title] ?? .empty(target)) }
     }
 
     /// The project titled `title`.

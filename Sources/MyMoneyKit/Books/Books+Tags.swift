@@ -3,14 +3,15 @@ import MyMoneyStore
 /// A tag with its figures.
 public struct TagStanding: Sendable {
     public var tag: LedgerTag
-    public var figures: [CurrencyFigures]
+    /// In the reporting currency.
+    public var figures: Figures
 }
 
 extension Books {
-    public func tagStandings() throws(BooksError) -> [TagStanding] {
+    public func tagStandings(in currency: Currency? = nil) throws(BooksError) -> [TagStanding] {
         let tags = try store { () throws(LedgerError) in try ledger.tags() }
-        let figures = try figures(of: .tags)
-        return tags.map { TagStanding(tag: $0, figures: $0.id.flatMap { figures[$0] } ?? []) }
+        let (target, figures) = try figures(of: .tags, in: currency)
+        return tags.map { TagStanding(tag: $0, figures: figures[$0.title] ?? .empty(target)) }
     }
 
     /// The tag titled `title`.

@@ -82,10 +82,12 @@ public struct LedgerJSON: Sendable {
         switch b.target {
         case .category(let path): target = ("category", .string(path.description))
         case .tag(let title): target = ("tag", .string(title))
+        case .project(let title): target = ("project", .string(title))
         }
-        return .object([("id", id(b.id)), target, ("amount", .string(b.amount.description)),
+        return .object([("id", id(b.id)), ("name", .optional(b.name)), target, ("amount", .string(b.amount.description)),
                         ("currency", .string(b.currency.code)), ("period", .string(b.period.rawValue)),
-                        ("start", .string(b.startDay.description))])
+                        ("start", .string(b.startDay.description)), ("custom_days", b.customDays.map { .int($0) } ?? .null),
+                        ("rollover", .bool(b.rollover))])
     }
 
     func transaction(_ t: LedgerTransaction, names: [Int64: String]) -> JSONValue {

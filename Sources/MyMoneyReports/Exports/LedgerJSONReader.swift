@@ -54,11 +54,13 @@ public enum LedgerJSONReader {
         }
         books.budgets = try root.list("budgets").map { o throws(Problem) in
             let target: Budget.Target
-            if let tag = try o.optionalString("tag") { target = .tag(tag) } else {
-                target = .category(try o.value("category", "a category path") { CategoryPath(parsing: $0) })
-            }
-            return Budget(id: try o.int("id"), target: target, amount: try o.amount("amount"), currency: try o.currency("currency"),
-                          period: try o.value("period", "week, month or year") { Budget.Period(rawValue: $0) }, startDay: try o.day("start"))
+            if let tag = try o.optionalString("tag") { target = .tag(tag) }
+            else if let project = try o.optionalString("project") { target = .project(project) }
+            else { target = .category(try o.value("category", "a category path") { CategoryPath(parsing: $0) }) }
+            return Budget(id: try o.int("id"), name: try o.optionalString("name"), target: target, amount: try o.amount("amount"),
+                          currency: try o.currency("currency"),
+                          period: try o.value("period", "a budget period") { Budget.Period(rawValue: $0) }, startDay: try o.day("start"),
+                          customDays: try o.optionalInt("custom_days").map { Int($0) }, rollover: try o.bool("rollover"))
         }
         books.batches = try root.list("imports").map { o throws(Problem) in
             ImportBatch(id: try o.int("id"), createdAt: try o.string("created_at"), files: try o.strings("files"),

@@ -14,6 +14,9 @@ package struct Migration: Sendable {
         Migration(name: "0003-settings", sql: settingsTable),
         Migration(name: "0004-lasting-ids-parts-close-calls", sql: lastingIdsPartsAndCloseCalls,
                   finish: { ledger throws(LedgerError) in try ledger.moveSplitsIntoParts() }),
+        Migration(name: "0005-rates", sql: Migration.ratesTable),
+        Migration(name: "0006-budgets-projects-periods-rollover", sql: Migration.budgetsWithProjectsAndRollover),
+        Migration(name: "0007-transactions-report-indexes", sql: Migration.reportIndexes),
     ]
 }
 

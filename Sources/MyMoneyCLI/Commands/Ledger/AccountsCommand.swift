@@ -14,7 +14,8 @@ struct AccountsCommand: Command {
     Kinds: bank, savings, credit_card, cash, investment, loan, money_market, credit_line, asset,
     liability, other. --number may be given several times: statements whose account number matches
     any of them import into this account. The list shows each account's balance and its income,
-    expense, cash flow and transaction count (transfers excluded from income and expense).
+    expense, cash flow and transaction count in the primary currency (transfers excluded from income
+    and expense, counted; money in other currencies converted at the rate of its day, see mymoney rates).
     """
     let epilogue = """
     examples:
@@ -97,7 +98,7 @@ struct AccountsCommand: Command {
         let format = try OutputFormat.from(arguments)
         guard let books = try context.booksForListing(arguments, format: format, key: "accounts") else { return .success }
         let asOf = try arguments.day("--as-of") ?? Day.today
-        let accounts = try books.accountStandings(asOf: asOf)
+        let accounts = try books.accountStandings(asOf: asOf, in: try context.reportingCurrency(books))
         if format == .json {
             context.terminal.print(JSONValue.object([("accounts", .array(accounts.map { entry in
                 .object(EntityJSON.account(entry.account) + [
@@ -120,6 +121,7 @@ struct AccountsCommand: Command {
         }
         context.terminal.print(table.render())
         context.terminal.print("balances as of \(asOf)")
+        if let note = unconvertedNote(accounts.map(\.figures)) { context.terminal.print(note) }
         return .success
     }
 }

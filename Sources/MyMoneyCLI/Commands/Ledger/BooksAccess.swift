@@ -145,20 +145,35 @@ extension Day {
     }
 }
 
-/// Figures of one entry, one line per currency: income, expense, cashflow (at the currency's
-/// minor units: `0.00 EUR`), count.
-func figureColumns(_ figures: [CurrencyFigures]) -> [[String]] {
-    guard !figures.isEmpty else { return [["", "", "", "0"]] }
-    return figures.sorted { $0.currency < $1.currency }.map { f in
-        [f.income.shown(in: f.currency), f.expense.shown(in: f.currency), f.cashflow.shown(in: f.currency), String(f.count)]
-    }
+/// Figures of one entry in the reporting currency: income, expense, cash flow, count (transfers
+/// included), one row; money without a rate is marked `*` (``unconvertedNote(_:)`` explains).
+func figureColumns(_ figures: Figures) -> [[String]] {
+    let mark = figures.unconverted.isEmpty ? "" : " *"
+    let code = figures.currency.code
+    return [["\(figures.income) \(code)", "\(figures.expense) \(code)", "\(figures.cashflow) \(code)\(mark)",
+             String(figures.count + figures.transferCount)]]
 }
 
-func figuresJSON(_ figures: [CurrencyFigures]) -> JSONValue {
-    .array(figures.sorted { $0.currency < $1.currency }.map { f in
-        .object([("currency", .string(f.currency.code)), ("income", .string(f.income.atMinorUnits(of: f.currency).description)),
-                 ("expense", .string(f.expense.atMinorUnits(of: f.currency).description)),
-                 ("cashflow", .string(f.cashflow.atMinorUnits(of: f.currency).description)),
-                 ("count", .int(f.count)), ("transfers", .int(f.transferCount))])
-    })
+/// `[{"currency","income","expense","cashflow","count","transfers","unconverted"}]`: one entry, in
+/// the reporting currency (an array, as when each currency had its own).
+func figuresJSON(_ figures: Figures) -> JSONValue {
+    .array([figures.json])
+}
+
+/// The lines under an entity list when some entries hold money without a rate.
+func unconvertedNote(_ figures: [Figures]) -> String? {
+    guard let currency = figures.first?.currency else { return nil }
+    var tally = UnconvertedTally()
+    for f in figures { for e in f.unconverted { try? tally.add(e.amount, e.currency, on: e.firstDayWithoutRate, count: e.count) } }
+    guard !tally.isEmpty else { return nil }
+    return "* " + UnconvertedMoney.hint(into: currency, tally.entries)
+}
+
+extension CommandContext {
+    /// The currency figures are shown in; says once on stderr when no primary currency is set.
+    func reportingCurrency(_ books: Books) throws -> Currency {
+        let chosen = try books.reportingCurrency()
+        if let notice = chosen.notice { terminal.error("note: \(notice)") }
+        return chosen.currency
+    }
 }

@@ -60,7 +60,7 @@ struct CategoriesCommand: Command {
     func list(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         guard let books = try context.booksForListing(arguments, format: format, key: "categories") else { return .success }
-        let categories = try books.categoryStandings()
+        let categories = try books.categoryStandings(in: try context.reportingCurrency(books))
         if format == .json {
             context.terminal.print(JSONValue.object([("categories", .array(categories.map { entry in
                 .object(EntityJSON.category(entry.category) + [("figures", figuresJSON(entry.figures))])
@@ -78,6 +78,7 @@ struct CategoriesCommand: Command {
             for (i, row) in figureColumns(entry.figures).enumerated() { table.add([i == 0 ? label : ""] + row) }
         }
         context.terminal.print(table.render())
+        if let note = unconvertedNote(categories.filter { $0.category.depth == 1 }.map(\.figures)) { context.terminal.print(note) }
         return .success
     }
 }

@@ -60,7 +60,7 @@ struct PlacesCommand: Command {
     func list(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         guard let books = try context.booksForListing(arguments, format: format, key: "places") else { return .success }
-        let places = try books.placeStandings()
+        let places = try books.placeStandings(in: try context.reportingCurrency(books))
         if format == .json {
             context.terminal.print(JSONValue.object([("places", .array(places.map { entry in
                 let p = entry.place
@@ -81,6 +81,7 @@ struct PlacesCommand: Command {
             }
         }
         context.terminal.print(table.render())
+        if let note = unconvertedNote(places.map(\.figures)) { context.terminal.print(note) }
         return .success
     }
 }

@@ -69,7 +69,7 @@ struct ProjectsCommand: Command {
         let format = try OutputFormat.from(arguments)
         guard let books = try context.booksForListing(arguments, format: format, key: "projects") else { return .success }
         let today = Day.today
-        let all = try books.projectStandings(today: today)
+        let all = try books.projectStandings(today: today, in: try context.reportingCurrency(books))
         let shown = arguments.flag("--all") || format == .json ? all : all.filter { !$0.project.isArchived(on: today) }
         if format == .json {
             context.terminal.print(JSONValue.object([("projects", .array(shown.map { entry in
@@ -94,6 +94,7 @@ struct ProjectsCommand: Command {
             }
         }
         context.terminal.print(table.render())
+        if let note = unconvertedNote(shown.map(\.figures)) { context.terminal.print(note) }
         return .success
     }
 }

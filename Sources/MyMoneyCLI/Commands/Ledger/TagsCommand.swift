@@ -49,7 +49,7 @@ struct TagsCommand: Command {
     func list(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         guard let books = try context.booksForListing(arguments, format: format, key: "tags") else { return .success }
-        let tags = try books.tagStandings()
+        let tags = try books.tagStandings(in: try context.reportingCurrency(books))
         if format == .json {
             context.terminal.print(JSONValue.object([("tags", .array(tags.map { entry in
                 .object(EntityJSON.tag(entry.tag) + [("figures", figuresJSON(entry.figures))])
@@ -67,6 +67,7 @@ struct TagsCommand: Command {
             }
         }
         context.terminal.print(table.render())
+        if let note = unconvertedNote(tags.map(\.figures)) { context.terminal.print(note) }
         return .success
     }
 }

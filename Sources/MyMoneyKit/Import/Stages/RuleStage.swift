@@ -61,7 +61,7 @@ struct RuleStage: Sendable {
                     summary.diagnostics += run.diagnostics
                     for outcome in run.outcomes {
                         for change in outcome.changes {
-                            if let field = TransactionField(ruleTarget: change.target) { ruleFields[lo + outcome.index].insert(field) }
+                            if let field = change.target.storedField { ruleFields[lo + outcome.index].insert(field) }
                         }
                         if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(lo + outcome.index) }
                     }
@@ -130,21 +130,5 @@ struct CounterLegPlan {
             memo: leg.memo, type: .transfer, sourceFormat: "manual", sourceFile: leg.sourceFile, sourceLine: leg.sourceLine))
         legs.append(RuleStage.CounterLeg(leg: place, counter: (firstSlot + s, statements[s].transactions.count - 1),
                                          legLeaves: leg.amount.isNegative))
-    }
-}
-
-extension TransactionField {
-    /// The stored field a rule target changes.
-    init?(ruleTarget: RuleTarget) {
-        switch ruleTarget {
-        case .category: self = .category
-        case .tags: self = .tags
-        case .project: self = .project
-        case .place: self = .place
-        case .payee: self = .payee
-        case .notes: self = .notes
-        case .transfer: self = .type
-        case .ignored: return nil
-        }
     }
 }

@@ -8,10 +8,11 @@ import MyMoneyTestSupport
 /// installed (outside CI: `.ci/run` installs them and sets `MYMONEY_REQUIRE_TOOLS`).
 @Suite("exports checked by hledger and beancount")
 struct ExportToolTests {
-    /// The sample story imported into a fresh ledger.
+    /// The sample story imported into a fresh ledger, with the ECB's October rates (Samples/rates).
     static let sampleLedger: String = {
         let path = MyMoneyBinary.scratch("export-sample").appendingPathComponent("ledger.sqlite").path
         _ = try? MyMoneyBinary.run(["import", "Samples", "--ledger", path])
+        _ = try? MyMoneyBinary.run(["rates", "import", "Samples/rates/ecb-2026-10.csv", "--ledger", path])
         return path
     }()
 
@@ -85,6 +86,17 @@ struct ExportToolTests {
     @Test(.enabled(if: ExternalTool.shouldRun("bean-check"), "bean-check is not installed: beancount checks skipped"))
     func sampleStoryPassesBeanCheck() throws {
         try checkWithBeancount(ExportToolTests.sampleLedger)
+    }
+
+    /// The ledger's rates table reaches both journals (one `P` / `price` per day and pair), and the
+    /// tools still accept the journals with them.
+    @Test func ratesBecomePDirectivesAndPriceEntries() throws {
+        let hledger = try String(contentsOf: try export("hledger", ledger: ExportToolTests.sampleLedger), encoding: .utf8)
+        #expect(hledger.contains("P 2026-10-30 EUR 1.1344 USD\n"))
+        #expect(hledger.contains("P 2026-10-29 EUR 163.61 JPY\n"))
+        let beancount = try String(contentsOf: try export("beancount", ledger: ExportToolTests.sampleLedger), encoding: .utf8)
+        #expect(beancount.contains("2026-10-30 price EUR 1.1344 USD\n"))
+        #expect(hledger.components(separatedBy: "P 2026-10-30 EUR ").count - 1 == 5, "one P per pair on a day")
     }
 
     @Test(.enabled(if: ExternalTool.shouldRun("hledger"), "hledger is not installed: hledger checks skipped"))

@@ -15,6 +15,8 @@ struct HTMLReportBrowserTests {
         let dir = MyMoneyBinary.scratch("html-report")
         let ledger = dir.appendingPathComponent("ledger.sqlite").path
         _ = try? MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
+        _ = try? MyMoneyBinary.run(["rates", "import", "Samples/rates/ecb-2026-10.csv", "--ledger", ledger])
+        _ = try? MyMoneyBinary.run(["config", "set", "primary-currency", "EUR", "--ledger", ledger])
         for budget in [["--category", "Food", "--amount", "150", "--currency", "EUR"],
                        ["--category", "Transport", "--amount", "100", "--currency", "EUR"],
                        ["--tag", "coffee", "--amount", "50", "--currency", "USD"]] {
@@ -23,7 +25,7 @@ struct HTMLReportBrowserTests {
         _ = try? MyMoneyBinary.run(["transactions", "add", "--account", "Wallet", "--date", "2026-10-30", "--amount", "-999.99",
                                     "--payee", "<script>document.title='pwned'</script><img src=x onerror=alert(1)>", "--ledger", ledger])
         let page = dir.appendingPathComponent("report.html")
-        _ = try? MyMoneyBinary.run(["report", "html", "--through", "2026-10-31", "--output", page.path, "--ledger", ledger])
+        _ = try? MyMoneyBinary.run(["report", "html", "--from", "2026-10-01", "--through", "2026-10-31", "--output", page.path, "--ledger", ledger])
         return (ledger, page)
     }()
 
@@ -32,6 +34,20 @@ struct HTMLReportBrowserTests {
         let profile = MyMoneyBinary.scratch("chromium-profile")
         return try ExternalTool.run(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)"] + arguments,
                                     timeout: 120)
+    }
+
+    /// Without rates the sample's USD money cannot be shown in EUR: the report says so (the
+    /// October USD expenses, the USD account's balance) instead of leaving it out silently.
+    @Test func moneyWithoutARateIsListedAsUnconverted() throws {
+        let ledger = MyMoneyBinary.scratch("html-report-no-rates").appendingPathComponent("ledger.sqlite").path
+        _ = try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger])
+        let data = try Books.open(at: ledger).htmlReportData(from: Day(iso: "2026-10-01"), through: Day(iso: "2026-10-31"), in: .EUR)
+        #expect(data.currencies.map(\.currency) == [.EUR])
+        let usd = data.unconverted.filter { $0.currency == .USD }
+        #expect(usd.contains { $0.amount == (try? Amount(parsing: "-69.87")) && $0.reason.hasPrefix("income and expense") })
+        #expect(usd.contains { $0.reason.hasPrefix("account balances") })
+        let page = HTMLReport(data).render()
+        #expect(page.contains("<section id=\"unconverted\">"))
     }
 
     @Test func pageIsSelfContainedAndEscapesTheBanksText() throws {
@@ -49,15 +65,21 @@ struct HTMLReportBrowserTests {
         let run = try chromium(["--dump-dom", HTMLReportBrowserTests.report.page.absoluteString])
         #expect(run.status == 0, "\(run.stderr.suffix(1000))")
         let dom = run.stdout
-        // October in EUR: the sample's expenses plus the hostile wallet payment of 999.99.
-        #expect(dom.contains("<dd class=\"expense-total\"><span class=\"money neg\">-2297.89 EUR</span></dd>"))
-        #expect(dom.contains("<dd class=\"income-total\"><span class=\"money\">3201.23 EUR</span></dd>"))
-        // Budgets: Food over (158.92 of 150), Transport on track (58 of 100), #coffee on track.
+        // October in EUR (USD converted at the ECB's rates): the sample's expenses plus the hostile
+        // wallet payment of 999.99, the same figures as the overview report of October.
+        #expect(dom.contains("<dd class=\"expense-total\"><span class=\"money neg\">-2579.84 EUR</span></dd>"))
+        #expect(dom.contains("<dd class=\"income-total\"><span class=\"money\">3201.38 EUR</span></dd>"))
+        let october = try Books.open(at: HTMLReportBrowserTests.report.ledger)
+            .overview(.month, on: try #require(Day(iso: "2026-10-31")), in: .EUR).figures
+        #expect(dom.contains("<dd class=\"expense-total\"><span class=\"money neg\">\(october.expense.atMinorUnits(of: .EUR)) EUR</span></dd>"))
+        #expect(dom.contains("<dd class=\"income-total\"><span class=\"money\">\(october.income.atMinorUnits(of: .EUR)) EUR</span></dd>"))
+        // Budgets as of October 31: Food over (214.93 of 150), Transport over (121.43 of 100), #coffee on track (22.57 of 50 USD).
         let food = try #require(dom.range(of: "<h3>Food</h3>"))
         #expect(dom[food.upperBound...].prefix(600).contains("<strong class=\"status\">over</strong>"))
         let transport = try #require(dom.range(of: "<h3>Transport</h3>"))
-        #expect(dom[transport.upperBound...].prefix(600).contains("<strong class=\"status\">on track</strong>"))
-        #expect(dom.contains("<h3>#coffee</h3>"))
+        #expect(dom[transport.upperBound...].prefix(600).contains("<strong class=\"status\">over</strong>"))
+        let coffee = try #require(dom.range(of: "<h3>#coffee</h3>"))
+        #expect(dom[coffee.upperBound...].prefix(600).contains("<strong class=\"status\">on track</strong>"))
         // The payee is text, never an element: the title is the report's, not the payee's script's.
         #expect(!dom.contains("pwned</title>"))
         #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"))

@@ -12,6 +12,7 @@ struct JSONRoundTripTests {
         let ledger = MyMoneyBinary.scratch("roundtrip").appendingPathComponent("ledger.sqlite").path
         let steps: [[String]] = [
             ["import", "Samples"],
+            ["rates", "import", "Samples/rates/ecb-2026-10.csv"],
             ["transactions", "remove", "5"],
             ["transactions", "edit", "14", "--split", "Food:Coffee=-2.20", "--split", "Food:Snacks=-1.00;memo=Brezel", "--notes", "two\nlines"],
             ["projects", "add", "Lisbon trip", "--start", "2026-10-01"],
@@ -34,6 +35,8 @@ struct JSONRoundTripTests {
         let first = try MyMoneyBinary.run(["export", "json", "--ledger", ledger])
         #expect(first.status == 0)
         #expect(first.stdout.contains("\"mymoney_export\": \"ledger\""))
+        // The rates table travels too (114 ECB rates), so the restored ledger converts as the original.
+        #expect(first.stdout.components(separatedBy: "\"source\": \"ecb\"").count - 1 == 114)
         let dir = MyMoneyBinary.scratch("roundtrip-restore")
         let file = dir.appendingPathComponent("books.json")
         try Data(first.stdout.utf8).write(to: file)

@@ -32,7 +32,8 @@ struct ReportCommand: Command {
     seen and when next expected: what budget forecasts count on.
     html: one self-contained page (no network, scripts or fonts from elsewhere) with the overview,
     income and expense per month, spending by category as a tree, budgets, net worth, accounts with
-    their reconciliation, transfers and the largest expenses (figures per currency for now).
+    their reconciliation, transfers, the largest expenses and money without a rate; figures in the
+    primary currency, balances, transfers and expenses also in their own.
     """
     let epilogue = """
     exit status: 0 done; 2 a usage error; 65 an unknown category or currency, --through before --from.

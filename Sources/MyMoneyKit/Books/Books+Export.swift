@@ -45,6 +45,9 @@ extension Books {
                                              status: l.status == .confirmed ? .confirmed : .proposed, reasons: l.reasons)
             },
             balances: balances,
+            prices: try store { () throws(LedgerError) in try ledger.rates() }.filter { r in through.map { r.day <= $0 } ?? true }.map { r in
+                BooksSnapshot.Price(day: r.day, base: r.from, quote: r.to, rate: r.rate, source: r.source.rawValue, file: r.file)
+            },
             batches: try importBatches(),
             batchOfTransaction: try store { () throws(LedgerError) in try ledger.transactionBatches() },
             openingBalances: openings, from: from, through: through)

@@ -3,124 +3,177 @@ import MyMoneyStore
 import MyMoneyReports
 
 extension Books {
-    /// The HTML report of a period (`mymoney report html`), from the reports the books offer:
-    /// the overview, the monthly analysis, the analysis drilled down the category tree, budgets,
-    /// account balances with reconciliation, transfers.
+    /// The HTML report of the days `from` through `through` (`mymoney report html`), from the
+    /// reports the books offer, every figure in `currency` (by default ``reportingCurrency()``):
+    /// the overview of those days, income and expense per month and spending by category (the
+    /// analysis by day, summed, so a partial first or last month counts only its days in the
+    /// range), budgets as of the last day, net worth at each month's end, accounts with their
+    /// reconciliation, transfers, the largest expenses, and the money without a rate.
     ///
-    /// Figures stay per currency (nothing is converted). Net worth is each currency's account
-    /// balances at every month's end. The report's day is `through`, else the last transaction's.
-    public func htmlReportData(from: Day? = nil, through: Day? = nil) throws(BooksError) -> HTMLReportData {
-        let transactions = try transactions(matching: TransactionFilter(from: from, through: through))
-        let reportDay = through ?? transactions.last?.day ?? Day(daysSinceEpoch: Int32(Date().timeIntervalSince1970 / 86_400))
-        let overview = try overview(from: from, through: through)
+    /// Account balances, transfers and the largest expenses are shown in their own currency (what
+    /// the bank says); the largest expenses are ranked by their converted value. Without `from`
+    /// the report starts at the first transaction; without `through` it ends at the last one.
+    ///
+    /// - Throws: ``BooksError`` `invalid` when `through` is before `from` or a total does not fit.
+    public func htmlReportData(from: Day? = nil, through: Day? = nil, in wanted: Currency? = nil) throws(BooksError) -> HTMLReportData {
+        let currency: Currency
+        if let wanted { currency = wanted } else { currency = try reportingCurrency().currency }
+        let first = try store { () throws(LedgerError) in try ledger.firstTransactionDay() }
+        let all = try transactions(matching: TransactionFilter(from: from, through: through))
+        let reportDay = through ?? all.last?.day ?? Day(daysSinceEpoch: Int32(Date().timeIntervalSince1970 / 86_400))
+        let range = DayRange(start: from ?? first ?? reportDay, end: reportDay)
+        guard range.start <= range.end else {
+            throw BooksError(.invalid, "--through \(range.end) is before --from \(range.start)", notes: ["field: through"])
+        }
+        var data = HTMLReportData(title: "My Money", from: range.start, through: range.end)
+        let overview = try overview(of: range, in: currency)
+        let byDay = try analysis(.day, dimension: .categories, category: nil, range: range, in: currency)
         let categories = try store { () throws(LedgerError) in try ledger.categories() }
-        var data = HTMLReportData(title: "My Money", from: from ?? transactions.first?.day, through: reportDay)
+        let tree = CategoryTree(books: self, range: range, currency: currency, categories: categories)
         do {
-            for c in overview.currencies {
-                let months = try Analysis(transactions: transactions, currency: c.currency, grouping: .month)
-                let expenses = transactions.filter { $0.type == .expense && $0.currency == c.currency }
-                data.currencies.append(HTMLReportData.CurrencySection(
-                    currency: c.currency, income: c.income, expense: c.expense, cashflow: c.cashflow,
-                    transfersIn: c.transfersIn, transfersOut: c.transfersOut, count: c.count,
-                    months: months.rows.map { HTMLReportData.Month(label: $0.label, income: $0.income, expense: $0.expense) },
-                    categories: try CategoryTree(expenses: expenses, currency: c.currency, categories: categories).nodes(under: nil)))
-            }
-        } catch {
-            throw BooksError(.invalid, "the totals do not fit in an amount: \(error)")
+            data.currencies = [HTMLReportData.CurrencySection(
+                currency: currency, income: overview.figures.income, expense: overview.figures.expense,
+                cashflow: overview.figures.cashflow, transfersIn: overview.transfers.incoming,
+                transfersOut: overview.transfers.outgoing, count: overview.figures.count,
+                months: try HTMLReportData.Month.months(of: byDay), categories: try tree.nodes(of: byDay))]
+        } catch let error as BooksError { throw error } catch { throw BooksError.tooLarge(error) }
+        var unconverted = overview.unconverted.map {
+            HTMLReportData.Unconverted(currency: $0.currency, amount: $0.amount,
+                                       reason: "income and expense of \($0.count) transaction(s), no rate into \(currency.code) from \($0.firstDayWithoutRate)")
         }
         let tags = try store { () throws(LedgerError) in try ledger.tags() }
-        for s in try budgetStandings(asOf: reportDay) {
-            let title: String, color: String?
-            switch s.budget.target {
-            case .category(let path): title = path.description; color = nil
-            case .tag(let tag): title = "#\(tag)"; color = tags.first { $0.title.lowercased() == tag.lowercased() }?.color
-            }
+        for s in try budgetStatuses(asOf: range.end) where s.budget.startDay <= range.end {
+            var color: String?
+            if case .tag(let tag) = s.budget.target { color = tags.first { $0.title.lowercased() == tag.lowercased() }?.color }
             data.budgets.append(HTMLReportData.BudgetLine(
-                title: title, period: "\(s.budget.period.rawValue) \(s.period.start) to \(s.period.end)", limit: s.budget.amount,
-                spent: s.spent, left: s.left, currency: s.budget.currency, status: s.state.rawValue, color: color))
+                title: s.budget.displayName, period: "\(s.budget.period.rawValue) \(s.period.start) to \(s.period.end)",
+                limit: s.available, spent: s.spent, left: s.left, currency: s.budget.currency, status: s.status.rawValue, color: color))
+            unconverted += s.unconverted.map {
+                HTMLReportData.Unconverted(currency: $0.currency, amount: $0.amount,
+                                           reason: "spending in budget \(s.budget.displayName), no rate into \(s.budget.currency.code) from \($0.firstDayWithoutRate)")
+            }
         }
+        let worth = try netWorth(.month, range: DayRange(start: range.start.advanced(by: -1), end: range.end), in: currency)
+        data.netWorth = [(currency, worth.rows.map { HTMLReportData.NetWorthPoint(day: $0.asOf, amount: $0.total) })]
+        unconverted += worth.unconverted.map {
+            HTMLReportData.Unconverted(currency: $0.currency, amount: $0.amount,
+                                       reason: "account balances, no rate into \(currency.code) from \($0.firstDayWithoutRate)")
+        }
+        data.unconverted = unconverted
         let reconciliation = try reconcile().report
-        for s in try accountStandings(asOf: reportDay) {
+        for s in try accountStandings(asOf: range.end) {
             let result = reconciliation.accounts.first { $0.account.id == s.account.id }
             let status = result.map { $0.checkpoints.isEmpty ? "no statement balances" : $0.status.rawValue } ?? "no statement balances"
             data.accounts.append(HTMLReportData.AccountLine(name: s.account.name, kind: s.account.kind.rawValue, balance: s.balance,
                                                             currency: s.account.currency, reconciliation: status,
                                                             reconciledThrough: result?.reconciledThrough))
         }
-        data.netWorth = try netWorth(from: data.from ?? reportDay, through: reportDay)
-        for t in try transfers() where (from.map { t.from.transaction.day >= $0 } ?? true) && t.from.transaction.day <= reportDay {
+        for t in try transfers() where range.contains(t.from.transaction.day) {
             data.transfers.append(HTMLReportData.TransferLine(
                 fromDay: t.from.transaction.day, fromAccount: t.from.accountName, fromAmount: t.from.transaction.amount,
                 fromCurrency: t.from.transaction.currency, toDay: t.to.transaction.day, toAccount: t.to.accountName,
                 toAmount: t.to.transaction.amount, toCurrency: t.to.transaction.currency, status: t.status.rawValue))
         }
-        let names = try accountNames()
-        let expenses = transactions.filter { $0.type == .expense }.sorted { a, b in
-            // Largest first by amount, currencies side by side (nothing is converted here yet).
-            a.amount != b.amount ? a.amount < b.amount : (a.id ?? 0) < (b.id ?? 0)
-        }
-        data.largestExpenses = expenses.prefix(10).map { t in
-            HTMLReportData.ExpenseLine(day: t.day, payee: t.payee ?? t.originalPayee ?? "", account: names[t.accountId] ?? "",
-                                       category: t.category?.description, amount: t.amount, currency: t.currency)
-        }
+        data.largestExpenses = try largestExpenses(all, in: currency)
         return data
     }
 
-    /// Each currency's account balances at the start of the period and at every month's end
-    /// through `through` (the last 120 months at most).
-    func netWorth(from: Day, through: Day) throws(BooksError) -> [(currency: Currency, points: [HTMLReportData.NetWorthPoint])] {
-        var days = [from.advanced(by: -1)]
-        var month = from.startOfMonth
-        while month <= through {
-            let end = month.addingMonths(1).advanced(by: -1)
-            days.append(min(end, through))
-            month = month.addingMonths(1)
-        }
-        days = Array(days.suffix(121))
-        var byCurrency: [Currency: [HTMLReportData.NetWorthPoint]] = [:]
-        for day in days {
-            var sums: [Currency: Amount] = [:]
-            for s in try accountStandings(asOf: day) {
-                do { sums[s.account.currency] = try (sums[s.account.currency] ?? .zero) + s.balance } catch {
-                    throw BooksError(.invalid, "the net worth does not fit in an amount: \(error)")
-                }
+    /// The overview of exactly the days of `range` (not a calendar period), against as many days
+    /// before it, in `currency`; the same figures ``overview(_:on:previous:top:in:)`` makes.
+    func overview(of range: DayRange, in currency: Currency) throws(BooksError) -> Overview {
+        let length = range.end.daysSinceEpoch - range.start.daysSinceEpoch
+        let before = DayRange(start: range.start.advanced(by: -Int(length) - 1), end: range.start.advanced(by: -1))
+        let parts = try transactionsWithParts(from: before.start, through: range.end)
+        let byCategory = try store { () throws(LedgerError) in try ledger.dailyTotals(by: .categories, from: before.start, through: range.end) }
+        let categories = try byCategory + splitAdjustments(parts, by: .categories)
+        let all = try Books.unnamed(byCategory) + splitAdjustments(parts, by: nil)
+        let transfers = try store { () throws(LedgerError) in try ledger.transferLegs(from: range.start, through: range.end) }
+        let converter = try converter(into: currency)
+        do {
+            return try Overview(.init(period: range, previous: [before], totals: all, categories: categories, transfers: transfers),
+                                converter: converter)
+        } catch { throw BooksError.tooLarge(error) }
+    }
+
+    /// The ten largest expenses of `transactions`, ranked by their value in `currency` (those
+    /// without a rate after the others), shown in their own currency.
+    func largestExpenses(_ transactions: [LedgerTransaction], in currency: Currency) throws(BooksError) -> [HTMLReportData.ExpenseLine] {
+        var converter = try converter(into: currency)
+        var ranked: [(value: ExactDecimal?, transaction: LedgerTransaction)] = []
+        do {
+            for t in transactions where t.type == .expense {
+                ranked.append((try converter.convert(t.amount, from: t.currency, on: t.day), t))
             }
-            for (currency, amount) in sums { byCurrency[currency, default: []].append(HTMLReportData.NetWorthPoint(day: day, amount: amount)) }
+        } catch { throw BooksError.tooLarge(error) }
+        ranked.sort { a, b in
+            switch (a.value, b.value) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return (a.transaction.id ?? 0) < (b.transaction.id ?? 0)
+            }
         }
-        return byCurrency.keys.sorted().map { ($0, byCurrency[$0] ?? []) }
+        let names = try accountNames()
+        return ranked.prefix(10).map { (_, t) in
+            HTMLReportData.ExpenseLine(day: t.day, payee: t.payee ?? t.originalPayee ?? "", account: names[t.accountId] ?? "",
+                                       category: t.category?.description, amount: t.amount, currency: t.currency)
+        }
     }
 
     /// Renders the HTML report.
-    public func htmlReport(from: Day? = nil, through: Day? = nil) throws(BooksError) -> String {
-        HTMLReport(try htmlReportData(from: from, through: through)).render()
+    public func htmlReport(from: Day? = nil, through: Day? = nil, in currency: Currency? = nil) throws(BooksError) -> String {
+        HTMLReport(try htmlReportData(from: from, through: through, in: currency)).render()
     }
 }
 
-/// Spending by category as a tree, from the analysis drilled into each category that has children.
+extension HTMLReportData.Month {
+    /// The rows of a daily analysis summed per calendar month, oldest first.
+    static func months(of analysis: Analysis) throws(AmountError) -> [HTMLReportData.Month] {
+        var months: [HTMLReportData.Month] = []
+        for row in analysis.rows {
+            let label = ReportGrouping.month.label(row.period.start)
+            if months.last?.label == label {
+                months[months.count - 1].income = try months[months.count - 1].income + row.figures.income
+                months[months.count - 1].expense = try months[months.count - 1].expense + row.figures.expense
+            } else {
+                months.append(HTMLReportData.Month(label: label, income: row.figures.income, expense: row.figures.expense))
+            }
+        }
+        return months
+    }
+}
+
+/// Spending by category as a tree: the daily analysis of the range summed per column, drilled
+/// into each category that has children. A node is a category whose income plus expense in the
+/// range is negative (money spent); largest spending first.
 struct CategoryTree {
-    let expenses: [LedgerTransaction]
+    let books: Books
+    let range: DayRange
     let currency: Currency
     let categories: [LedgerCategory]
 
-    func nodes(under parent: CategoryPath?) throws(AmountError) -> [HTMLReportData.CategoryNode] {
-        let analysis = try Analysis(transactions: expenses, currency: currency, grouping: .year, parent: parent)
-        var nodes: [HTMLReportData.CategoryNode] = []
+    func nodes(of analysis: Analysis) throws -> [HTMLReportData.CategoryNode] {
+        let parent = analysis.parent
+        var result: [HTMLReportData.CategoryNode] = []
         for (i, column) in analysis.columns.enumerated() {
             var total = Amount.zero
-            for row in analysis.rows { total = try total + row.byColumn[i] }
-            guard !total.isZero else { continue }
-            if column == Analysis.ownColumn {
-                nodes.append(HTMLReportData.CategoryNode(name: parent.map { "(\($0.name) itself)" } ?? "(uncategorized)", total: total))
+            for row in analysis.rows { total = try total + row.columns[i] }
+            guard total.isNegative else { continue }
+            if column == Analysis.ownColumn || column == Overview.uncategorized {
+                result.append(HTMLReportData.CategoryNode(name: parent.map { "(\($0.name) itself)" } ?? Overview.uncategorized, total: total))
                 continue
             }
             let path = CategoryPath((parent?.components ?? []) + [column])
-            let category = categories.first { $0.path.description.lowercased() == path.description.lowercased() }
-            let hasChildren = categories.contains { $0.path.parent.map { $0.description.lowercased() == path.description.lowercased() } ?? false }
+            let key = path.description.lowercased()
+            let category = categories.first { $0.path.description.lowercased() == key }
+            let hasChildren = categories.contains { $0.path.parent?.description.lowercased() == key }
             var children: [HTMLReportData.CategoryNode] = []
-            if hasChildren && path.depth < CategoryPath.maximumDepth { children = try self.nodes(under: path) }
+            if hasChildren && path.depth < CategoryPath.maximumDepth {
+                children = try nodes(of: books.analysis(.day, dimension: .categories, category: path, range: range, in: currency))
+            }
             if children.count == 1, children[0].name.hasPrefix("(") { children = [] }
-            nodes.append(HTMLReportData.CategoryNode(name: column, icon: category?.icon, total: total, children: children))
+            result.append(HTMLReportData.CategoryNode(name: column, icon: category?.icon, total: total, children: children))
         }
-        return nodes.sorted { $0.total != $1.total ? $0.total < $1.total : $0.name < $1.name }
+        return result.sorted { $0.total != $1.total ? $0.total < $1.total : $0.name < $1.name }
     }
 }

@@ -25,7 +25,13 @@ extension Books {
                              fee: t.fee, confidence: t.confidence, status: t.status == .confirmed ? .confirmed : .proposed,
                              reasons: t.reasons)
             },
-            balances: books.balances)
+            balances: books.balances,
+            rates: try books.prices.map { p throws(BooksError) in
+                guard let source = StoredRate.Source(rawValue: p.source), source != .transfer else {
+                    throw BooksError(.badInput, "not a usable My Money export: rate source \"\(p.source)\" is not ecb, hledger, beancount or csv")
+                }
+                return StoredRate(day: p.day, from: p.base, to: p.quote, rate: p.rate, source: source, file: p.file)
+            })
         let target = try open(at: ledgerPath)
         try store { () throws(LedgerError) in try target.ledger.restore(contents) }
         return books

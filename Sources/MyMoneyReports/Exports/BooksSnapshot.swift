@@ -37,17 +37,24 @@ public struct BooksSnapshot: Sendable {
     }
 
     /// A valuation price: one unit of `base` is worth `rate` units of `quote` from `day` on.
+    ///
+    /// The ledger's rates table (`mymoney rates import`): one per day, pair and `source`
+    /// (`ecb`, `hledger`, `beancount`, `csv`), with the file it was read from.
     public struct Price: Sendable, Hashable {
         public var day: Day
         public var base: Currency
         public var quote: Currency
         public var rate: Amount
+        public var source: String
+        public var file: String?
 
-        public init(day: Day, base: Currency, quote: Currency, rate: Amount) {
+        public init(day: Day, base: Currency, quote: Currency, rate: Amount, source: String = "csv", file: String? = nil) {
             self.day = day
             self.base = base
             self.quote = quote
             self.rate = rate
+            self.source = source
+            self.file = file
         }
     }
 

@@ -47,7 +47,8 @@ public struct HledgerJournal: Sendable {
         var out = "; My Money export (hledger journal)\n\ndecimal-mark .\n\n"
         for c in journal.currencies {
             let digits = c.minorUnits ?? 2
-            out += "commodity 1000\(digits > 0 ? "." + String(repeating: "0", count: digits) : "") \(c.code)\n"
+            // hledger wants a decimal mark in every commodity directive: `1000.` for no decimals (JPY, ISK).
+            out += "commodity 1000.\(String(repeating: "0", count: digits)) \(c.code)\n"
         }
         if !journal.currencies.isEmpty { out += "\n" }
         for a in journal.accounts { out += "account \(names[a])\n" }

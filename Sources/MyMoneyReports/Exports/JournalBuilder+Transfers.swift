@@ -95,12 +95,19 @@ extension JournalBuilder {
             accounts.insert(c.account)
             first = min(first ?? c.endOfDay, c.endOfDay)
         }
+        // One price per day and pair (the ledger may hold the same day's rate from two sources:
+        // the later one in the snapshot wins), by day.
+        var priceIndex: [BooksSnapshot.Price: Int] = [:]
+        var prices: [BooksSnapshot.Price] = []
         for p in books.prices {
+            let key = BooksSnapshot.Price(day: p.day, base: p.base, quote: p.quote, rate: .zero, source: "")
+            if let i = priceIndex[key] { prices[i] = p } else { priceIndex[key] = prices.count; prices.append(p) }
             currencies.insert(p.base)
             currencies.insert(p.quote)
             first = min(first ?? p.day, p.day)
         }
-        return Journal(entries: sorted, checkpoints: checks, prices: books.prices, currencies: currencies.sorted(),
+        prices.sort { a, b in a.day != b.day ? a.day < b.day : (a.base.code, a.quote.code) < (b.base.code, b.quote.code) }
+        return Journal(entries: sorted, checkpoints: checks, prices: prices, currencies: currencies.sorted(),
                        accounts: accounts.sorted(), firstDay: first)
     }
 }

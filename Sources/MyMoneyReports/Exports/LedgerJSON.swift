@@ -63,7 +63,8 @@ public struct LedgerJSON: Sendable {
             })),
             ("rates", .array(books.prices.map { p in
                 .object([("date", .string(p.day.description)), ("base", .string(p.base.code)),
-                         ("quote", .string(p.quote.code)), ("rate", .string(p.rate.description))])
+                         ("quote", .string(p.quote.code)), ("rate", .string(p.rate.description)),
+                         ("source", .string(p.source)), ("file", .optional(p.file))])
             })),
         ])
     }

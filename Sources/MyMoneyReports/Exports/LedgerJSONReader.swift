@@ -101,6 +101,10 @@ public enum LedgerJSONReader {
                           kind: try o.value("kind", "a balance kind") { StatementBalance.Kind(rawValue: $0) },
                           sourceFile: try o.optionalString("source_file"), batchId: try o.optionalInt("import_batch"))
         }
+        books.prices = try root.list("rates").map { o throws(Problem) in
+            BooksSnapshot.Price(day: try o.day("date"), base: try o.currency("base"), quote: try o.currency("quote"),
+                                rate: try o.amount("rate"), source: try o.string("source"), file: try o.optionalString("file"))
+        }
         books.from = try root.optionalDay("from")
         books.through = try root.optionalDay("through")
         return books

@@ -13,10 +13,12 @@ package struct LedgerContents: Sendable {
     package var batchOfTransaction: [Int64: Int64]
     package var transfers: [TransferLink]
     package var balances: [StoredBalance]
+    package var rates: [StoredRate]
 
     package init(accounts: [Account], categories: [LedgerCategory], tags: [LedgerTag], projects: [Project], places: [Place],
                  budgets: [Budget], batches: [ImportBatch], transactions: [LedgerTransaction], batchOfTransaction: [Int64: Int64],
-                 transfers: [TransferLink], balances: [StoredBalance]) {
+                 transfers: [TransferLink], balances: [StoredBalance], rates: [StoredRate] = []) {
+        self.rates = rates
         self.accounts = accounts
         self.categories = categories
         self.tags = tags
@@ -107,6 +109,12 @@ extension Ledger {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """).run([.of(b.id), .integer(b.accountId), .of(b.day), .integer(b.amount.units), .integer(Int64(b.amount.scale)),
                               .text(b.kind.rawValue), .of(b.sourceFile), .of(b.batchId)])
+            }
+            for r in contents.rates {
+                try LedgerValidation.positive(r.rate, field: "rate")
+                guard r.from != r.to else { throw .invalid("rate", "a rate from \(r.from.code) to itself says nothing") }
+                try db.statement("INSERT INTO rates (day, from_currency, to_currency, rate, source, file) VALUES (?, ?, ?, ?, ?, ?)")
+                    .run([.of(r.day), .text(r.from.code), .text(r.to.code), .text(r.rate.description), .text(r.source.rawValue), .of(r.file)])
             }
         }
     }

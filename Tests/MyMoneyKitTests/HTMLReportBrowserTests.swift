@@ -73,6 +73,8 @@ struct HTMLReportBrowserTests {
             .overview(.month, on: try #require(Day(iso: "2026-10-31")), in: .EUR).figures
         #expect(dom.contains("<dd class=\"expense-total\"><span class=\"money neg\">\(october.expense.atMinorUnits(of: .EUR)) EUR</span></dd>"))
         #expect(dom.contains("<dd class=\"income-total\"><span class=\"money\">\(october.income.atMinorUnits(of: .EUR)) EUR</span></dd>"))
+        // A whole month: the bar is the month's analysis, rounded once, so it agrees with the total.
+        #expect(dom.contains("<title>expense 2026-10: 2579.84 EUR</title>"))
         // Budgets as of October 31: Food over (214.93 of 150), Transport over (121.43 of 100), #coffee on track (22.57 of 50 USD).
         let food = try #require(dom.range(of: "<h3>Food</h3>"))
         #expect(dom[food.upperBound...].prefix(600).contains("<strong class=\"status\">over</strong>"))

@@ -6,8 +6,8 @@ extension Books {
     /// The HTML report of the days `from` through `through` (`mymoney report html`), from the
     /// reports the books offer, every figure in `currency` (by default ``reportingCurrency()``):
     /// the overview of those days, income and expense per month and spending by category (the
-    /// analysis by day, summed, so a partial first or last month counts only its days in the
-    /// range), budgets as of the last day, net worth at each month's end, accounts with their
+    /// analysis by month when the days are whole months, else by day and summed, so a partial
+    /// first or last month counts only its days in the range), budgets as of the last day, net worth at each month's end, accounts with their
     /// reconciliation, transfers, the largest expenses, and the money without a rate.
     ///
     /// Account balances, transfers and the largest expenses are shown in their own currency (what
@@ -27,9 +27,13 @@ extension Books {
         }
         var data = HTMLReportData(title: "My Money", from: range.start, through: range.end)
         let overview = try overview(of: range, in: currency)
-        let byDay = try analysis(.day, dimension: .categories, category: nil, range: range, in: currency)
+        // Whole months: one rounding per month, as the analysis report shows them (by day, each
+        // day's converted sum is rounded before they are added up).
+        let wholeMonths = range.start == range.start.startOfMonth && range.end == ReportGrouping.month.period(holding: range.end).end
+        let grouping: ReportGrouping = wholeMonths ? .month : .day
+        let byDay = try analysis(grouping, dimension: .categories, category: nil, range: range, in: currency)
         let categories = try store { () throws(LedgerError) in try ledger.categories() }
-        let tree = CategoryTree(books: self, range: range, currency: currency, categories: categories)
+        let tree = CategoryTree(books: self, range: range, grouping: grouping, currency: currency, categories: categories)
         do {
             data.currencies = [HTMLReportData.CurrencySection(
                 currency: currency, income: overview.figures.income, expense: overview.figures.expense,
@@ -127,7 +131,7 @@ extension Books {
 }
 
 extension HTMLReportData.Month {
-    /// The rows of a daily analysis summed per calendar month, oldest first.
+    /// The rows of a daily or monthly analysis summed per calendar month, oldest first.
     static func months(of analysis: Analysis) throws(AmountError) -> [HTMLReportData.Month] {
         var months: [HTMLReportData.Month] = []
         for row in analysis.rows {
@@ -143,12 +147,14 @@ extension HTMLReportData.Month {
     }
 }
 
-/// Spending by category as a tree: the daily analysis of the range summed per column, drilled
+/// Spending by category as a tree: the analysis of the range summed per column, drilled
 /// into each category that has children. A node is a category whose income plus expense in the
 /// range is negative (money spent); largest spending first.
 struct CategoryTree {
     let books: Books
     let range: DayRange
+    /// `.month` when the range is whole months, else `.day` (see ``Books/htmlReportData(from:through:in:)``).
+    let grouping: ReportGrouping
     let currency: Currency
     let categories: [LedgerCategory]
 
@@ -169,7 +175,7 @@ struct CategoryTree {
             let hasChildren = categories.contains { $0.path.parent?.description.lowercased() == key }
             var children: [HTMLReportData.CategoryNode] = []
             if hasChildren && path.depth < CategoryPath.maximumDepth {
-                children = try nodes(of: books.analysis(.day, dimension: .categories, category: path, range: range, in: currency))
+                children = try nodes(of: books.analysis(grouping, dimension: .categories, category: path, range: range, in: currency))
             }
             if children.count == 1, children[0].name.hasPrefix("(") { children = [] }
             result.append(HTMLReportData.CategoryNode(name: column, icon: category?.icon, total: total, children: children))

@@ -17,6 +17,9 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "MyMoneySQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // Argon2id and XChaCha20-Poly1305 for encrypted ledgers (the store only).
+        .systemLibrary(name: "MyMoneySodium", pkgConfig: "libsodium",
+                       providers: [.apt(["libsodium-dev"])]),
         // One reader per format.
         .target(name: "MyMoneyCSV", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyOFX", dependencies: ["MyMoneyCore", "MyMoneyLibXML2"]),
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "MyMoneyTransfers", dependencies: ["MyMoneyCore"]),
         .target(name: "MyMoneyReconcile", dependencies: ["MyMoneyCore"]),
         // The SQLite ledger.
-        .target(name: "MyMoneyStore", dependencies: ["MyMoneyCore", "MyMoneyImport", "MyMoneySQLite"]),
+        .target(name: "MyMoneyStore", dependencies: ["MyMoneyCore", "MyMoneyImport", "MyMoneySQLite", "MyMoneySodium"]),
         .target(name: "MyMoneyReports",
                 dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"]),
         // Workflows a user runs, composed from the stages.

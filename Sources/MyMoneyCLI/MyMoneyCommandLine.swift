@@ -6,6 +6,8 @@ public enum MyMoneyCommandLine {
     /// Every subcommand, in the order `mymoney --help` lists them.
     static var commands: [any Command] {
         [
+            InitCommand(),
+            TutorialCommand(),
             ImportCommand(),
             ParseCommand(),
             ReconcileCommand(),
@@ -23,6 +25,9 @@ public enum MyMoneyCommandLine {
             RatesCommand(),
             ImportsCommand(),
             ConfigCommand(),
+            LockCommand(),
+            UnlockCommand(),
+            PassphraseCommand(),
             CompletionsCommand(),
         ]
     }
@@ -64,13 +69,24 @@ public enum MyMoneyCommandLine {
             return ExitStatus.usage.rawValue
         }
         let context = CommandContext(terminal: terminal, environment: environment)
+        defer { context.session.close() }
         do {
-            let parsed = try Arguments(Array(arguments.dropFirst()), declared: command.options)
+            let parsed = try Arguments(Array(arguments.dropFirst()), declared: command.allOptions)
             if parsed.flag("--help") {
                 terminal.print(command.help)
                 return ExitStatus.success.rawValue
             }
-            return try command.run(parsed, context).rawValue
+            let status: ExitStatus
+            do {
+                status = try command.run(parsed, context)
+                FirstUseTip.show(after: command, parsed, context)
+            } catch {
+                // What the command committed before failing is kept, as a plain ledger keeps it.
+                try? context.session.saveAll()
+                throw error
+            }
+            try context.session.saveAll()
+            return status.rawValue
         } catch {
             let (status, message) = ExitStatus.of(error)
             terminal.endProgress()
@@ -93,7 +109,9 @@ public enum MyMoneyCommandLine {
 
         Every command takes --help. Ledger commands take --ledger PATH (or MYMONEY_LEDGER).
         Exit status: 0 success, 1 a check found a problem, 2 unusable command line (unknown option, missing value),
-        65 bad input data or invalid values, 74 I/O error.
+        65 bad input data or invalid values, 74 I/O error,
+        77 the passphrase does not open an encrypted ledger (or none could be asked for).
+        New here? 'mymoney init' sets up your ledger; 'mymoney tutorial' shows a tour on sample statements.
         """
         return text
     }

@@ -9,6 +9,7 @@ let benchmarks: [(name: String, summary: String, run: ([String]) throws -> [Benc
     ("csv", "read a generated 1M-row bank CSV (--size N rows)", csvBenchmark),
     ("ofx", "read 500k-transaction OFX 2 (XML) and OFX 1 (SGML) statements", ofxBenchmark),
     ("store", "ledger: import --size transactions (1M) into a fresh SQLite ledger, then re-import", storeBenchmark),
+    ("sealed", "encrypted ledger of --size transactions (1M): lock, open (Argon2id + decrypt), write back", sealedBenchmark),
     ("qif", "read a generated QIF file (--size transactions, default 1000000)", qifBenchmark),
     ("transfers", "pair transfer legs in a generated 10-account ledger (--size, default 1000000)", transfersBenchmark),
     ("import", "mymoney import of --size CSV transactions (1M) in 10 accounts with 1,000 rules, transfers, reconcile", importBenchmark),

@@ -38,6 +38,9 @@ struct ImportCommand: Command {
         // A JSON export (mymoney export json) is restored into an empty ledger instead.
         if let export = LedgerRestore.export(in: arguments) { return try LedgerRestore.run(export, arguments, context) }
         let readOptions = try ReadOptions(arguments)
+        // A ledger that exists is opened first: it says where its rules are, and an encrypted
+        // one asks for its passphrase once, before any file is read.
+        let books = try context.existingBooks(arguments)
         let compilation = try context.loadRules(arguments)
         let rulesDirectory = context.rulesDirectory(arguments)
         let (readers, profileProblems) = Readers.standard(profilesDirectory: rulesDirectory + "/profiles")
@@ -49,8 +52,10 @@ struct ImportCommand: Command {
                                     format: arguments.value("--as"), readOptions: readOptions, dryRun: arguments.flag("--dry-run"),
                                     accountBook: book)
         request.rates = try context.loadRates(arguments)
-        let outcome = try Books.importStatements(request, at: context.ledgerPath(arguments), readers: readers,
-                                                 rules: compilation?.ruleSet, progress: { context.terminal.progress($0) })
+        let progress: (String) -> Void = { context.terminal.progress($0) }
+        let outcome = try books?.importStatements(request, readers: readers, rules: compilation?.ruleSet, progress: progress)
+            ?? Books.importStatements(request, at: context.ledgerPath(arguments), passphrase: context.passphraseSource(arguments),
+                                      readers: readers, rules: compilation?.ruleSet, progress: progress)
         context.terminal.endProgress()
         for reading in outcome.readings {
             context.report(reading.result.diagnostics, sources: reading.result.source.map { [$0] } ?? [])

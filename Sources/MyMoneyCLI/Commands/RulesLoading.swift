@@ -2,16 +2,21 @@ import Foundation
 import MyMoneyKit
 
 extension CommandContext {
-    /// The compiled rules of `--rules DIR` (default `Rules/`).
+    /// The compiled rules of `--rules DIR`, else `MYMONEY_RULES`, else the ledger's rules folder,
+    /// else `Rules/` here.
     ///
-    /// A missing default folder means no rules (said on stderr); a folder named with `--rules` must
-    /// exist. Rule errors stop the command with exit status 65 after printing every diagnostic.
+    /// A missing default folder means no rules (said on stderr); a folder named with `--rules` or
+    /// remembered by the ledger must exist. Rule errors stop the command with exit status 65
+    /// after printing every diagnostic.
     func loadRules(_ arguments: Arguments, required: Bool = false) throws(CommandFailure) -> RuleCompilation? {
-        let directory = rulesDirectory(arguments)
+        let (directory, source) = rulesChoice(arguments)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
         if !exists {
-            if arguments.value("--rules") != nil || required {
+            if source == .ledger {
+                throw .io("there is no rules folder at \(directory), the folder the ledger remembers (set another with 'mymoney config set rules DIR', or pass --rules DIR)")
+            }
+            if source == .option || required {
                 throw .io("there is no rules folder at \(directory) (pass the folder with --rules DIR)")
             }
             terminal.error("note: no rules folder at \(directory): nothing is categorized (pass --rules DIR)")

@@ -54,6 +54,9 @@ public struct Arguments: Sendable {
         }
     }
 
+    /// Whether the command declares `name` (so ``value(_:)`` and ``flag(_:)`` may ask for it).
+    public func declares(_ name: String) -> Bool { declared.contains(name) }
+
     /// The last value given for `name`.
     public func value(_ name: String) -> String? {
         assert(declared.contains(name), "\(name) is not declared by this command")

@@ -1,10 +1,12 @@
 import Foundation
 import MyMoneyKit
 
-/// What every command gets: where to write and the environment.
+/// What every command gets: where to write, the environment, and what the run keeps (the books
+/// it opened, the passphrase it was given).
 public struct CommandContext {
     public let terminal: Terminal
     public let environment: [String: String]
+    public let session = CommandSession()
 
     public init(terminal: Terminal, environment: [String: String]) {
         self.terminal = terminal
@@ -13,14 +15,24 @@ public struct CommandContext {
 
     /// `--ledger PATH`, else `MYMONEY_LEDGER`, else the XDG default (see ``BooksLocation``).
     public func ledgerPath(_ arguments: Arguments) -> String {
-        BooksLocation.path(explicit: arguments.value("--ledger"), environment: environment)
+        BooksLocation.path(explicit: arguments.declares("--ledger") ? arguments.value("--ledger") : nil, environment: environment)
     }
 
-    /// `--rules DIR`, else `MYMONEY_RULES`, else `Rules/` in the current folder.
-    public func rulesDirectory(_ arguments: Arguments) -> String {
-        if let dir = arguments.value("--rules") { return dir }
-        if let dir = environment["MYMONEY_RULES"], !dir.isEmpty { return dir }
-        return "Rules"
+    /// `--rules DIR`, else `MYMONEY_RULES`, else the folder the ledger remembers (its `rules`
+    /// setting; asked only by commands that take `--ledger`), else `Rules/` in the current folder.
+    public func rulesDirectory(_ arguments: Arguments) -> String { rulesChoice(arguments).folder }
+
+    /// Where the rules folder came from.
+    enum RulesSource { case option, environment, ledger, currentFolder }
+
+    /// The rules folder and what chose it.
+    func rulesChoice(_ arguments: Arguments) -> (folder: String, source: RulesSource) {
+        if arguments.declares("--rules"), let dir = arguments.value("--rules") { return (dir, .option) }
+        if let dir = environment["MYMONEY_RULES"], !dir.isEmpty { return (dir, .environment) }
+        if arguments.declares("--ledger"), let dir = session.rulesSetting(ledgerAt: ledgerPath(arguments), open: { try existingBooks(arguments) }) {
+            return (dir, .ledger)
+        }
+        return ("Rules", .currentFolder)
     }
 
     /// Renders diagnostics to standard error, with source lines where the text is known.
@@ -56,11 +68,17 @@ extension Command {
     public var actions: [String] { [] }
     public var epilogue: String { "" }
 
+    /// Every option the command takes: the ones it declares, and `--passphrase-fd` when it takes
+    /// `--ledger` (any ledger may be encrypted).
+    public var allOptions: [Option] {
+        options.contains(.ledger) && !options.contains(.passphraseFD) ? options + [.passphraseFD] : options
+    }
+
     /// The full `--help` text, made from the declaration.
     public var help: String {
         var text = "usage: " + usage.joined(separator: "\n       ") + "\n"
         if !discussion.isEmpty { text += "\n" + discussion + "\n" }
-        let shown = options + [Option("--help", "show this help")]
+        let shown = allOptions + [Option("--help", "show this help")]
         let width = min(28, (shown.map(\.synopsis.count).max() ?? 0) + 2)
         text += "\noptions:\n"
         for option in shown {

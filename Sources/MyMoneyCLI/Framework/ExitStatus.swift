@@ -12,6 +12,8 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// A file could not be read or written (EX_IOERR).
     case ioError = 74
+    /// The passphrase given does not open the encrypted ledger, or none could be had (EX_NOPERM).
+    case permission = 77
 }
 
 /// A failure that ends a command with a message and an exit status.
@@ -39,7 +41,8 @@ extension ExitStatus {
             let status: ExitStatus
             switch error.kind {
             case .invalid, .duplicate, .notFound, .inUse, .locked, .badInput: status = .dataError
-            case .unreadable, .busy, .storage: status = .ioError
+            case .unreadable, .busy, .storage, .damaged: status = .ioError
+            case .wrongPassphrase, .passphraseRequired: status = .permission
             }
             return (status, error.description)
         case let error as InputError:

@@ -59,6 +59,10 @@ extension Option {
     static let rules = Option("--rules", .one("DIR"), "the rules folder (default: MYMONEY_RULES, else Rules/ here); bank profiles in DIR/profiles, your accounts in DIR/accounts.csv",
                               completion: .directory)
     static let force = Option("--force", "change a reconciled period anyway")
+    /// Taken by every command that takes `--ledger` (see ``Command/allOptions``).
+    static let passphraseFD = Option("--passphrase-fd", .one("N"), "read an encrypted ledger's passphrase from file descriptor N (scripts; else the file MYMONEY_PASSPHRASE_FILE names, else a prompt)")
+    static let newPassphraseFile = Option("--new-passphrase-file", .one("FILE"), "read the new passphrase from FILE (scripts; else it is asked twice on the terminal)",
+                                          completion: .file)
 
     /// The reading options every command that reads statements shares.
     static let reading: [Option] = [

@@ -36,7 +36,7 @@ enum CompletionScript {
 
     /// Every option a command shows, `--help` included.
     static func options(of command: any Command) -> [Option] {
-        command.options + [Option("--help", "show this help")]
+        command.allOptions + [Option("--help", "show this help")]
     }
 
     // MARK: bash

@@ -39,7 +39,8 @@ enum ManualPage {
         lines += [
             ".SH ENVIRONMENT",
             ".TP", "\\fBMYMONEY_LEDGER\\fR", "the ledger file when \\fB\\-\\-ledger\\fR is not given",
-            ".TP", "\\fBMYMONEY_RULES\\fR", "the rules folder when \\fB\\-\\-rules\\fR is not given",
+            ".TP", "\\fBMYMONEY_RULES\\fR", "the rules folder when \\fB\\-\\-rules\\fR is not given (before the folder the ledger remembers)",
+            ".TP", "\\fBMYMONEY_PASSPHRASE_FILE\\fR", "a file holding an encrypted ledger's passphrase, for scripts (the passphrase itself is never read from the environment)",
             ".TP", "\\fBXDG_DATA_HOME\\fR", "where the default ledger lives (\\fI$XDG_DATA_HOME/mymoney/ledger.sqlite\\fR)",
             ".TP", "\\fBNO_COLOR\\fR", "when set and not empty, no colors",
             ".SH FILES",

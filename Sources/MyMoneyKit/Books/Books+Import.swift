@@ -18,26 +18,28 @@ extension Books {
     ///   cannot take another process's work with it.
     /// - A dry run does everything inside a transaction it rolls back (on a scratch copy in the
     ///   temporary folder when there is no ledger yet).
+    /// - An encrypted ledger (asked `passphrase` for) is written back once, after the import.
     ///
     /// - Throws: ``BooksError`` `unreadable` when a named path cannot be read, `badInput` when a
     ///   statement cannot be imported (nothing was imported), store errors as they are.
-    public static func importStatements(_ request: ImportRequest, at path: String, readers: StatementReaders,
-                                        rules: CompiledRuleSet?, progress: ((String) -> Void)? = nil) throws(BooksError) -> ImportOutcome {
+    public static func importStatements(_ request: ImportRequest, at path: String, passphrase: PassphraseSource? = nil,
+                                        readers: StatementReaders, rules: CompiledRuleSet?,
+                                        progress: ((String) -> Void)? = nil) throws(BooksError) -> ImportOutcome {
         var outcome = try read(request, readers: readers, progress: progress)
         if outcome.readFailed { return outcome }
         if exist(at: path) {
-            try run(request, &outcome, ledgerAt: path, rules: rules, progress: progress)
+            try run(request, &outcome, ledger: try openLedger(at: path, passphrase: passphrase), rules: rules, progress: progress)
             return outcome
         }
         if request.dryRun {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-dry-run-\(UUID().uuidString).sqlite").path
             defer { LedgerFile.remove(scratch) }
-            try run(request, &outcome, ledgerAt: scratch, rules: rules, progress: progress)
+            try run(request, &outcome, ledger: try openLedger(at: scratch, passphrase: nil), rules: rules, progress: progress)
             return outcome
         }
         let aside = LedgerFile.asidePath(for: path)
         defer { LedgerFile.remove(aside) }
-        try run(request, &outcome, ledgerAt: aside, rules: rules, progress: progress)
+        try run(request, &outcome, ledger: try openLedger(at: aside, passphrase: nil), rules: rules, progress: progress)
         switch LedgerFile.publish(aside, at: path) {
         case .published:
             return outcome
@@ -45,7 +47,7 @@ extension Books {
             // Another import created the ledger while this one built its own: import into that one
             // (the readings were let go while storing, so the files are read again).
             outcome = try read(request, readers: readers, progress: progress)
-            try run(request, &outcome, ledgerAt: path, rules: rules, progress: progress)
+            try run(request, &outcome, ledger: try openLedger(at: path, passphrase: passphrase), rules: rules, progress: progress)
             return outcome
         case .failed(let reason):
             throw BooksError(.storage, "cannot create the ledger at \(path); nothing was imported", notes: [reason])
@@ -59,12 +61,25 @@ extension Books {
         return outcome
     }
 
-    /// Runs the import's storing stages against the ledger file at `path`, closing it afterwards.
-    private static func run(_ request: ImportRequest, _ outcome: inout ImportOutcome, ledgerAt path: String,
+    /// Imports the statements of `request` into these open books (see
+    /// ``importStatements(_:at:passphrase:readers:rules:progress:)`` for what it promises); an
+    /// encrypted ledger is written back at most once for it (or by ``save()``, when opened so).
+    public func importStatements(_ request: ImportRequest, readers: StatementReaders, rules: CompiledRuleSet?,
+                                 progress: ((String) -> Void)? = nil) throws(BooksError) -> ImportOutcome {
+        var outcome = try Books.read(request, readers: readers, progress: progress)
+        if outcome.readFailed { return outcome }
+        try Books.run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
+        return outcome
+    }
+
+    /// Runs the import's storing stages against `ledger`; an encrypted one is written back once, at the end.
+    private static func run(_ request: ImportRequest, _ outcome: inout ImportOutcome, ledger: Ledger,
                             rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws(BooksError) {
-        let ledger = try store { () throws(LedgerError) in try Ledger(path: path) }
         do {
-            try ImportWorkflow.run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
+            try ledger.holdingWriteBack {
+                try ImportWorkflow.run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
+                if ledger.hasUnsavedChanges && ledger.writesBackEachCommit { progress?("writing the encrypted ledger back") }
+            }
         } catch {
             throw BooksError.from(error).appending("; nothing was imported")
         }

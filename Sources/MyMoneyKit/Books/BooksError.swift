@@ -27,6 +27,12 @@ public struct BooksError: Error, Sendable, Equatable, CustomStringConvertible {
         case busy
         /// The ledger file cannot be opened, read or written, or is not a ledger.
         case storage
+        /// The ledger is encrypted and no passphrase could be had (none given, not on a terminal).
+        case passphraseRequired
+        /// The passphrase or recovery key given does not open the encrypted ledger.
+        case wrongPassphrase
+        /// The encrypted ledger's file fails authentication (cut short, changed): nothing of it was read.
+        case damaged
     }
 
     public var kind: Kind
@@ -76,6 +82,9 @@ extension BooksError {
         case .inUse: kind = .inUse
         case .busy: kind = .busy
         case .storage: kind = .storage
+        case .passphraseRequired: kind = .passphraseRequired
+        case .wrongPassphrase: kind = .wrongPassphrase
+        case .damaged: kind = .damaged
         }
         self.init(kind, error.message, notes: error.detail.map { [$0] } ?? [])
     }

@@ -37,6 +37,9 @@ public struct LedgerSetting: Sendable, Hashable {
     /// Every setting, in the order `mymoney config` lists them.
     public static let all: [LedgerSetting] = [.primaryCurrency, .ownerName, .ownerEmail, .tips, .rules]
 
+    /// `text` as this setting stores it (`eur` as `EUR`), or nil when it is not one of its values.
+    public func normalized(_ text: String) -> String? { normalize(text) }
+
     /// The setting called `key`, or nil.
     public static func named(_ key: String) -> LedgerSetting? { all.first { $0.key == key.lowercased() } }
 

@@ -1,12 +1,17 @@
 import Foundation
 internal import MyMoneySQLite
 
-/// The user's ledger: one SQLite file holding accounts, transactions and everything attached to them.
+/// The user's ledger: one SQLite file holding accounts, transactions and everything attached to them,
+/// or, encrypted, one authenticated encrypted file whose database lives in memory while it is open.
 ///
-/// Open one `Ledger` per thread or process. The file is created on first open (mode 0600, its folder
-/// 0700), put in WAL mode with `foreign_keys=ON`, and migrated to the current schema. Writers wait up
-/// to `busyTimeout` seconds for another process's write to finish, then fail with
+/// Open one `Ledger` per thread or process. A plain file is created on first open (mode 0600, its
+/// folder 0700), put in WAL mode with `foreign_keys=ON`, and migrated to the current schema.
+/// Writers wait up to `busyTimeout` seconds for another process's write to finish, then fail with
 /// ``LedgerError/Kind/busy``.
+///
+/// An encrypted ledger (see `Ledger+Sealing.swift`) is read whole into memory when opened (for
+/// writing, under a lock file that keeps other processes out until it is closed) and written back
+/// whole, atomically, after each committed transaction or when ``save()`` is called.
 ///
 /// Not `Sendable`: it owns a SQLite connection and its prepared statements, which belong to one thread.
 package final class Ledger {
@@ -15,6 +20,8 @@ package final class Ledger {
     /// Opened with `readOnly: true`: every write fails.
     package let isReadOnly: Bool
     let db: SQLiteConnection
+    /// Where the database lives: a SQLite file, or memory written back to an encrypted file.
+    let storage: LedgerStorage
     private var savepointDepth = 0
     /// The file's permissions before this open made it readable by its owner only (`0o644`), when
     /// it was readable or writable by others; nil when it already was private.
@@ -25,22 +32,35 @@ package final class Ledger {
     /// - Parameters:
     ///   - readOnly: opens an existing ledger for queries only; fails when the file is absent.
     ///   - busyTimeout: seconds to wait for another writer before giving up.
-    /// - Throws: ``LedgerError`` with kind `.storage` when the file cannot be created or is not a ledger.
-    package init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(LedgerError) {
+    ///   - passphrase: what unlocks an encrypted ledger (its passphrase or recovery key); called
+    ///     only when the file is encrypted, after its header has been checked.
+    /// - Throws: ``LedgerError`` with kind `.storage` when the file cannot be created or is not a
+    ///   ledger; `.passphraseRequired`, `.wrongPassphrase` or `.damaged` for an encrypted one.
+    package init(path: String, readOnly: Bool = false, busyTimeout: Double = 5,
+                 passphrase: (() throws(LedgerError) -> SecretBytes)? = nil) throws(LedgerError) {
         self.path = path
         self.isReadOnly = readOnly
         let exists = FileManager.default.fileExists(atPath: path)
         if readOnly && !exists {
             throw LedgerError(.storage, "there is no ledger at \(path)")
         }
-        if !exists { try Ledger.createFile(at: path) } else if !readOnly { permissionsTightened = Ledger.tightenPermissions(of: path) }
-        db = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+        if exists, let sealed = try Ledger.openSealed(path, readOnly: readOnly, busyTimeout: busyTimeout, passphrase: passphrase) {
+            db = sealed.connection
+            storage = .sealed(sealed.state)
+            if !readOnly { permissionsTightened = Ledger.tightenPermissions(of: path) }
+        } else {
+            if !exists { try Ledger.createFile(at: path) } else if !readOnly { permissionsTightened = Ledger.tightenPermissions(of: path) }
+            db = try SQLiteConnection(path: path, readOnly: readOnly, busyTimeout: busyTimeout)
+            storage = .file(FileIdentity(of: path))
+        }
         try db.execute("PRAGMA foreign_keys = ON")
         if !readOnly {
-            // Switching a new file to WAL needs it to itself for a moment: several connections
-            // opening one new ledger at once wait for each other here.
-            try db.executeRetryingBusy("PRAGMA journal_mode = WAL")
-            try db.execute("PRAGMA synchronous = NORMAL")
+            if case .file = storage {
+                // Switching a new file to WAL needs it to itself for a moment: several connections
+                // opening one new ledger at once wait for each other here.
+                try db.executeRetryingBusy("PRAGMA journal_mode = WAL")
+                try db.execute("PRAGMA synchronous = NORMAL")
+            }
             // A large import keeps its pages in memory instead of spilling them to the WAL mid-way.
             try db.execute("PRAGMA cache_size = -65536")
             try migrate()
@@ -49,8 +69,26 @@ package final class Ledger {
         }
     }
 
-    /// Creates an empty file readable only by its owner, and its folder (0700) when missing.
-    private static func createFile(at path: String) throws(LedgerError) {
+    /// A new, empty ledger in memory for `path`, not on disk until ``publish(encryptingWith:hashing:)``.
+    package init(unpublishedAt path: String) throws(LedgerError) {
+        self.path = path
+        self.isReadOnly = false
+        db = try SQLiteConnection(image: nil, length: 0, readOnly: false)
+        storage = .unpublished(UnpublishedState())
+        try db.execute("PRAGMA foreign_keys = ON")
+        try migrate()
+    }
+
+    deinit {
+        // Changes committed but not written back yet (a program that did not call save()): the
+        // command line always saves; this is a last, best-effort chance for other programs.
+        if case .sealed(let state) = storage, state.failure == nil, db.commits != state.savedCommits {
+            try? save()
+        }
+    }
+
+    /// Creates the folder of a ledger at `path` (0700) when it is missing.
+    static func createFolder(for path: String) throws(LedgerError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             let code = makeFolder(folder)
@@ -59,6 +97,11 @@ package final class Ledger {
                 throw LedgerError(.storage, "cannot create the folder \(folder) for the ledger: \(String(cString: strerror(code)).lowercased())")
             }
         }
+    }
+
+    /// Creates an empty file readable only by its owner, and its folder (0700) when missing.
+    private static func createFile(at path: String) throws(LedgerError) {
+        try createFolder(for: path)
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0 {
             let code = errno
@@ -88,7 +131,7 @@ package final class Ledger {
 
     /// Makes an existing ledger file readable and writable by its owner only; returns its former
     /// permission bits when they allowed anyone else in (nil when they did not, or it is not ours).
-    private static func tightenPermissions(of path: String) -> UInt16? {
+    static func tightenPermissions(of path: String) -> UInt16? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_uid == geteuid() else { return nil }
         let mode = UInt16(info.st_mode & 0o777)
@@ -156,7 +199,12 @@ package final class Ledger {
         }
         let name = "sp\(savepointDepth)"
         if savepointDepth == 0 {
+            try checkWritable()
             try db.executeRetryingBusy("BEGIN IMMEDIATE")
+            do { try checkFileIsStillOurs() } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
         } else {
             try db.execute("SAVEPOINT \(name)")
         }
@@ -179,6 +227,7 @@ package final class Ledger {
                 rollback(savepoint: name)
                 throw error
             }
+            try writeBackAfterCommit()
         } else {
             try db.execute("RELEASE \(name)")
         }

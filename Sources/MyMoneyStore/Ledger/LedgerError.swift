@@ -19,6 +19,13 @@ package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible 
         case busy
         /// The file cannot be opened, read or written, or is not a ledger.
         case storage
+        /// The ledger is encrypted and no passphrase was given.
+        case passphraseRequired
+        /// The passphrase (or recovery key) given does not open the encrypted ledger.
+        case wrongPassphrase
+        /// The encrypted ledger's file fails its checks (cut short, changed, not written by us):
+        /// nothing of it was read.
+        case damaged
     }
 
     package var kind: Kind
@@ -39,7 +46,8 @@ package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible 
     package var description: String { message }
 
     /// A stable code for diagnostics and scripts: `ledger.invalid`, `ledger.duplicate`, `ledger.not-found`,
-    /// `ledger.in-use`, `ledger.busy`, `ledger.storage`.
+    /// `ledger.in-use`, `ledger.busy`, `ledger.storage`, `ledger.passphrase-required`,
+    /// `ledger.wrong-passphrase`, `ledger.damaged`.
     package var code: String {
         switch kind {
         case .invalid: return "ledger.invalid"
@@ -48,6 +56,9 @@ package struct LedgerError: Error, Sendable, Equatable, CustomStringConvertible 
         case .inUse: return "ledger.in-use"
         case .busy: return "ledger.busy"
         case .storage: return "ledger.storage"
+        case .passphraseRequired: return "ledger.passphrase-required"
+        case .wrongPassphrase: return "ledger.wrong-passphrase"
+        case .damaged: return "ledger.damaged"
         }
     }
 

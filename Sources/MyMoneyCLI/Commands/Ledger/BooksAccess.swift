@@ -2,19 +2,29 @@ import Foundation
 import MyMoneyKit
 
 /// Opening the books for a command.
+///
+/// Each ledger is opened once per run (kept in the ``CommandSession``); an encrypted one asks for
+/// its passphrase then, and is written back once, when the command ends.
 extension CommandContext {
     /// The books for a command that changes them: an empty ledger is created when there is none.
     func openBooks(_ arguments: Arguments) throws -> Books {
-        let books = try Books.open(at: ledgerPath(arguments))
-        for notice in books.notices { terminal.error("note: \(notice)") }
-        return books
+        let path = ledgerPath(arguments)
+        if let books = session.books(at: path) { return books }
+        return keep(try Books.open(at: path, passphrase: passphraseSource(arguments), writeBack: .onSave), at: path)
     }
 
     /// The books for a command that only reads them; nil when there is no ledger yet, so the
     /// command can say what to do next instead of creating an empty file.
     func existingBooks(_ arguments: Arguments) throws -> Books? {
-        guard let books = try Books.openExisting(at: ledgerPath(arguments)) else { return nil }
+        let path = ledgerPath(arguments)
+        if let books = session.books(at: path) { return books }
+        guard let books = try Books.openExisting(at: path, passphrase: passphraseSource(arguments), writeBack: .onSave) else { return nil }
+        return keep(books, at: path)
+    }
+
+    private func keep(_ books: Books, at path: String) -> Books {
         for notice in books.notices { terminal.error("note: \(notice)") }
+        session.keep(books, at: path)
         return books
     }
 

@@ -14,6 +14,7 @@ public enum MyMoneyCommandLine {
             TransfersCommand(),
             RulesCommand(),
             ReportCommand(),
+            ExportCommand(),
             TransactionsCommand(),
             AccountsCommand(),
             CategoriesCommand(),

@@ -1,4 +1,4 @@
-/// Draws the synthetic ledgers use: a day count, a fraction, an element of a list.
+/// Draws the synthetic ledgers use: a day count, a fraction, (an element of a list is `pick`, beside the generator).
 extension SeededGenerator {
     /// A whole number in `range`, each equally likely (up to the modulo bias of 2^64, negligible here).
     public mutating func next(in range: ClosedRange<Int>) -> Int {
@@ -7,9 +7,6 @@ extension SeededGenerator {
 
     /// A fraction in 0..<1 with 53 random bits.
     public mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-
-    /// One of `items` (which must not be empty).
-    public mutating func pick<T>(_ items: [T]) -> T { items[next(in: 0...(items.count - 1))] }
 
     /// True with probability `p`.
     public mutating func chance(_ p: Double) -> Bool { unit() < p }

@@ -36,6 +36,8 @@ struct ImportCommand: Command {
     func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         guard !arguments.positionals.isEmpty else { throw CommandFailure.usage("name at least one file or directory to import") }
+        // A JSON export (mymoney export json) is restored into an empty ledger instead.
+        if let export = LedgerRestore.export(in: arguments) { return try LedgerRestore.run(export, arguments, context) }
         let readOptions = try ReadOptions(arguments)
         // A ledger that exists is opened first: it says where its rules are, and an encrypted
         // one asks for its passphrase once, before any file is read.

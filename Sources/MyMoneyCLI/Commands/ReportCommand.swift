@@ -9,6 +9,7 @@ struct ReportCommand: Command {
         "mymoney report analysis [--by day|week|month|year] [--dimension category|tag|project|place|account] [--category PATH] [--from DAY] [--through DAY] [--on DAY]",
         "mymoney report networth [--by month] [--from DAY] [--through DAY]",
         "mymoney report recurring [--on DAY]",
+        "mymoney report html [--from DAY] [--through DAY] [--output FILE]",
     ]
     let discussion = """
     Every figure is in the primary currency (mymoney config set primary-currency EUR; without one,
@@ -29,6 +30,10 @@ struct ReportCommand: Command {
     networth: every account's balance at each period end, converted at that day's rate, and the total.
     recurring: payments that come back (same payee, similar amount, weekly or monthly), when last
     seen and when next expected: what budget forecasts count on.
+    html: one self-contained page (no network, scripts or fonts from elsewhere) with the overview,
+    income and expense per month, spending by category as a tree, budgets, net worth, accounts with
+    their reconciliation, transfers, the largest expenses and money without a rate; figures in the
+    primary currency, balances, transfers and expenses also in their own.
     """
     let epilogue = """
     exit status: 0 done; 2 a usage error; 65 an unknown category or currency, --through before --from.
@@ -39,7 +44,7 @@ struct ReportCommand: Command {
       mymoney report analysis --by week --dimension tag --from 2026-10-01 --through 2026-10-31
       mymoney report networth --by month --from 2026-08-01 --through 2026-10-31
     """
-    let actions = ["overview", "analysis", "networth", "recurring"]
+    let actions = ["overview", "analysis", "networth", "recurring", "html"]
     let options: [Option] = [
         .ledger, .format,
         Option("--period", .one("PERIOD"), "overview: day, week, month (default) or year", completion: .choices(["day", "week", "month", "year"])),
@@ -52,12 +57,13 @@ struct ReportCommand: Command {
         Option("--category", .one("PATH"), "analysis: within this category (by category: its children are the columns)", completion: .categories),
         Option("--from", .one("DAY"), "first day, inclusive"),
         Option("--through", .one("DAY"), "last day, inclusive"),
+        Option("--output", .one("FILE"), "html: write the page to FILE instead of standard output", completion: .file),
     ]
 
     func run(_ arguments: Arguments, _ context: CommandContext) throws -> ExitStatus {
         let format = try OutputFormat.from(arguments)
         let verb = arguments.positionals.first ?? "overview"
-        guard actions.contains(verb) else { throw CommandFailure.usage("unknown report \"\(verb)\" (overview, analysis, networth, recurring)") }
+        guard actions.contains(verb) else { throw CommandFailure.usage("unknown report \"\(verb)\" (overview, analysis, networth, recurring, html)") }
         let on = try arguments.day("--on")
         let from = try arguments.day("--from")
         let through = try arguments.day("--through")
@@ -70,6 +76,8 @@ struct ReportCommand: Command {
         }
         let today = Day.today
         switch verb {
+        case "html":
+            return try HTMLReportOutput.write(books, from: from, through: through, arguments, context)
         case "overview":
             let grouping = try arguments.value("--period", as: "day, week, month or year", ReportGrouping.init(rawValue:)) ?? .month
             let previous = try count(arguments, "--previous") ?? 1

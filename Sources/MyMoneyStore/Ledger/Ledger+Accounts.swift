@@ -136,7 +136,7 @@ extension Ledger {
         }
     }
 
-    private func setNumbers(_ numbers: [String], for accountId: Int64) throws(LedgerError) {
+    func setNumbers(_ numbers: [String], for accountId: Int64) throws(LedgerError) {
         var seen = Set<String>()
         for (position, number) in numbers.enumerated() {
             let key = Ledger.numberKey(number)

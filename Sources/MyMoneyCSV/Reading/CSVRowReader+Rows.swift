@@ -77,8 +77,11 @@ extension CSVRowReader {
         guard let day = CSVTable.withBytes(span, in: text, { DateCell.day($0, order: order) }) else {
             if CSVTable.isBlank(span, in: text), isBlank(row, columns.balance) { detail = detailLine(row); return nil }
             let raw = string(row, dateColumn)
-            report(.error("csv.date", raw.isEmpty ? "the date is empty" : "cannot read \"\(raw)\" as a date (day order \(order.rawValue))",
-                          file: file, at: position(row, dateColumn), notes: ["column \"\(layout.columnNames[safe: dateColumn] ?? "")\""]))
+            // The whole cell is underlined: a date is wrong as a whole, not at one character.
+            report(Diagnostic(.error, code: "csv.date",
+                              raw.isEmpty ? "the date is empty" : "cannot read \"\(raw)\" as a date (day order \(order.rawValue))",
+                              file: file, position: position(row, dateColumn), length: Int(span.end) - Int(span.start),
+                              notes: ["column \"\(layout.columnNames[safe: dateColumn] ?? "")\""]))
             skips.failed += 1
             return nil
         }

@@ -74,13 +74,15 @@ enum ImportWorkflow {
                                   rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
         // The import's rows get ids above this one: the ledger's other rows are those up to it.
         let lastIdBefore = try ledger.lastTransactionId()
-        progress?(rules == nil ? "storing \(total) transactions" : "applying rules and storing \(total) transactions")
+        let stage = rules == nil ? "storing" : "applying rules and storing"
+        progress?("\(stage) \(total) transactions")
         let queue = RuledStatementQueue()
         let handed = Handoff(converted)
         converted = []
         // One binding only: a second one would keep the stored rows alive while they are moved on.
         var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
-            try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger)
+            try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger,
+                                 stage: stage, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
         outcome.diagnostics += rulesDid.diagnostics

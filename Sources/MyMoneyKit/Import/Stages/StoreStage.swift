@@ -36,11 +36,22 @@ enum StoreStage {
     /// Stores the statements `queue` hands on, one after another, while they are still being made.
     ///
     /// - Throws: store errors; the queue is cancelled then, so its maker stops.
-    static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger) throws -> Stored {
+    /// `progress` hears "`stage`: N of M transactions (P%)" as the store goes, once per percent.
+    static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger,
+                      stage: String = "storing", progress: ((String) -> Void)? = nil) throws -> Stored {
         var statements: [ImportStatement] = []
         let report: ImportReport
+        var shownPercent = -1
+        let counting: ((Int, Int) -> Void)? = progress.map { progress in
+            { handled, total in
+                let percent = total > 0 ? handled * 100 / total : 100
+                guard percent != shownPercent else { return }
+                shownPercent = percent
+                progress("\(stage): \(handled) of \(total) transactions (\(percent)%)")
+            }
+        }
         do {
-            report = try ledger.importStatements(files: files, transactionCount: transactionCount) {
+            report = try ledger.importStatements(files: files, transactionCount: transactionCount, progress: counting) {
                 guard let statement = queue.next() else { return nil }
                 statements.append(statement)
                 return statement

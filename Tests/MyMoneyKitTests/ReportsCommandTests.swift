@@ -83,6 +83,17 @@ struct ReportsCommandTests {
         #expect(inDollars["currency"] as? String == "USD" && inDollars["income"] as? String != "3201.38")
     }
 
+    /// The overview is one period: a range given to it used to be accepted and ignored (the
+    /// tutorial's "--from 2026-10-01 --through 2026-10-31" showed the current month).
+    @Test func theOverviewRefusesARangeInsteadOfIgnoringIt() throws {
+        let run = try mymoney(["report", "--from", "2026-10-01", "--through", "2026-10-31"])
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(run.stderr.contains("--on DAY"))
+        let october = try mymoney(["report", "--on", "2026-10-31", "--format", "json"])
+        #expect(october.status == 0)
+        #expect(october.stdout.contains("2026-10-01"))
+    }
+
     @Test func withoutAPrimaryCurrencyTheUsualOneIsUsedAndSaidOnce() throws {
         let run = try mymoney(["report", "overview", "--on", "2026-10-15"])
         #expect(run.status == 0)

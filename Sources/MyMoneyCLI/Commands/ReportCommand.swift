@@ -79,6 +79,10 @@ struct ReportCommand: Command {
         case "html":
             return try HTMLReportOutput.write(books, from: from, through: through, arguments, context)
         case "overview":
+            // An overview is one period (the one holding --on): a range would be silently ignored.
+            if from != nil || through != nil {
+                throw CommandFailure.usage("the overview shows the period holding --on DAY (with --period); --from and --through go with analysis, networth and html")
+            }
             let grouping = try arguments.value("--period", as: "day, week, month or year", ReportGrouping.init(rawValue:)) ?? .month
             let previous = try count(arguments, "--previous") ?? 1
             let top = try count(arguments, "--top") ?? 5

@@ -76,13 +76,13 @@ struct TutorialCommand: Command {
 
     static func steps(root: String, ledger: String) -> [Step] {
         let samples = root + "/Samples"
-        let report: [String] = MyMoneyCommandLine.commands.first(where: { $0.name == "report" })?.actions.contains("html") == true
-            ? ["report", "html", "--ledger", ledger]
-            : ["report", "--from", "2026-10-01", "--through", "2026-10-31", "--ledger", ledger]
+        // The HTML report goes beside the throw-away ledger, for the browser.
+        let page = (ledger as NSString).deletingLastPathComponent + "/october-2026.html"
         return [
             Step(title: "import your statements",
-                 text: "Five files in four formats. Each is recognized by its content, put into its account, categorized by the rules, stored once (importing it again adds nothing), and every balance the bank printed is checked.",
-                 commands: [["import", samples, "--ledger", ledger]]),
+                 text: "Five files in four formats. Each is recognized by its content, put into its account, categorized by the rules, stored once (importing it again adds nothing), and every balance the bank printed is checked. The ECB's reference rates let every figure be shown in your primary currency.",
+                 commands: [["import", samples, "--ledger", ledger],
+                            ["rates", "import", samples + "/rates/ecb-2026-10.csv", "--ledger", ledger]]),
             Step(title: "why did a rule do that?",
                  text: "Rules are plain text in the rules folder. 'rules explain' shows which rule set each field of a transaction, and the near misses.",
                  commands: [["rules", "explain", "{amazon}", "--ledger", ledger]]),
@@ -93,10 +93,11 @@ struct TutorialCommand: Command {
                  text: "Assert the balance your bank shows. This one is off by 3.20, and the suspects point at the reason (exit status 1 means: a difference was found).",
                  commands: [["reconcile", "--account", "Girokonto", "--balance", "3617.50", "--as-of", "2026-10-31", "--ledger", ledger]]),
             Step(title: "budgets and reports",
-                 text: "A monthly limit for food, what is left of it, and the month's figures.",
+                 text: "A monthly limit for food, what is left of it, the month's figures, and the whole month as one page to open in a browser (\(page)).",
                  commands: [["budgets", "add", "--category", "Food", "--amount", "150", "--currency", "EUR", "--start", "2026-10-01", "--ledger", ledger],
                             ["budgets", "--as-of", "2026-10-31", "--ledger", ledger],
-                            report]),
+                            ["report", "--on", "2026-10-31", "--ledger", ledger],
+                            ["report", "html", "--from", "2026-10-01", "--through", "2026-10-31", "--output", page, "--ledger", ledger]]),
         ]
     }
 

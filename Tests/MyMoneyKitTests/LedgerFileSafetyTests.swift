@@ -27,6 +27,24 @@ struct LedgerFileSafetyTests {
         return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".new-") }
     }
 
+    /// A killed import leaves its copy built aside (a whole ledger, unencrypted if it was new);
+    /// the next import removes it, and leaves alone the copy of a process that still runs.
+    @Test func theNextImportRemovesWhatAKilledOneLeftAside() throws {
+        let folder = MyMoneyBinary.scratch("leftover-aside")
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stale = folder.appendingPathComponent(".ledger.sqlite.new-\(ended.processIdentifier)-DEADBEEF")
+        let running = folder.appendingPathComponent(".ledger.sqlite.new-\(getpid())-C0FFEE00")
+        try Data("an old copy".utf8).write(to: stale)
+        try Data("being built".utf8).write(to: running)
+        let run = try MyMoneyBinary.run(["import", "Samples", "--ledger", folder.appendingPathComponent("ledger.sqlite").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+    }
+
     /// Process A reads a large CSV and a broken OFX into a ledger that does not exist yet; process
     /// B imports the samples into the same path meanwhile and commits. A's failure must not take
     /// B's import with it (it used to remove the ledger file it had not found at start).

@@ -1,4 +1,5 @@
 import Foundation
+import MyMoneyStore
 
 /// The ledger file as a file: building a new one aside and putting it in place without ever
 /// replacing another.
@@ -11,10 +12,10 @@ enum LedgerFile {
     }
 
     /// A hidden name beside `path` that no other process uses (`.ledger.sqlite.new-4711-…`).
+    /// Leftovers of killed processes beside `path` are removed first (``LeftoverAsides``).
     static func asidePath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = ".\(url.lastPathComponent).new-\(getpid())-\(UUID().uuidString.prefix(8))"
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
+        LeftoverAsides.remove(beside: path)
+        return LeftoverAsides.name(for: path)
     }
 
     /// Gives the closed ledger file `aside` the name `path`, unless something is there already

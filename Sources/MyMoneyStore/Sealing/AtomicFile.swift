@@ -4,7 +4,8 @@ import Foundation
 /// given the ledger's name in one step, and the folder flushed so the new name survives a crash.
 ///
 /// A process killed at any moment leaves either the old file or the new one under the name,
-/// never a mix; at worst its hidden `.NAME.new-PID-…` file stays behind (nothing reads those).
+/// never a mix; at worst its hidden `.NAME.new-PID-…` file stays behind, and the next writer removes it
+/// (``LeftoverAsides``).
 enum AtomicFile {
     /// How the new file takes the ledger's name.
     enum Placement {
@@ -19,8 +20,8 @@ enum AtomicFile {
     static func write(_ path: String, _ placement: Placement, _ fill: (Int32) throws(LedgerError) -> Void) throws(LedgerError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        let aside = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).new-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        LeftoverAsides.remove(beside: path)
+        let aside = LeftoverAsides.name(for: path)
         let fd = open(aside, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileBytes.writeError(path) }
         var closed = false

@@ -34,6 +34,18 @@ import Testing
         #expect(try #require(a.id) < (try #require(b.id)))
     }
 
+    @Test func aRemovedBudgetLeavesItsIdUnused() throws {
+        let fixture = try LedgerFixture()
+        _ = try fixture.ledger.addCategory(CategoryPath(["Food"]))
+        func budget(_ limit: String) -> Budget {
+            Budget(target: .category(CategoryPath(["Food"])), amount: amount(limit), currency: .EUR, period: .month, startDay: october(1))
+        }
+        let first = try fixture.ledger.addBudget(budget("100.00"))
+        try fixture.ledger.deleteBudget(id: try #require(first.id))
+        let second = try fixture.ledger.addBudget(budget("150.00"))
+        #expect(try #require(second.id) > (try #require(first.id)))
+    }
+
     @Test func anUnlinkedOrRejectedTransferLeavesItsIdUnused() throws {
         let story = try StoryLedger()
         let from = try story.id("Umbuchung auf"), to = try story.id("Umbuchung von")

@@ -19,10 +19,12 @@ extension Migration {
     """
 
     /// Budgets gain a project target, quarters and custom spans, a name and rollover. SQLite cannot
-    /// change a CHECK constraint in place, so the table is rebuilt with every row kept (ids too).
+    /// change a CHECK constraint in place, so the table is rebuilt with every row kept (ids too),
+    /// and with AUTOINCREMENT, so a removed budget's id is never given to another (as for
+    /// transactions, batches and transfers).
     static let budgetsWithProjectsAndRollover = """
     CREATE TABLE budgets_new (
-        id INTEGER PRIMARY KEY,
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
         name TEXT,
         category_id INTEGER REFERENCES categories(id),
         tag_id INTEGER REFERENCES tags(id),

@@ -43,7 +43,7 @@ struct ImportTests {
         // By default a summary: the count and how many for each reason.
         let summary = try #require(report["duplicates"] as? [String: Any])
         #expect(summary["count"] as? Int == 34)
-        #expect(summary["reasons"] as? [String: Int] == ["same_bank_id": 14, "same_fingerprint": 20, "rewritten_description": 0])
+        #expect(summary["reasons"] as? [String: Int] == ["same_bank_id": 14, "same_fingerprint": 20, "rewritten_description": 0, "same_rows_new_ids": 0])
         #expect(report["transfers_paired"] as? Int == 0)
         // The list only when asked for.
         let listed = try json(try MyMoneyBinary.run(["import", "Samples", "--ledger", ledger, "--format", "json", "--list-duplicates"]).stdout)

@@ -30,6 +30,7 @@ struct ImportCommand: Command {
         Option("--dry-run", "show what would happen; write nothing"),
         Option("--rates", .one("FILE"), "reference exchange rates for cross-currency transfers (DAY,FROM,TO,RATE per line)", completion: .file),
         .format,
+        Option("--trust-ids", "add a statement whose rows the ledger holds under other bank ids (by default: the bank re-issued its ids, skipped)"),
         Option("--list-duplicates", "with --format json: list every duplicate skipped (by default their count and reasons)"),
     ] + Option.reading
 
@@ -53,6 +54,7 @@ struct ImportCommand: Command {
                                     format: arguments.value("--as"), readOptions: readOptions, dryRun: arguments.flag("--dry-run"),
                                     accountBook: book)
         request.rates = try context.loadRates(arguments)
+        request.trustIds = arguments.flag("--trust-ids")
         let progress: (String) -> Void = { context.terminal.progress($0) }
         let outcome = try books?.importStatements(request, readers: readers, rules: compilation?.ruleSet, progress: progress)
             ?? Books.importStatements(request, at: context.ledgerPath(arguments), passphrase: context.passphraseSource(arguments),

@@ -6,6 +6,9 @@ public enum DuplicateReason: String, Sendable, Hashable, Codable, CaseIterable {
     case sameFingerprint = "same_fingerprint"
     /// Same account, day and amount; the bank wrote a different description in an overlapping export.
     case rewrittenDescription = "rewritten_description"
+    /// Same account; the whole statement is rows the ledger holds (day, amount, payee+memo, one to
+    /// one) under bank ids it has never seen: the bank re-issued its ids (`import --trust-ids` adds them).
+    case sameRowsNewIds = "same_rows_new_ids"
 
     /// A short phrase for printing ("same bank id").
     public var phrase: String {
@@ -13,6 +16,7 @@ public enum DuplicateReason: String, Sendable, Hashable, Codable, CaseIterable {
         case .sameBankId: return "same bank id"
         case .sameFingerprint: return "same date, amount and description"
         case .rewrittenDescription: return "same date and amount, description rewritten by the bank"
+        case .sameRowsNewIds: return "same rows under new bank ids (the bank re-issued its ids)"
         }
     }
 }

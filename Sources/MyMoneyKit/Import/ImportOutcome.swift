@@ -18,6 +18,9 @@ public struct ImportedStatement: Sendable {
     /// Transactions the import added from this statement, and those it skipped as already in the ledger.
     public var added = 0
     public var duplicates = 0
+    /// Of the duplicates, the rows the ledger holds under other bank ids: the bank re-issued its
+    /// ids for the whole statement (`same_rows_new_ids`; `--trust-ids` imports them).
+    public var reissuedIds = 0
 }
 
 /// Everything `mymoney import` did (or, for a dry run, would do).

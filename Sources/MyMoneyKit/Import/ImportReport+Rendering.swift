@@ -23,6 +23,9 @@ public enum ImportReportText {
                 let text = reasons.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) with the \($0.key.phrase)" }
                 lines.append("Duplicates skipped: " + text.joined(separator: ", "))
             }
+            for s in outcome.statements where s.reissuedIds > 0 {
+                lines.append(terminal.yellow("\(s.statement.source.file): \(counted(s.reissuedIds, "transaction")) already in the ledger under other bank ids (the bank re-issued its ids): not imported again; --trust-ids imports them"))
+            }
             lines.append("New transactions: \(outcome.addedCount); duplicates skipped: \(outcome.duplicateCount)")
         }
         lines.append("Rules: categorized \(counted(outcome.categorized, "transaction")); ignored \(outcome.ignored)")
@@ -57,7 +60,7 @@ public enum ImportReportText {
 /// The machine-facing report of `mymoney import --format json`.
 ///
 /// `duplicates` (when something was stored) is a summary by default,
-/// `{"count": N, "reasons": {"same_bank_id": n, "same_fingerprint": n, "rewritten_description": n}}`
+/// `{"count": N, "reasons": {"same_bank_id": n, "same_fingerprint": n, "rewritten_description": n, "same_rows_new_ids": n}}`
 /// (every reason, in that order, zeros included), and with `listingDuplicates` the list of the
 /// duplicates skipped, one object each (account, date, amount, payee, reason, existing_id):
 /// re-importing a million rows prints a few lines, not a million objects.

@@ -17,6 +17,9 @@ public struct ImportRequest: Sendable {
     public var confirmThreshold: Double
     /// Reference exchange rates for cross-currency transfers (`--rates FILE`).
     public var rates: [ExchangeRate] = []
+    /// `--trust-ids`: a statement of stored rows under bank ids the ledger has never seen is added
+    /// (by default it is recognized as the bank re-issuing its ids and skipped).
+    public var trustIds = false
 
     /// Transfers matched with at least this confidence are confirmed without asking.
     public static let defaultConfirmThreshold = 0.7

@@ -82,7 +82,7 @@ enum ImportWorkflow {
         // One binding only: a second one would keep the stored rows alive while they are moved on.
         var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger,
-                                 stage: stage, progress: progress)
+                                 trustIds: request.trustIds, stage: stage, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
         outcome.diagnostics += rulesDid.diagnostics
@@ -137,6 +137,7 @@ enum ImportWorkflow {
         for slot in outcome.statements.indices {
             outcome.statements[slot].added = stored.addedBySlot[slot] ?? 0
             outcome.statements[slot].duplicates = stored.skippedBySlot[slot] ?? 0
+            outcome.statements[slot].reissuedIds = stored.reissuedBySlot[slot] ?? 0
         }
         outcome.ignored = rulesDid.ignored
         // Transactions the rules categorized that the store added (a dry run stores too, inside the

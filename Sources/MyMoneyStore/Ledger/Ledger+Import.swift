@@ -17,25 +17,28 @@ extension Ledger {
     /// - Parameters:
     ///   - files: recorded on the batch; defaults to the statements' source files.
     ///   - dryRun: computes the same report, then rolls everything back (ids in the report are nil).
+    ///   - trustIds: bank ids are taken at their word: a statement of stored rows under new ids
+    ///     (``ReissuedIdCheck``) is added, not skipped as `same_rows_new_ids`.
     ///   - progress: called with (rows handled, rows in all) every 1,000 rows and at the end.
     /// - Throws: ``LedgerError``; nothing is written then.
     @discardableResult
     package func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
+                                 trustIds: Bool = false,
                                  progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
         var remaining = statements.makeIterator()
         return try importStatements(files: files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile)),
                                     transactionCount: statements.reduce(0) { $0 + $1.transactions.count },
-                                    dryRun: dryRun, progress: progress) { remaining.next() }
+                                    dryRun: dryRun, trustIds: trustIds, progress: progress) { remaining.next() }
     }
 
-    /// As ``importStatements(_:files:dryRun:progress:)``, with the statements handed over one at a
+    /// As ``importStatements(_:files:dryRun:trustIds:progress:)``, with the statements handed over one at a
     /// time by `next` (nil: no more), so they can still be in the making while earlier ones are
     /// stored. The report's statement indexes count the statements in the order `next` gave them.
     ///
     /// - Parameter transactionCount: how many transactions the statements hold in all (for `progress`).
     @discardableResult
     package func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
-                                 progress: ((Int, Int) -> Void)? = nil,
+                                 trustIds: Bool = false, progress: ((Int, Int) -> Void)? = nil,
                                  next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
         let fileList = files
         var report = try atomically(dryRun: dryRun) { () throws(LedgerError) -> ImportReport in
@@ -76,7 +79,10 @@ extension Ledger {
                 let candidates = statement.transactions.map(IdentityCandidate.init)
                 let occurrences = TransactionIdentity.occurrences(of: candidates)
                 let stored = try identityRecords(accountId: statement.accountId, near: candidates)
-                let matches = TransactionIdentity.match(candidates, against: stored)
+                var matches = TransactionIdentity.match(candidates, against: stored)
+                if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
+                    matches = reissued
+                }
                 // New rows go in by `rowsPerInsert` in one INSERT (a full batch; the rest one by one),
                 // in statement order: SQLite gives a statement's rows consecutive ids.
                 var pending: [Int] = []

@@ -17,6 +17,8 @@ enum StoreStage {
         /// By slot: how many rows were added and how many skipped.
         var addedBySlot: [Int: Int]
         var skippedBySlot: [Int: Int]
+        /// By slot: how many of the skipped rows were the same rows under new bank ids.
+        var reissuedBySlot: [Int: Int] = [:]
 
         /// The id the row at `place` got, nil when it was skipped (or does not exist).
         func id(at place: (slot: Int, index: Int)) -> Int64? {
@@ -37,8 +39,9 @@ enum StoreStage {
     ///
     /// - Throws: store errors; the queue is cancelled then, so its maker stops.
     /// `progress` hears "`stage`: N of M transactions (P%)" as the store goes, once per percent.
+    /// `trustIds` adds a statement of stored rows under new bank ids instead of skipping it.
     static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger,
-                      stage: String = "storing", progress: ((String) -> Void)? = nil) throws -> Stored {
+                      trustIds: Bool = false, stage: String = "storing", progress: ((String) -> Void)? = nil) throws -> Stored {
         var statements: [ImportStatement] = []
         let report: ImportReport
         var shownPercent = -1
@@ -51,7 +54,8 @@ enum StoreStage {
             }
         }
         do {
-            report = try ledger.importStatements(files: files, transactionCount: transactionCount, progress: counting) {
+            report = try ledger.importStatements(files: files, transactionCount: transactionCount, trustIds: trustIds,
+                                            progress: counting) {
                 guard let statement = queue.next() else { return nil }
                 statements.append(statement)
                 return statement
@@ -80,6 +84,7 @@ enum StoreStage {
                 stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: offered.day, amount: offered.amount,
                                                           payee: offered.payee, reason: skipped.reason, existingId: skipped.existingId))
                 stored.skippedBySlot[skipped.statementIndex, default: 0] += 1
+                if skipped.reason == .sameRowsNewIds { stored.reissuedBySlot[skipped.statementIndex, default: 0] += 1 }
                 var row = offered
                 row.accountId = account.accountId
                 stored.skippedRows[account.accountId, default: []].append(row)

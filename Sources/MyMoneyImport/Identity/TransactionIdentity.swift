@@ -20,7 +20,8 @@
 ///
 /// Limits: a transaction whose day or amount changed between exports (a pending charge that posts
 /// later, or for another amount) is not recognized; a bank that changes its ids between downloads
-/// is recognized only through rule 2 when the other has no id; rule 3 can pair a genuinely new
+/// is recognized here only through rule 2 when the other has no id, and a whole statement
+/// re-issued under new ids by ``ReissuedIdCheck`` after these rules; rule 3 can pair a genuinely new
 /// transaction with an older one when both fall on the same day with the same amount *and* the
 /// older one is not in the new export; rule 1 looks for the same bank id within 90 days of the
 /// candidate's day.

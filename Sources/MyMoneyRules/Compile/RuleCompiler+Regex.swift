@@ -56,9 +56,14 @@ extension CompilerState {
 
     /// Where byte `offset` of a regex's pattern is in the file: past the opening `/`, and past the
     /// backslash of every `\/` before it (the lexer unescaped those); a negative offset is the whole value.
+    /// A pattern whose bytes before `offset` were not UTF-8 was decoded (each bad byte became the
+    /// three bytes of U+FFFD), so its offsets are not the file's: the value's start is given instead.
     static func position(of offset: Int, in value: ParsedValue) -> SourcePosition {
-        let slashes = value.text.utf8.prefix(max(0, offset)).filter { $0 == UInt8(ascii: "/") }.count
+        let before = value.text.utf8.prefix(max(0, offset))
+        let slashes = before.filter { $0 == UInt8(ascii: "/") }.count
         let shift = offset < 0 ? 0 : 1 + offset + slashes
+        let decoded = String(decoding: before, as: UTF8.self).unicodeScalars.contains("\u{FFFD}")
+        guard !decoded, value.range.start.offset + shift <= value.range.end.offset else { return value.range.start }
         return SourcePosition(offset: value.range.start.offset + shift, line: value.range.start.line,
                               column: value.range.start.column + shift)
     }

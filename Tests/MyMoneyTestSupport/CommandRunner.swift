@@ -5,6 +5,41 @@ public struct CommandRun: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+
+    /// Runs `executable arguments…` with exactly `environment`, feeding `stdin` (then closing it);
+    /// a process still running after `timeout` seconds is terminated, so a hang fails its test
+    /// instead of the whole run. Both pipes are read at once, so a full pipe never blocks the child.
+    public static func of(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                          environment: [String: String], stdin: String? = nil, timeout: TimeInterval) throws -> CommandRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                          stderr: String(decoding: errBox.data, as: UTF8.self))
+    }
 }
 
 public enum MyMoneyBinary {
@@ -21,38 +56,9 @@ public enum MyMoneyBinary {
     /// added to a clean one (`NO_COLOR` set, `HOME` pointing at a scratch folder).
     public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
                            stdin: String? = nil) throws -> CommandRun {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? Corpus.repositoryRoot
         var env = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TZ": "UTC"]
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // A command that hangs fails its test instead of the whole run.
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-        defer { watchdog.cancel() }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a full pipe never blocks the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return CommandRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errBox.data, as: UTF8.self))
+        return try CommandRun.of(url, arguments, in: directory ?? Corpus.repositoryRoot, environment: env, stdin: stdin, timeout: 120)
     }
 
     /// Starts `mymoney arguments…` and returns at once; ``RunningCommand/wait()`` collects it.

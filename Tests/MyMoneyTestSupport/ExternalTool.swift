@@ -32,31 +32,8 @@ public enum ExternalTool {
 
     /// Runs `tool arguments…`, returning the exit status, stdout and stderr.
     public static func run(_ tool: URL, _ arguments: [String], timeout: TimeInterval = 600) throws -> CommandRun {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = "UTC"
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        defer { watchdog.cancel() }
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return CommandRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errBox.data, as: UTF8.self))
+        return try CommandRun.of(tool, arguments, environment: env, timeout: timeout)
     }
 }

@@ -2,17 +2,61 @@ import Foundation
 import MyMoneyReconcile
 import MyMoneyTestSupport
 
-/// `reconcile [--size N] [--trials N] [--skip-speed] [--skip-accuracy]`: one account of `--size`
-/// transactions (default 1,000,000) against 100 checkpoints, clean, then with planted faults (a
-/// duplicate, a transposition, a missing transaction) so the cost of diagnosis is measured too;
-/// then the planted-fault trials (``PlantedFaultTrial``, `--trials` per fault kind, default 75):
-/// top-1 and top-3 per fault kind.
+/// `reconcile [--size N] [--trials N] [--kit-trials N] [--skip-speed] [--skip-accuracy] [--skip-kit]`:
+/// one account of `--size` transactions (default 1,000,000) against 100 checkpoints, clean, then
+/// with planted faults (a duplicate, a transposition, a missing transaction) so the cost of
+/// diagnosis is measured too; then the planted-fault trials (``PlantedFaultTrial``, `--trials` per
+/// fault kind, default 75): top-1 and top-3 per fault kind, given the Kit's fields and with the
+/// ledger alone; then the first `--kit-trials` of each kind (default 25) made through the Kit on
+/// SQLite ledgers (``ReconcileThroughKit``): what a user gets.
 func reconcileBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     var results: [BenchmarkResult] = []
     if !arguments.contains("--skip-speed") { results += try reconcileSpeed(arguments) }
     if !arguments.contains("--skip-accuracy") {
-        results += reconcileAccuracy(trials: option("--trials", in: arguments).flatMap { Int($0) } ?? 75)
+        let perFault = option("--trials", in: arguments).flatMap { Int($0) } ?? 75
+        results += reconcileAccuracy(trials: perFault)
+        if !arguments.contains("--skip-kit") {
+            results += try reconcileAccuracyThroughKit(trials: perFault, kitTrials: option("--kit-trials", in: arguments).flatMap { Int($0) } ?? 25)
+        }
     }
+    return results
+}
+
+/// The first `kitTrials` trials of each fault kind (of the same `perFault` trials as above) made
+/// through the Kit: top-1 and top-3 per fault kind.
+func reconcileAccuracyThroughKit(trials perFault: Int, kitTrials: Int) throws -> [BenchmarkResult] {
+    let all = PlantedFaultTrial.trials(perFault: perFault)
+    var taken: [PlantedFaultTrial.Fault: Int] = [:]
+    let trials = all.filter { t in
+        taken[t.fault, default: 0] += 1
+        return taken[t.fault, default: 0] <= kitTrials
+    }
+    let kit = ReconcileThroughKit()
+    defer { kit.removeFiles() }
+    var top1: [PlantedFaultTrial.Fault: Int] = [:], top3: [PlantedFaultTrial.Fault: Int] = [:], count: [PlantedFaultTrial.Fault: Int] = [:]
+    var slowest = 0.0
+    let started = DispatchTime.now().uptimeNanoseconds
+    for (n, trial) in trials.enumerated() {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let (result, mapped) = try kit.run(trial, number: n)
+        slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+        count[trial.fault, default: 0] += 1
+        if mapped.isHit(result, within: 1) { top1[trial.fault, default: 0] += 1 }
+        if mapped.isHit(result, within: 3) { top3[trial.fault, default: 0] += 1 }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    var lines = ["reconcile accuracy, through the Kit (SQLite ledgers, CSV imports, edits through Books): \(trials.count) trials "
+                 + "(\(kitTrials) per fault), \(String(format: "%.2f", seconds)) s, slowest trial \(String(format: "%.3f", slowest)) s"]
+    var results: [BenchmarkResult] = []
+    for fault in PlantedFaultTrial.Fault.allCases {
+        let n = count[fault] ?? 0
+        let t1 = Double(top1[fault] ?? 0) / Double(max(1, n)), t3 = Double(top3[fault] ?? 0) / Double(max(1, n))
+        lines.append("  \(fault.rawValue): top-1 \(String(format: "%.0f%%", t1 * 100)), top-3 \(String(format: "%.0f%%", t3 * 100)) of \(n)")
+        results.append(BenchmarkResult(name: "reconcile.accuracy.\(fault.rawValue).kit", seconds: seconds / Double(PlantedFaultTrial.Fault.allCases.count),
+                                       items: n, bytes: nil, peakMemoryBytes: peakMemoryBytes(),
+                                       detail: "top-1 \(String(format: "%.0f%%", t1 * 100)), top-3 \(String(format: "%.0f%%", t3 * 100))"))
+    }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     return results
 }
 

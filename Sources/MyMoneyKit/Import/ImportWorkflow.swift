@@ -85,6 +85,10 @@ enum ImportWorkflow {
                                  trustIds: request.trustIds, stage: stage, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
+        if let batchId = stored.batchId {
+            try ledger.recordSkippedStatementRows(ReconcileEvidence.rowsToKeep(stored.skippedDetails, addedBySlot: stored.addedBySlot),
+                                                  batchId: batchId)
+        }
         outcome.diagnostics += rulesDid.diagnostics
         // Categories the rules name that no stored row uses yet (the store created the others).
         for path in rulesDid.categoriesToCreate.sorted() where try ledger.category(at: path) == nil {
@@ -113,7 +117,7 @@ enum ImportWorkflow {
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known)
             progress?("reconciling balances")
             let names = try ledger.accounts().filter { importedAccounts.contains($0.id ?? -1) }.map(\.name)
-            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRows: stored.skippedRows,
+            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRows: stored.skippedRows, batchId: stored.batchId,
                                                       knownTransactions: known)
         }
         outcome.reconciliation = reconciliation

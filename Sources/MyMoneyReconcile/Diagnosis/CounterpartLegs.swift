@@ -1,12 +1,12 @@
 /// Legs in other accounts that name an account: by their transfer hint (the account's name,
 /// `[Name]`, or its number) or by their payee or memo (the account's name as whole words, or at
 /// least six trailing digits of its number). They fill ``ReconciliationInput/counterpartLegs``
-/// when all accounts are reconciled together.
+/// when all accounts are reconciled together, and the Kit sieves the ledger's other accounts with it.
 ///
 /// - Complexity: O(n · w) for n legs of the other accounts and w words per text.
-enum CounterpartLegs {
+public enum CounterpartLegs {
     /// The legs of `others` (other accounts' transactions) that name `account`.
-    static func naming(_ account: Account, in others: [LedgerTransaction]) -> [LedgerTransaction] {
+    public static func naming(_ account: Account, in others: [LedgerTransaction]) -> [LedgerTransaction] {
         let nameWords = TransactionText.words(of: account.name)
         let numbers = account.numbers.map { String($0.filter(\.isNumber)) }.filter { $0.count >= 6 }
         guard !nameWords.isEmpty || !numbers.isEmpty else { return [] }

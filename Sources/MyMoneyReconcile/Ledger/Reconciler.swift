@@ -35,9 +35,11 @@ public struct Reconciler: Sendable {
         reconcile(input) { input.counterpartLegs }
     }
 
-    /// Reconciles one account; `counterparts` gives the other accounts' legs naming it, read
-    /// only when a difference is diagnosed.
-    func reconcile(_ input: ReconciliationInput, counterparts: () -> [LedgerTransaction]) -> AccountReconciliation {
+    /// Reconciles one account; `counterparts` gives the other accounts' legs naming it (in place
+    /// of the input's ``ReconciliationInput/counterpartLegs``), called at most once, and only when
+    /// a difference is diagnosed: a caller that must read them from a ledger reads nothing when
+    /// every balance agrees.
+    public func reconcile(_ input: ReconciliationInput, counterparts: () -> [LedgerTransaction]) -> AccountReconciliation {
         let account = input.account
         var diagnostics: [Diagnostic] = []
         var skipped = 0

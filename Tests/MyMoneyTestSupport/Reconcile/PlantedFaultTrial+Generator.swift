@@ -90,18 +90,10 @@ extension PlantedFaultTrial.CleanLedger {
             let offset = monthStart.distance(to: t.day)
             return days.contains(offset)
         }
-        // The bank's balances come from the clean ledger.
-        let clean = (try? LedgerBalances(account: PlantedFaultTrial.account, transactions: transactions))
-        var checkpoints: [Checkpoint] = []
-        for (m, end) in monthEnds.enumerated() {
-            guard let balance = try? clean?.balance(through: end) else { continue }
-            if fault == .transposition {
-                if m == months - 1 { checkpoints.append(Checkpoint(day: end, balance: balance, source: .ledger, currency: .EUR, file: "giro.ofx")) }
-            } else {
-                checkpoints.append(Checkpoint(day: end, balance: balance, source: .closing, currency: .EUR, file: "giro-2025-\(m + 1).csv"))
-            }
-        }
         var ledger = transactions
+        // Rows the bank has that the clean ledger lacks (a second real purchase the import skipped).
+        var bankOnly: [LedgerTransaction] = []
+        var bankAmounts: [Int64: Amount] = [:]
         var expected = Set<Int64>()
         var missing: [Amount] = []
         var edited = Set<Int64>()
@@ -117,6 +109,7 @@ extension PlantedFaultTrial.CleanLedger {
             ledger.append(copy)
         case .signFlip:
             let i = random.pick(imported)
+            bankAmounts[ledger[i].id ?? 0] = ledger[i].amount
             ledger[i].amount = Amount(units: -ledger[i].amount.units, scale: 2)
             expected = [ledger[i].id ?? 0]
             edited = expected
@@ -130,6 +123,7 @@ extension PlantedFaultTrial.CleanLedger {
             let byHand = random.chance(0.5)
             let pool = (byHand ? manual : imported).filter { PlantedFaultTrial.swappable(ledger[$0].amount.units) != nil }
             let i = random.pick(pool.isEmpty ? imported : pool)
+            if !byHand { bankAmounts[ledger[i].id ?? 0] = ledger[i].amount }
             if let swapped = PlantedFaultTrial.swappable(ledger[i].amount.units, choice: random.next(in: 0...10)) {
                 ledger[i].amount = Amount(units: swapped, scale: 2)
             }
@@ -148,7 +142,7 @@ extension PlantedFaultTrial.CleanLedger {
             var sources = [0, 1, 2]
             let firstSource = sources.remove(at: random.next(in: 0...2))
             let secondSource = random.pick(sources)
-            var removed = Set<Int>()
+            var removed = Set<Int>(), picked = Set<Int>()
             for source in [firstSource, secondSource] {
                 let pool: [Int]
                 switch source {
@@ -156,24 +150,45 @@ extension PlantedFaultTrial.CleanLedger {
                 case 1: pool = ledger.indices.filter { ["Netflix International", "FitX Studio", "Telekom", "Hausverwaltung Schmidt"].contains(ledger[$0].payee ?? "") && inMonth(ledger[$0]) }
                 default: pool = imported
                 }
-                let open = pool.filter { !removed.contains($0) }
+                let open = pool.filter { !picked.contains($0) }
                 guard !open.isEmpty else { continue }
                 let i = random.pick(open)
-                removed.insert(i)
+                picked.insert(i)
                 missing.append(ledger[i].amount)
                 if source == 2 {
+                    // The bank has a second purchase like this one (same day, amount and text) that
+                    // an overlapping statement lists and the import took for the stored one.
                     var row = ledger[i]
                     row.id = nil
                     row.sourceFile = "giro-2025-\(month + 2).csv"
                     skipped.append(row)
+                    row.id = nextId + 1_000
+                    bankOnly.append(row)
+                } else {
+                    removed.insert(i)
                 }
             }
             ledger = ledger.indices.filter { !removed.contains($0) }.map { ledger[$0] }
         }
+        // The bank's balances come from the clean ledger (and what only the bank has).
+        let clean = (try? LedgerBalances(account: PlantedFaultTrial.account, transactions: transactions + bankOnly))
+        var checkpoints: [Checkpoint] = []
+        for (m, end) in monthEnds.enumerated() {
+            guard let balance = try? clean?.balance(through: end) else { continue }
+            if fault == .transposition {
+                if m == months - 1 { checkpoints.append(Checkpoint(day: end, balance: balance, source: .ledger, currency: .EUR, file: "giro.ofx")) }
+            } else {
+                checkpoints.append(Checkpoint(day: end, balance: balance, source: .closing, currency: .EUR, file: "giro-2025-\(m + 1).csv"))
+            }
+        }
         let input = ReconciliationInput(account: PlantedFaultTrial.account, transactions: ledger, checkpoints: checkpoints)
         let savings = ReconciliationInput(account: PlantedFaultTrial.savings, transactions: savingsLegs)
-        return PlantedFaultTrial(fault: fault, input: input, expectedIds: expected, expectedMissing: missing, editedIds: edited,
-                                 skippedRows: skipped, savings: savings)
+        var trial = PlantedFaultTrial(fault: fault, input: input, expectedIds: expected, expectedMissing: missing, editedIds: edited,
+                                      skippedRows: skipped, savings: savings)
+        trial.bankAmounts = bankAmounts
+        trial.lastGeneratedId = transactions.compactMap(\.id).max() ?? 0
+        trial.monthStarts = (0..<months).map { first.advanced(by: $0 * 30) }
+        return trial
     }
 }
 

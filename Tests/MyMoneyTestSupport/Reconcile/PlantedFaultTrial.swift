@@ -43,6 +43,13 @@ public struct PlantedFaultTrial: Sendable {
     public var skippedRows: [LedgerTransaction] = []
     /// …and the savings account, whose legs of the transfers are the counterparts of this account's.
     public var savings: ReconciliationInput
+    /// The bank's amounts of the imported rows the user edited (by id), for making the trial
+    /// through the Kit (``kitSteps``).
+    public var bankAmounts: [Int64: Amount] = [:]
+    /// The last id of the generated ledger: rows above it were planted afterwards (entered late).
+    public var lastGeneratedId: Int64 = 0
+    /// The first day of each month (the n-th month's statement is `giro-2025-(n+1).csv`).
+    public var monthStarts: [Day] = []
 
     /// Whether one of the first `k` suspects of the first disagreeing checkpoint names the fault.
     public func isHit(_ result: AccountReconciliation, within k: Int) -> Bool {

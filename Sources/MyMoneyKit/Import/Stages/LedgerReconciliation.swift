@@ -70,9 +70,12 @@ enum LedgerReconciliation {
     /// `knownTransactions` giving all of an account's transactions when the caller has them loaded
     /// (nil: they are read from the ledger). Accounts are reconciled one at a time, so only one
     /// account's transactions are held at once. `skippedRows` (by account id) are the statement
-    /// rows the import skipped as already stored.
+    /// rows the import skipped as already stored (those it keeps are in the ledger as batch
+    /// `batchId`, left out there). Each account also gets what the ledger knows of how its rows
+    /// came in (``ReconcileEvidence``): hand edits, kept skipped rows and, when a balance
+    /// disagrees, the other accounts' legs naming it.
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
-                          skippedRows: [Int64: [LedgerTransaction]] = [:],
+                          skippedRows: [Int64: [LedgerTransaction]] = [:], batchId: Int64? = nil,
                           knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
@@ -90,8 +93,16 @@ enum LedgerReconciliation {
             input.checkpoints = latestPerDay(stored.filter { $0.accountId == id }).compactMap { checkpoint($0, currency: account.currency) }
             input.chains = chains[id] ?? []
             input.skippedStatementRows = skippedRows[id] ?? []
+            try ReconcileEvidence.fill(&input, ledger: ledger, excludingBatch: batchId)
             input.add(assertions)
-            reconciled.append(Reconciler().reconcile(input))
+            var legsError: LedgerError?
+            reconciled.append(Reconciler().reconcile(input) {
+                do throws(LedgerError) { return try ReconcileEvidence.counterpartLegs(of: account, ledger: ledger) } catch {
+                    legsError = error
+                    return []
+                }
+            })
+            if let legsError { throw legsError }
         }
         return ReconciliationReport(accounts: reconciled)
     }

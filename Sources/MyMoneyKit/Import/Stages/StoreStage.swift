@@ -14,6 +14,8 @@ enum StoreStage {
         /// By account id: the rows skipped as already stored, as offered (the reconciler names one
         /// when it is what the ledger lacks: a real second transaction, not a duplicate).
         var skippedRows: [Int64: [LedgerTransaction]] = [:]
+        /// The same rows with their slot, why they were skipped and what they were taken for.
+        var skippedDetails: [(slot: Int, row: Ledger.SkippedStatementRow)] = []
         /// By slot: how many rows were added and how many skipped.
         var addedBySlot: [Int: Int]
         var skippedBySlot: [Int: Int]
@@ -88,6 +90,8 @@ enum StoreStage {
                 var row = offered
                 row.accountId = account.accountId
                 stored.skippedRows[account.accountId, default: []].append(row)
+                stored.skippedDetails.append((skipped.statementIndex, Ledger.SkippedStatementRow(row: row, reason: skipped.reason,
+                                                                                                 existingId: skipped.existingId)))
             }
         }
         stored.rows = rows

@@ -20,12 +20,12 @@ struct ReconcileEvidenceCommandTests {
         let add = try MyMoneyBinary.run(["accounts", "add", "Girokonto", "--kind", "bank", "--currency", "EUR",
                                          "--number", "DE89370400440532013000", "--ledger", ledger])
         #expect(add.status == 0, "\(add.stderr)")
-        // Six later rows could be digit swaps too; the first is the one edited.
+        // Six earlier rows could be digit swaps too (on the ledger alone the earliest ranks first); REWE is the one edited.
         let january = try statement("jan.csv", period: "01.01.2026 - 31.01.2026", closing: "810,87", rows: [
-            "05.01.2026;REWE Markt;Kartenzahlung;-12,34", "10.01.2026;EDEKA Center;Kartenzahlung;-23,65",
+            "25.01.2026;REWE Markt;Kartenzahlung;-12,34", "10.01.2026;EDEKA Center;Kartenzahlung;-23,65",
             "12.01.2026;Lidl;Kartenzahlung;-34,76", "15.01.2026;dm Drogerie;Kartenzahlung;-7,21",
             "18.01.2026;Rossmann;Kartenzahlung;-8,32", "22.01.2026;Kaufland;Kartenzahlung;-45,87",
-            "25.01.2026;Shell;Kartenzahlung;-56,98", "01.01.2026;Acme Software GmbH;Gehalt;1.000,00"])
+            "05.01.2026;Shell;Kartenzahlung;-56,98", "01.01.2026;Acme Software GmbH;Gehalt;1.000,00"])
         // The opening balance is derived from this statement (1000.00 - 189.13 + 1000.00 - 1810.87 = 0).
         let first = try MyMoneyBinary.run(["import", january, "--account", "Girokonto", "--ledger", ledger])
         #expect(first.status == 0, "\(first.stderr)")

@@ -45,16 +45,16 @@ struct ReconcileEvidenceTests {
         return try #require(result.checkpoints.first { $0.status == .mismatch })
     }
 
-    /// January: a 12.34 purchase, then six later purchases whose last two digits could also have
-    /// been swapped (each explains a difference of 0.09 as well, and they are the more recent
-    /// entries). The user edits the first to 12.43 after the import; February's statement shows
+    /// January: six purchases whose last two digits could have been swapped (each explains a
+    /// difference of 0.09, and they are dated before it, so they rank first on the ledger alone),
+    /// then a 12.34 purchase. The user edits the first to 12.43 after the import; February's statement shows
     /// the bank's balance: the edited row is the first suspect, with the bank's amount.
     @Test func anAmountEditedAfterImportIsTheFirstSuspectWithTheBanksAmount() throws {
         let books = try books()
-        let january = ["05.01.2026;REWE Markt;Kartenzahlung;-12,34", "10.01.2026;EDEKA Center;Kartenzahlung;-23,65",
+        let january = ["25.01.2026;REWE Markt;Kartenzahlung;-12,34", "10.01.2026;EDEKA Center;Kartenzahlung;-23,65",
                        "12.01.2026;Lidl;Kartenzahlung;-34,76", "15.01.2026;dm Drogerie;Kartenzahlung;-7,21",
                        "18.01.2026;Rossmann;Kartenzahlung;-8,32", "22.01.2026;Kaufland;Kartenzahlung;-45,87",
-                       "25.01.2026;Shell;Kartenzahlung;-56,98"]
+                       "05.01.2026;Shell;Kartenzahlung;-56,98"]
         // 1000.00 - 189.13
         try importing(try statement("jan.csv", iban: Self.giroNumber, period: "01.01.2026 - 31.01.2026", closing: "810,87", rows: january), into: books)
         let rewe = try #require(try books.transactions(matching: TransactionFilter(accountIds: [1])).first { $0.payee == "REWE Markt" })

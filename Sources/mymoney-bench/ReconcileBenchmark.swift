@@ -2,16 +2,20 @@ import Foundation
 import MyMoneyReconcile
 import MyMoneyTestSupport
 
-/// `reconcile [--size N] [--trials N] [--kit-trials N] [--skip-speed] [--skip-accuracy] [--skip-kit]`:
+/// `reconcile [--size N] [--kit-size N] [--trials N] [--kit-trials N] [--skip-speed] [--skip-accuracy] [--skip-kit]`:
 /// one account of `--size` transactions (default 1,000,000) against 100 checkpoints, clean, then
 /// with planted faults (a duplicate, a transposition, a missing transaction) so the cost of
-/// diagnosis is measured too; then the planted-fault trials (``PlantedFaultTrial``, `--trials` per
+/// diagnosis is measured too, and `Books.reconcile` of a `--kit-size` SQLite ledger
+/// (``reconcileSpeedThroughKit(size:)``); then the planted-fault trials (``PlantedFaultTrial``, `--trials` per
 /// fault kind, default 75): top-1 and top-3 per fault kind, given the Kit's fields and with the
 /// ledger alone; then the first `--kit-trials` of each kind (default 25) made through the Kit on
 /// SQLite ledgers (``ReconcileThroughKit``): what a user gets.
 func reconcileBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     var results: [BenchmarkResult] = []
-    if !arguments.contains("--skip-speed") { results += try reconcileSpeed(arguments) }
+    if !arguments.contains("--skip-speed") {
+        results += try reconcileSpeed(arguments)
+        results += try reconcileSpeedThroughKit(size: option("--kit-size", in: arguments).flatMap { Int($0) } ?? 200_000)
+    }
     if !arguments.contains("--skip-accuracy") {
         let perFault = option("--trials", in: arguments).flatMap { Int($0) } ?? 75
         results += reconcileAccuracy(trials: perFault)

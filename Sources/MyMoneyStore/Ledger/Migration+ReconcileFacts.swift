@@ -2,9 +2,8 @@
 extension Migration {
     /// Statement rows an import skipped as already stored, kept so a later `reconcile` can name
     /// one when it is what the ledger lacks (a real second transaction that looked like a stored
-    /// one). Only rows of statements that also added rows are kept (an overlapping export, not a
-    /// whole statement imported again), at most ``Ledger/skippedRowsKeptPerStatement`` of each,
-    /// the latest-dated: see ``Ledger/recordSkippedStatementRows(_:batchId:)``. Undoing their
+    /// one). The Kit picks which (those of statements that also added rows, a few thousand at
+    /// most a statement) and keeps them with ``Ledger/recordSkippedStatementRows(_:batchId:)``. Undoing their
     /// import drops them from every query (its batch is marked undone). `existing_id` is the
     /// stored transaction the row was taken for; it is no foreign key, so deleting transactions
     /// costs no lookup here.

@@ -25,7 +25,8 @@ enum ReconcileEvidence {
     static func fill(_ input: inout ReconciliationInput, ledger: Ledger, excludingBatch excludedBatchId: Int64? = nil) throws(LedgerError) {
         guard let id = input.account.id else { return }
         input.editedTransactionIds = try ledger.transactionIdsEditedByHand(accountId: id, fields: balanceFields)
-        let from = input.account.reconciledThrough.map { $0.advanced(by: 1) }
+        // From the reconciled day itself: a row skipped on the last agreeing day still counts.
+        let from = input.account.reconciledThrough
         input.skippedStatementRows = try ledger.skippedStatementRows(accountId: id, from: from, excludingBatch: excludedBatchId).map(\.row)
             + input.skippedStatementRows
     }

@@ -4,6 +4,14 @@ import MyMoneyStore
 /// Reconciling the ledger's accounts against every balance their statements reported and the
 /// user asserted.
 enum LedgerReconciliation {
+    /// How the accounts' stored transactions are read for reconciling.
+    enum RowReading {
+        /// Balance rows first, whole transactions only for an account that disagrees somewhere.
+        case balancesFirst
+        /// Whole transactions always (the plain twin).
+        case whole
+    }
+
     /// The checkpoint a stored statement balance stands for (`available` balances are information only).
     static func checkpoint(_ stored: StoredBalance, currency: Currency) -> Checkpoint? {
         let source: Checkpoint.Source
@@ -74,8 +82,14 @@ enum LedgerReconciliation {
     /// `batchId`, left out there). Each account also gets what the ledger knows of how its rows
     /// came in (``ReconcileEvidence``): hand edits, kept skipped rows and, when a balance
     /// disagrees, the other accounts' legs naming it.
+    ///
+    /// An account read from the ledger is first reconciled on its balance rows alone
+    /// (``Ledger/balanceRows(accountId:)``: id, day, amount); only when a checkpoint disagrees,
+    /// and the difference is diagnosed on the transactions' texts, are its whole transactions
+    /// read and the account reconciled again. `rows: .whole` always reads them whole (the plain
+    /// twin: both give the same report).
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
-                          skippedRows: [Int64: [LedgerTransaction]] = [:], batchId: Int64? = nil,
+                          skippedRows: [Int64: [LedgerTransaction]] = [:], batchId: Int64? = nil, rows: RowReading = .balancesFirst,
                           knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
@@ -85,8 +99,11 @@ enum LedgerReconciliation {
         var reconciled: [AccountReconciliation] = []
         for account in accounts {
             guard let id = account.id else { continue }
+            let known = knownTransactions(id)
             let transactions: [LedgerTransaction]
-            if let known = knownTransactions(id) { transactions = known } else {
+            if let known { transactions = known } else if rows == .balancesFirst {
+                transactions = try ledger.balanceRows(accountId: id)
+            } else {
                 transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
             }
             var input = ReconciliationInput(account: account, transactions: transactions)
@@ -96,13 +113,27 @@ enum LedgerReconciliation {
             try ReconcileEvidence.fill(&input, ledger: ledger, excludingBatch: batchId)
             input.add(assertions)
             var legsError: LedgerError?
-            reconciled.append(Reconciler().reconcile(input) {
+            func legs() -> [LedgerTransaction] {
                 do throws(LedgerError) { return try ReconcileEvidence.counterpartLegs(of: account, ledger: ledger) } catch {
                     legsError = error
                     return []
                 }
-            })
+            }
+            var result: AccountReconciliation
+            if known == nil, rows == .balancesFirst {
+                // Balance rows first; a disagreement is diagnosed again on whole rows, and only that
+                // diagnosis reads the other accounts' legs.
+                result = Reconciler().reconcile(input, counterparts: { [] })
+                // Every checkpoint agreeing, the reconciler looked at nothing but days and amounts.
+                if result.checkpoints.contains(where: { $0.status != .ok }) {
+                    input.transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
+                    result = Reconciler().reconcile(input, counterparts: legs)
+                }
+            } else {
+                result = Reconciler().reconcile(input, counterparts: legs)
+            }
             if let legsError { throw legsError }
+            reconciled.append(result)
         }
         return ReconciliationReport(accounts: reconciled)
     }

@@ -158,6 +158,7 @@ private func explainTransfers(_ kind: String, configurations: [SyntheticTransfer
             if t.group != nil, let p = pairOf[t.from], let b = p.to.transactionIndex, ledger.truth.contains(where: { $0.to == b && $0.group == t.group }) { continue }
             shown += 1
             out += "MISSED \(line(t.from))\n       \(line(t.to))\n"
+            // The legs, and the legs their true partners might have been paired with instead.
             for leg in [t.from, t.to] {
                 if let p = pairOf[leg] {
                     out += "   leg #\(leg) paired: \(describe(p))\n"
@@ -169,6 +170,15 @@ private func explainTransfers(_ kind: String, configurations: [SyntheticTransfer
                     }
                 }
                 if let a = heldIn[leg] { out += "   leg #\(leg) held: \(a.reasons.joined(separator: " · "))\n" + a.candidates.map { "      " + describe($0) + "\n" }.joined() }
+                if pairOf[leg] == nil, heldIn[leg] == nil { out += "   leg #\(leg) unpaired\n" }
+            }
+            // The other legs of its group of identical transfers.
+            if let g = t.group {
+                for other in ledger.truth where other.group == g && other.from != t.from {
+                    for leg in [other.from, other.to] {
+                        out += "   group leg \(line(leg)): " + (pairOf[leg].map(describe) ?? (heldIn[leg] != nil ? "held" : "unpaired")) + "\n"
+                    }
+                }
             }
         }
         shown = 0

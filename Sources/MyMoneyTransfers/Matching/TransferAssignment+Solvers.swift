@@ -1,8 +1,12 @@
 extension TransferAssignment {
-    /// The best set of disjoint pairs of a small group, its close calls, and the candidates held with them.
+    /// The search steps one exact solution may take before the group is taken greedily instead.
+    static let exactStepBudget = 400_000
+
+    /// The best set of disjoint pairs of a small group, its close calls, and the candidates held
+    /// with them; false (and nothing recorded) when the search would exceed ``exactStepBudget``.
     ///
-    /// - Complexity: O(2^k) in the worst case for k candidates (k ≤ 20), usually far less with the bound.
-    mutating func solveExactly(_ members: [Int], _ pairClass: [ClassPair], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
+    /// - Complexity: O(2^k) in the worst case for k candidates (at most 64 legs), bounded by the step budget.
+    mutating func solveExactly(_ members: [Int], _ pairClass: [ClassPair], _ edges: [CandidateEdge], _ options: TransferMatchOptions) -> Bool {
         // Local bit per leg.
         var bit: [Int32: Int] = [:]
         for e in members {
@@ -11,6 +15,8 @@ extension TransferAssignment {
         }
         let masks = members.map { (UInt64(1) << UInt64(bit[edges[$0].from] ?? 0)) | (UInt64(1) << UInt64(bit[edges[$0].to] ?? 0)) }
         let linked = members.map { edges[$0].linked }
+        let reviewOnly = members.map { edges[$0].reviewOnly && !edges[$0].linked }
+        var steps = 0
         // Weigh each pair by its evidence above the threshold, so that two weak pairs do not
         // outvote one strong pair that shares a leg with them.
         let scores = members.map { edges[$0].score - options.threshold + 0.01 }
@@ -24,6 +30,8 @@ extension TransferAssignment {
             var bestChosen: [Int] = []
             var chosen: [Int] = []
             func search(_ k: Int, _ used: UInt64, _ total: Double, _ count: Int) {
+                steps += 1
+                if steps > TransferAssignment.exactStepBudget { return }
                 if total + suffix[k] <= bestTotal + 1e-9 { return }
                 if k == members.count {
                     bestTotal = total
@@ -51,6 +59,7 @@ extension TransferAssignment {
                 if fixed.total >= 0 { (total, chosen) = fixed; forced = true }
             }
         }
+        if steps > TransferAssignment.exactStepBudget { return false }
         var chosenOfClass: [ClassPair: Int] = [:]
         var membersOfClass: [ClassPair: Int] = [:]
         for k in chosen { chosenOfClass[pairClass[k], default: 0] += 1 }
@@ -61,7 +70,9 @@ extension TransferAssignment {
         for k in chosen where !linked[k] {
             let p = pairClass[k]
             let isClose: Bool
-            if let known = closeByClass[p] {
+            if reviewOnly[k] {
+                isClose = true // the best reading holds a late pair without strong text: the user decides
+            } else if let known = closeByClass[p] {
                 isClose = known
             } else {
                 let alternative = best(limiting: p, to: (chosenOfClass[p] ?? 1) - 1, forced: forced)
@@ -70,6 +81,7 @@ extension TransferAssignment {
             }
             if isClose { close.append(k) }
         }
+        if steps > TransferAssignment.exactStepBudget { return false }
         let closeSet = Set(close)
         var usedLegs = Set<Int32>()
         for k in chosen where !closeSet.contains(k) {
@@ -80,7 +92,7 @@ extension TransferAssignment {
             usedLegs.insert(edges[members[k]].from)
             usedLegs.insert(edges[members[k]].to)
         }
-        guard !close.isEmpty else { return }
+        guard !close.isEmpty else { return true }
         // The close calls and every candidate touching their legs that does not touch a chosen pair.
         var held = Set<Int32>()
         for k in close { held.insert(edges[members[k]].from); held.insert(edges[members[k]].to) }
@@ -89,6 +101,7 @@ extension TransferAssignment {
                 && !usedLegs.contains(edges[e].from) && !usedLegs.contains(edges[e].to) && !edges[e].linked
         }
         ambiguous.append(group)
+        return true
     }
 
     /// Best first over a large group; a pair is a close call when a competing candidate for one
@@ -119,7 +132,7 @@ extension TransferAssignment {
                 guard !taken.contains(rival.from), !taken.contains(rival.to) else { continue }
                 if edge.score - rival.score < options.ambiguityMargin { rivalPositions.insert(p) }
             }
-            if rivalPositions.isEmpty {
+            if rivalPositions.isEmpty, !edge.reviewOnly {
                 accepted.append(e)
                 if (membersOfClass[pairClass[position]] ?? 0) > 1 { interchangeable.insert(e) }
                 taken.insert(edge.from)

@@ -151,6 +151,23 @@ private func explainTransfers(_ kind: String, configurations: [SyntheticTransfer
         }
         var shown = 0
         out += "== \(configuration)\n"
+        if kind == "second_run" {
+            // What a second match over the matched ledger (stored pairs linked) proposes anew.
+            let again = TransferMatcher().match(ledger.secondRunInput(after: result, withRates: withRates))
+            let firstKeys = Set(result.proposed.compactMap { p in p.from.transactionId.flatMap { a in p.to.transactionId.map { [a, $0] } } })
+            for p in again.proposed where shown < examples {
+                guard let a = p.from.transactionId, let b = p.to.transactionId, !firstKeys.contains([a, b]) else { continue }
+                shown += 1
+                out += "NEW \(describe(p))\n"
+                for leg in [p.from.transactionIndex, p.to.transactionIndex].compactMap({ $0 }) {
+                    out += "      \(line(leg))\n"
+                    if let first = pairOf[leg] { out += "         first run paired: \(describe(first))\n" }
+                    if let held = heldIn[leg] { out += "         first run held: \(held.reasons.joined(separator: " · "))\n"
+                        + held.candidates.map { "            " + describe($0) + "\n" }.joined() }
+                }
+            }
+            continue
+        }
         let truthPairs = Set(ledger.truth.map { Int64($0.from) << 32 | Int64($0.to) })
         for t in ledger.truth where t.kind.rawValue == kind && shown < examples {
             if let p = pairOf[t.from], p.from.transactionIndex == t.from, p.to.transactionIndex == t.to { continue }

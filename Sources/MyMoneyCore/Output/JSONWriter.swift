@@ -86,6 +86,14 @@ public struct JSONWriter {
         if let text { string(text) } else { null() }
     }
 
+    /// A string from bytes that may not be UTF-8 (``JSONEscaping/write(unchecked:into:)``), or
+    /// `null` when nil: text copied from storage without a String.
+    public mutating func string(unchecked bytes: UnsafeBufferPointer<UInt8>?) {
+        guard let bytes else { null(); return }
+        prefix()
+        JSONEscaping.write(unchecked: bytes, into: &output)
+    }
+
     /// A number written exactly as given (`"1.00"` amounts are strings instead, per the command surface).
     public mutating func number(_ text: String) {
         prefix()

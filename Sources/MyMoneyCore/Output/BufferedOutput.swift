@@ -50,6 +50,19 @@ public struct BufferedOutput {
         buffer.append(contentsOf: repeatElement(byte, count: count))
     }
 
+    /// Appends a line feed and `count` spaces (indentation), copied from a run kept for it.
+    public mutating func writeLineFeed(indent count: Int) {
+        guard count <= BufferedOutput.indentation.count - 1 else {
+            write(byte: 0x0A)
+            write(repeating: 0x20, count: count)
+            return
+        }
+        BufferedOutput.indentation.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[0..<(count + 1)])) }
+    }
+
+    /// A line feed and 128 spaces.
+    private static let indentation: [UInt8] = [0x0A] + Array(repeating: 0x20, count: 128)
+
     /// Appends `value` in decimal, without making a String.
     public mutating func write(decimal value: Int64) {
         if buffer.count + 20 > BufferedOutput.capacity { flush() }

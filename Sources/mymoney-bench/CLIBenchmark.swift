@@ -10,7 +10,8 @@ import Glibc
 ///
 /// Cases: `parse --format json` of a CSV, OFX 2 and QIF file of 100k and `--size` transactions
 /// (1M), `transactions --format json` on a ledger of `--size` transactions, and the re-import
-/// of the same CSV (all duplicates) with `--format json`. `--only parse,transactions` picks
+/// of the same CSV (all duplicates) with `--format json`, `reconcile` on that ledger, and a
+/// 100-row CSV imported into a new ledger (`import.csv.100`). `--only parse,transactions` picks
 /// cases by prefix of their name.
 ///
 /// `--mymoney PATH` names the binary (default: the `mymoney` beside this one); `--baseline PATH`
@@ -36,7 +37,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     var cases: [(name: String, items: Int, arguments: [String])] = []
     var largeCSV: URL?
     for (count, label) in [(100_000, "100k"), (size, size == 1_000_000 ? "1M" : "\(size)")] {
-        guard group("parse") || (count == size && (group("transactions") || group("reimport"))) else { continue }
+        guard group("parse") || (count == size && (group("transactions") || group("reimport") || group("reconcile"))) else { continue }
         let dir = folder.appendingPathComponent(label)
         var written: [String: [URL]] = [:]
         for (format, name) in [("csv", "account-0.csv"), ("ofx2", "account-0.ofx"), ("qif", "account-0.qif")] {
@@ -53,7 +54,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
     }
     let ledger = folder.appendingPathComponent("ledger.sqlite").path
-    if let csv = largeCSV, group("transactions") || group("reimport"), !FileManager.default.fileExists(atPath: ledger) {
+    if let csv = largeCSV, group("transactions") || group("reimport") || group("reconcile"), !FileManager.default.fileExists(atPath: ledger) {
         FileHandle.standardError.write(Data("cli: importing \(size) transactions into the ledger to query…\n".utf8))
         let made = try spawn(binary, ["import", csv.path, "--ledger", ledger, "--format", "json"])
         guard made.status == 0 || made.status == 1 else { throw BenchmarkFailure(message: "import for the ledger failed: exit \(made.status)") }
@@ -61,12 +62,26 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     if let csv = largeCSV, FileManager.default.fileExists(atPath: ledger) {
         cases.append(("transactions.json.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["transactions", "--ledger", ledger, "--format", "json"]))
         cases.append(("reimport.json.csv.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["import", csv.path, "--ledger", ledger, "--format", "json"]))
+        cases.append(("reconcile.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["reconcile", "--ledger", ledger]))
+    }
+    // A small import as a user starts it: 100 rows into a new ledger each run (its fixed costs).
+    if group("import") {
+        let small = folder.appendingPathComponent("100")
+        let file = small.appendingPathComponent("account-0.csv")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            _ = try StatementGenerator(size: 100, accounts: 1).write(to: small, formats: ["csv"])
+        }
+        cases.append(("import.csv.100", 100, ["import", file.path, "--ledger", small.appendingPathComponent("fresh.sqlite").path]))
     }
     var results: [BenchmarkResult] = []
     for c in cases where wanted(c.name) {
         var best: [String: Run] = [:]
         for _ in 0..<repeats {
             for (label, path) in binaries {
+                // A fresh ledger each run: the case measures creating one.
+                if c.name.hasPrefix("import."), let at = c.arguments.firstIndex(of: "--ledger") {
+                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: c.arguments[at + 1] + suffix) }
+                }
                 let run = try spawn(path, c.arguments)
                 guard run.status == 0 || run.status == 1 else { throw BenchmarkFailure(message: "\(label) \(c.name): exit \(run.status)") }
                 if best[label].map({ run.seconds < $0.seconds }) ?? true { best[label] = run }

@@ -151,6 +151,23 @@ private func explainTransfers(_ kind: String, configurations: [SyntheticTransfer
         }
         var shown = 0
         out += "== \(configuration)\n"
+        if kind == "second_run" {
+            // What a second match over the matched ledger (stored pairs linked) proposes anew.
+            let again = TransferMatcher().match(ledger.secondRunInput(after: result, withRates: withRates))
+            let firstKeys = Set(result.proposed.compactMap { p in p.from.transactionId.flatMap { a in p.to.transactionId.map { [a, $0] } } })
+            for p in again.proposed where shown < examples {
+                guard let a = p.from.transactionId, let b = p.to.transactionId, !firstKeys.contains([a, b]) else { continue }
+                shown += 1
+                out += "NEW \(describe(p))\n"
+                for leg in [p.from.transactionIndex, p.to.transactionIndex].compactMap({ $0 }) {
+                    out += "      \(line(leg))\n"
+                    if let first = pairOf[leg] { out += "         first run paired: \(describe(first))\n" }
+                    if let held = heldIn[leg] { out += "         first run held: \(held.reasons.joined(separator: " · "))\n"
+                        + held.candidates.map { "            " + describe($0) + "\n" }.joined() }
+                }
+            }
+            continue
+        }
         let truthPairs = Set(ledger.truth.map { Int64($0.from) << 32 | Int64($0.to) })
         for t in ledger.truth where t.kind.rawValue == kind && shown < examples {
             if let p = pairOf[t.from], p.from.transactionIndex == t.from, p.to.transactionIndex == t.to { continue }
@@ -158,6 +175,7 @@ private func explainTransfers(_ kind: String, configurations: [SyntheticTransfer
             if t.group != nil, let p = pairOf[t.from], let b = p.to.transactionIndex, ledger.truth.contains(where: { $0.to == b && $0.group == t.group }) { continue }
             shown += 1
             out += "MISSED \(line(t.from))\n       \(line(t.to))\n"
+            // The legs, and the legs their true partners might have been paired with instead.
             for leg in [t.from, t.to] {
                 if let p = pairOf[leg] {
                     out += "   leg #\(leg) paired: \(describe(p))\n"
@@ -169,6 +187,15 @@ private func explainTransfers(_ kind: String, configurations: [SyntheticTransfer
                     }
                 }
                 if let a = heldIn[leg] { out += "   leg #\(leg) held: \(a.reasons.joined(separator: " · "))\n" + a.candidates.map { "      " + describe($0) + "\n" }.joined() }
+                if pairOf[leg] == nil, heldIn[leg] == nil { out += "   leg #\(leg) unpaired\n" }
+            }
+            // The other legs of its group of identical transfers.
+            if let g = t.group {
+                for other in ledger.truth where other.group == g && other.from != t.from {
+                    for leg in [other.from, other.to] {
+                        out += "   group leg \(line(leg)): " + (pairOf[leg].map(describe) ?? (heldIn[leg] != nil ? "held" : "unpaired")) + "\n"
+                    }
+                }
             }
         }
         shown = 0

@@ -98,6 +98,24 @@ struct CAMTBalanceTests {
         #expect(result.diagnostics.first?.message.contains("holds 1") == true)
     }
 
+    @Test func summaryCreditAndDebitTotalsMustMatchTheEntries() throws {
+        func summary(credits: String, creditSum: String, debits: String, debitSum: String) -> String {
+            "<TxsSummry><TtlCdtNtries><NbOfNtries>\(credits)</NbOfNtries><Sum>\(creditSum)</Sum></TtlCdtNtries>"
+                + "<TtlDbtNtries><NbOfNtries>\(debits)</NbOfNtries><Sum>\(debitSum)</Sum></TtlDbtNtries></TxsSummry>"
+        }
+        let entries = ntry("50.00") + ntry("-20.00") + ntry("-10.50")
+        let agreeing = readCAMT(camtDocument(camtStatement(summary(credits: "1", creditSum: "50.00", debits: "2", debitSum: "30.5")
+                                                             + entries, closing: "119.50")))
+        #expect(agreeing.diagnostics.isEmpty)
+        // The bank's totals name one debit more than the file holds: an entry was lost on the way.
+        let short = readCAMT(camtDocument(camtStatement(summary(credits: "1", creditSum: "50.00", debits: "3", debitSum: "42.50")
+                                                          + entries, closing: "119.50")))
+        #expect(short.diagnostics.map(\.code) == ["camt.summary", "camt.summary"])
+        #expect(short.diagnostics.first?.message.contains("3 debit entries (TxsSummry/TtlDbtNtries) but holds 2") == true)
+        #expect(short.diagnostics.last?.message.contains("add up to 42.50 (TxsSummry/TtlDbtNtries/Sum) but they add up to 30.50 (difference 12.00)") == true)
+        #expect(short.statements.first?.transactions.count == 3)
+    }
+
     @Test func aBalanceWithoutTypeIsIgnoredWithAWarning() throws {
         let bad = "<Bal><Amt Ccy=\"EUR\">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-10-01</Dt></Dt></Bal>"
         let result = readCAMT(camtDocument(camtStatement("", extraBalances: bad)))

@@ -1,5 +1,6 @@
 import Testing
 import MyMoneyImport
+import MyMoneyTestSupport
 
 @Suite struct TransactionIdentityTests {
     func october(_ day: Int) -> Day { Day(year: 2026, month: 10, day: day)! }
@@ -101,5 +102,53 @@ import MyMoneyImport
         #expect(TransactionIdentity.match(rows, against: [record(1, 3, "-64.12", "Whole Foods Berlin")])
                 == [IdentityMatch(existingId: 1, reason: .rewrittenDescription)])
         #expect(TransactionIdentity.match(rows, against: [record(1, 3, "-64.12", "Whole Foods", bankId: "T0")]) == [nil])
+    }
+
+    @Test func rewrittenRowsPairWithTheStoredRowWhoseWordsTheyShareNotTheFirstInOrder() {
+        // An export cut after the REWE row; the next export has the whole day, another row of the same
+        // amount first, and the REWE text rewritten: GROCER TWO is new, the stored row keeps REWE.
+        let rows = [candidate(2, "-3.50", "GROCER TWO"), candidate(2, "-3.50", "REWE Markt Berlin")]
+        let matches = TransactionIdentity.match(rows, against: [record(4, 2, "-3.50", "KARTENZAHLUNG REWE 123")])
+        #expect(matches == [nil, IdentityMatch(existingId: 4, reason: .rewrittenDescription)])
+    }
+
+    @Test func twoRewrittenRowsPairByTheirWordsWhateverTheirOrder() {
+        let rows = [candidate(2, "-9.99", "Spotify AB Stockholm"), candidate(2, "-9.99", "NETFLIX.COM Amsterdam")]
+        let stored = [record(1, 2, "-9.99", "KARTENZAHLUNG NETFLIX"), record(2, 2, "-9.99", "LASTSCHRIFT SPOTIFY")]
+        #expect(TransactionIdentity.match(rows, against: stored).map { $0?.existingId } == [2, 1])
+    }
+
+    @Test func rewrittenRowsSharingNoWordPairInStatementOrder() {
+        // A switch from CSV to OFX may change every word: order is all there is.
+        let rows = [candidate(2, "-9.99", "POS 4471"), candidate(2, "-9.99", "DEBIT 8812")]
+        let stored = [record(1, 2, "-9.99", "Kiosk"), record(2, 2, "-9.99", "Bakery")]
+        #expect(TransactionIdentity.match(rows, against: stored).map { $0?.existingId } == [1, 2])
+    }
+
+    @Test func rewrittenPairingByWordsAgreesWithTheOrderRuleWhenNoWordIsShared() {
+        // Differential: random groups whose texts share nothing pair exactly as the plain rule does,
+        // bank ids included (a candidate with one pairs only with a stored row without one).
+        var generator = SeededGenerator(seed: 18)
+        for _ in 0..<300 {
+            let c = Int.random(in: 1...6, using: &generator), r = Int.random(in: 1...6, using: &generator)
+            let candidates = (0..<c).map { k in
+                IdentityCandidate(day: october(2), amount: amount("-1"), bankId: Bool.random(using: &generator) ? "B\(k)" : nil,
+                                  textKey: "c\(k)x")
+            }
+            let records = (0..<r).map { k in
+                IdentityRecord(id: Int64(k), day: october(2), amount: amount("-1"),
+                               bankId: Bool.random(using: &generator) ? "S\(k)" : nil, textKey: "r\(k)y")
+            }
+            let fast = RewrittenPairing.pairs(candidates: candidates, records: records).map { [$0.0, $0.1] }
+            var used = Set<Int>()
+            var plain: [[Int]] = []
+            for (ci, candidate) in candidates.enumerated() {
+                if let ri = records.indices.first(where: { !used.contains($0) && (candidate.bankId == nil || records[$0].bankId == nil) }) {
+                    used.insert(ri)
+                    plain.append([ci, ri])
+                }
+            }
+            #expect(fast == plain)
+        }
     }
 }

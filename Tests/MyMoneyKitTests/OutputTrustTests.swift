@@ -91,6 +91,22 @@ struct OutputTrustTests {
         return (39, 40)
     }
 
+    /// Issue #18: every decision's reasons reach `transfers review`, in text and JSON: each
+    /// candidate's, and why the group is a close call (also for one stored by the import).
+    @Test func closeCallsInReviewSayWhyInTextAndJSON() throws {
+        _ = try closeCalls()
+        let ambiguous = try json(["transfers", "review"])["ambiguous"] as? [[String: Any]] ?? []
+        #expect(ambiguous.count == 2)
+        for call in ambiguous {
+            #expect(!((call["reasons"] as? [String]) ?? []).isEmpty, "\(call)")
+            let candidates = call["candidates"] as? [[String: Any]] ?? []
+            #expect(candidates.allSatisfy { !(($0["reasons"] as? [String]) ?? []).isEmpty })
+        }
+        let text = try mymoney(["transfers", "review"]).stdout
+        #expect(text.contains("   why: "), "\(text)")
+        #expect(text.contains("same amount 100.00 EUR"), "\(text)")
+    }
+
     @Test func everyCloseCallAnImportReportsStaysInReviewUntilDecided() throws {
         let (hundred, _) = try closeCalls()
         func review() throws -> [[String: Any]] { try json(["transfers", "review"])["ambiguous"] as? [[String: Any]] ?? [] }

@@ -103,6 +103,23 @@ import MyMoneyStore
         #expect(try fixture.ledger.transactions().count == 5)
     }
 
+    @Test func exportCutInsideADayThenTheWholeDayInAnotherOrderKeepsEachRowsOwnText() throws {
+        // Issue 18: the first export ends after the REWE row of the 2nd; the second has the whole day,
+        // another -54.37 row first and REWE's text rewritten. Before, the other row was taken for the
+        // stored REWE row (first in order) and REWE was added again: the count was right, the texts not.
+        let fixture = try LedgerFixture()
+        let giro = try fixture.account("Girokonto")
+        try fixture.ledger.importStatements([firstExport(giro)])
+        let wholeDay = ImportStatement(accountId: giro, transactions: [
+            row(giro, 2, "-54.37", "Apotheke Dr. Lange", memo: "Kartenzahlung"),
+            row(giro, 2, "-54.37", "REWE SAGT DANKE 4711", memo: "KARTENZAHLUNG GIROCARD"),
+        ])
+        let report = try fixture.ledger.importStatements([wholeDay])
+        #expect(report.addedCount == 1)
+        let payees = try fixture.ledger.transactions().filter { $0.amount == amount("-54.37") }.compactMap(\.payee)
+        #expect(payees.sorted() == ["Apotheke Dr. Lange", "REWE Markt Berlin"])
+    }
+
     @Test func reusedFITIDForPurchaseAndFeeKeepsBoth() throws {
         let fixture = try LedgerFixture()
         let visa = try fixture.account("Visa", currency: .USD, kind: .creditCard)

@@ -12,7 +12,7 @@ import MyMoneyTransfers
         options.feeMaximum = Amount(units: -5)
         options.referenceBand = Amount(units: -1)
         #expect(ledger.match(options: options).pairs.count == 1)
-        #expect(options.sanitized.windowDays == 0 && options.sanitized.exactGroupLimit == 20)
+        #expect(options.sanitized.windowDays == 0 && options.sanitized.exactGroupLimit == 64)
     }
 
     @Test func daysAtTheEdgeOfTheCalendarDoNotTrap() {

@@ -65,6 +65,16 @@ extension CAMTDocumentBuilder {
                 let at = leafPosition()
                 statement?.summaryCount = (s, at)
             }
+        case .summaryCreditCount, .summaryDebitCount:
+            if let s = string() {
+                let at = leafPosition()
+                if leaf == .summaryCreditCount { statement?.creditSummary.count = (s, at) } else { statement?.debitSummary.count = (s, at) }
+            }
+        case .summaryCreditSum, .summaryDebitSum:
+            let at = leafPosition()
+            if let a = amount() {
+                if leaf == .summaryCreditSum { statement?.creditSummary.sum = (a, at) } else { statement?.debitSummary.sum = (a, at) }
+            }
         default:
             takeEntryLeaf(leaf)
         }

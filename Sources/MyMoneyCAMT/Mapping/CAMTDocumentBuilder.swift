@@ -205,6 +205,7 @@ struct CAMTDocumentBuilder {
         guard inStatement else { return }
         var fields = CAMTEntryFields()
         swap(&fields, &entry)
+        statement!.tally(fields)
         statement!.settleAccount(options: options, entryCurrency: fields.currency)
         // Only the account is copied out: a copy of the whole statement would make every append
         // below copy its transactions.

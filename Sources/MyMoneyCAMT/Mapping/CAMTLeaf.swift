@@ -10,6 +10,7 @@ enum CAMTLeaf: UInt8, Sendable {
     case accountIBAN, accountOther, accountCurrency, accountName, accountType, ownerName, servicerBIC, servicerName
     // Balances and summary.
     case balanceCode, balanceAmount, balanceIndicator, balanceDate, summaryCount
+    case summaryCreditCount, summaryCreditSum, summaryDebitCount, summaryDebitSum
     // Entries.
     case entryReference, entryAmount, entryIndicator, reversal, status, bookingDate, valueDate, entryServicerReference
     case domainCode, familyCode, subFamilyCode, proprietaryCode, proprietaryIssuer
@@ -101,7 +102,17 @@ enum CAMTLeaf: UInt8, Sendable {
             if parent == .Dt && grand == .Bal { return .balanceDate }
             if grand == .Ntry { return parent == .BookgDt ? .bookingDate : (parent == .ValDt ? .valueDate : .none) }
             return .none
-        case .NbOfNtries: return parent == .TtlNtries && grand == .TxsSummry ? .summaryCount : .none
+        case .NbOfNtries:
+            guard grand == .TxsSummry else { return .none }
+            switch parent {
+            case .TtlNtries: return .summaryCount
+            case .TtlCdtNtries: return .summaryCreditCount
+            case .TtlDbtNtries: return .summaryDebitCount
+            default: return .none
+            }
+        case .Sum:
+            guard grand == .TxsSummry else { return .none }
+            return parent == .TtlCdtNtries ? .summaryCreditSum : (parent == .TtlDbtNtries ? .summaryDebitSum : .none)
         case .NtryRef: return parent == .Ntry ? .entryReference : .none
         case .RvslInd: return parent == .Ntry ? .reversal : .none
         case .Sts: return parent == .Ntry ? .status : .none

@@ -1,7 +1,7 @@
 extension CAMTStatementInProgress {
     /// The finished statement: its balances mapped to kinds (the others kept as fields), the
     /// header's facts, and the checks: the balances must chain (opening + booked entries =
-    /// closing), the entry count must match `TxsSummry`, entries in another currency are named.
+    /// closing), the entry count and the credit and debit counts and sums must match `TxsSummry`, entries in another currency are named.
     ///
     /// A chain break is an error (`camt.balance`), or a warning when the caller accepts broken
     /// balances (``ReadOptions/acceptBrokenBalances``).
@@ -61,14 +61,44 @@ extension CAMTStatementInProgress {
     }
 
     private func checkSummary(file: String, diagnostics: inout [Diagnostic]) {
-        guard let summary = summaryCount else { return }
-        guard let stated = Int(summary.text) else {
-            diagnostics.append(.warning("camt.summary", "TxsSummry gives the number of entries as \"\(summary.text.prefix(20))\", not a number",
-                                        file: file, at: summary.position))
-            return
+        if let summary = summaryCount {
+            if let stated = Int(summary.text) {
+                if stated != entryCount {
+                    diagnostics.append(.warning("camt.summary", "\(label) says it holds \(stated) \(entries(stated)) (TxsSummry) but holds \(entryCount)",
+                                                file: file, at: summary.position))
+                }
+            } else {
+                diagnostics.append(.warning("camt.summary", "TxsSummry gives the number of entries as \"\(summary.text.prefix(20))\", not a number",
+                                            file: file, at: summary.position))
+            }
         }
-        guard stated != entryCount else { return }
-        diagnostics.append(.warning("camt.summary", "\(label) says it holds \(stated) \(stated == 1 ? "entry" : "entries") (TxsSummry) but holds \(entryCount)",
-                                    file: file, at: summary.position))
+        check(side: "credit", creditSummary, against: credits, file: file, diagnostics: &diagnostics)
+        check(side: "debit", debitSummary, against: debits, file: file, diagnostics: &diagnostics)
     }
+
+    /// `TtlCdtNtries`/`TtlDbtNtries` against the entries of that side: a bank's own totals that
+    /// disagree with its entries mean an entry is missing, doubled or changed.
+    private func check(side: String, _ summary: CAMTSideSummary, against tally: CAMTSideTally, file: String,
+                       diagnostics: inout [Diagnostic]) {
+        let element = side == "credit" ? "TtlCdtNtries" : "TtlDbtNtries"
+        if let count = summary.count {
+            if let stated = Int(count.text) {
+                if stated != tally.count {
+                    diagnostics.append(.warning("camt.summary", "\(label) says it holds \(stated) \(side) \(entries(stated)) (TxsSummry/\(element)) but holds \(tally.count)",
+                                                file: file, at: count.position))
+                }
+            } else {
+                diagnostics.append(.warning("camt.summary", "TxsSummry/\(element) gives the number of entries as \"\(count.text.prefix(20))\", not a number",
+                                            file: file, at: count.position))
+            }
+        }
+        if let sum = summary.sum, !tally.sumUnknown, sum.amount != tally.sum {
+            let difference = (try? sum.amount - tally.sum).map { "\($0)" } ?? "?"
+            diagnostics.append(Diagnostic(.warning, code: "camt.summary",
+                "\(label) says its \(side) entries add up to \(sum.amount) (TxsSummry/\(element)/Sum) but they add up to \(tally.sum) (difference \(difference))",
+                file: file, position: sum.position, notes: ["a missing, doubled or changed entry, or a summary of other entries than the statement holds"]))
+        }
+    }
+
+    private func entries(_ n: Int) -> String { n == 1 ? "entry" : "entries" }
 }

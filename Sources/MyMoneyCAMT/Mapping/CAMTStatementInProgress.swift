@@ -14,6 +14,9 @@ struct CAMTStatementInProgress: Sendable {
     /// Every `Ntry`, booked or not (what `TxsSummry/TtlNtries/NbOfNtries` counts).
     var entryCount = 0
     var summaryCount: (text: String, position: SourcePosition)?
+    /// `TxsSummry/TtlCdtNtries` and `TtlDbtNtries` as written, and the entries' own figures.
+    var creditSummary = CAMTSideSummary(), debitSummary = CAMTSideSummary()
+    var credits = CAMTSideTally(), debits = CAMTSideTally()
     /// Entries in another currency than the statement's: how many, the first one's currency and place.
     var foreignEntries = 0
     var firstForeign: (currency: Currency, position: SourcePosition?)?
@@ -28,6 +31,12 @@ struct CAMTStatementInProgress: Sendable {
             foreignEntries += 1
             if firstForeign == nil, let c = transaction.currency { firstForeign = (c, transaction.position) }
         }
+    }
+
+    /// Adds an entry (booked or not, as `TxsSummry` counts) to its side's count and sum.
+    mutating func tally(_ entry: CAMTEntryFields) {
+        guard let indicator = entry.indicator else { return }
+        if indicator == .credit { credits.add(entry.amount) } else { debits.add(entry.amount) }
     }
 
     /// How the statement names itself in messages: `statement 2024-03-15-001 (NL91ABNA0417164300)`.

@@ -15,7 +15,7 @@ enum CAMTElement: UInt8, CaseIterable, Sendable {
     // Account.
     case Acct, IBAN, Othr, Tp, Cd, Prtry, Ccy, Nm, Ownr, Svcr, FinInstnId, BIC, BICFI
     // Balances and summary.
-    case Bal, CdOrPrtry, Amt, CdtDbtInd, Dt, DtTm, TxsSummry, TtlNtries, NbOfNtries
+    case Bal, CdOrPrtry, Amt, CdtDbtInd, Dt, DtTm, TxsSummry, TtlNtries, NbOfNtries, TtlCdtNtries, TtlDbtNtries, Sum
     // Entries.
     case Ntry, NtryRef, RvslInd, Sts, BookgDt, ValDt, AcctSvcrRef, BkTxCd, Domn, Fmly, SubFmlyCd, Issr
     case AmtDtls, InstdAmt, TxAmt, CcyXchg, XchgRate, NtryDtls, Btch, NbOfTxs, AddtlNtryInf

@@ -13,7 +13,8 @@
 ///    both; a re-import claims both, an overlapping export with a third adds only the third.
 ///    A candidate with a bank id claims only stored rows without one (the same account imported
 ///    from CSV before); a candidate without a bank id may claim any.
-/// 3. **Rewritten description.** Still unmatched candidates are paired, in statement order, with still
+/// 3. **Rewritten description.** Still unmatched candidates are paired (``RewrittenPairing``: most shared
+///    words first, then statement order) with still
 ///    unclaimed *imported* transactions of the same day and amount whose text differs: the bank rewrote
 ///    the description between two exports. As in rule 2, a candidate with a bank id pairs only with a
 ///    stored transaction without one (the account was imported from a CSV before, now from OFX).
@@ -163,18 +164,26 @@ package enum TransactionIdentity {
             }
         }
 
-        // 3. Same day and amount, text rewritten: pair what is left, in order.
+        // 3. Same day and amount, text rewritten: pair what is left, the most alike texts first.
         var byDayAmount = Chains<DayAmountKey>(count: records.count)
         for i in records.indices.reversed() where !claimed[i] && records[i].isImported {
             byDayAmount.push(DayAmountKey(day: records[i].day, amount: records[i].amount), i)
         }
         if byDayAmount.isEmpty { return result }
+        var leftByKey: [DayAmountKey: [Int]] = [:]
+        var keysInOrder: [DayAmountKey] = []
         for (index, candidate) in candidates.enumerated() where result[index] == nil {
-            let hasBankId = candidate.bankId != nil
-            if let i = byDayAmount.first(DayAmountKey(day: candidate.day, amount: candidate.amount),
-                                         claimed: claimed, where: { !hasBankId || records[$0].bankId == nil }) {
-                claimed[i] = true
-                result[index] = IdentityMatch(existingId: records[i].id, reason: .rewrittenDescription)
+            let key = DayAmountKey(day: candidate.day, amount: candidate.amount)
+            guard byDayAmount.contains(key) else { continue }
+            if leftByKey[key] == nil { keysInOrder.append(key) }
+            leftByKey[key, default: []].append(index)
+        }
+        for key in keysInOrder {
+            let left = leftByKey[key] ?? []
+            let open = byDayAmount.all(key, claimed: claimed)
+            for (index, i) in RewrittenPairing.pairs(candidates: left.map { candidates[$0] }, records: open.map { records[$0] }) {
+                claimed[open[i]] = true
+                result[left[index]] = IdentityMatch(existingId: records[open[i]].id, reason: .rewrittenDescription)
             }
         }
         return result
@@ -194,6 +203,20 @@ package enum TransactionIdentity {
         mutating func push(_ key: Key, _ index: Int) {
             next[index] = head[key] ?? -1
             head[key] = index
+        }
+
+        /// Whether `key` has a list.
+        func contains(_ key: Key) -> Bool { head[key] != nil }
+
+        /// Every unclaimed index of `key`'s list, in ascending order.
+        func all(_ key: Key, claimed: [Bool]) -> [Int] {
+            var result: [Int] = []
+            var i = head[key] ?? -1
+            while i >= 0 {
+                if !claimed[i] { result.append(i) }
+                i = next[i]
+            }
+            return result
         }
 
         /// The first unclaimed index of `key`'s list that satisfies `predicate`; claimed ones at the

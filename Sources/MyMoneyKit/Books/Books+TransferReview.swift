@@ -28,6 +28,13 @@ extension Books {
     public func undecidedTransfers() throws(BooksError) -> TransferMatchResult {
         let fresh = try step { try TransferLinking.match(ledger: ledger, confirmThreshold: 1, store: false) }.result
         let stored = try store { () throws(LedgerError) in try ledger.closeCalls() }
+        // The matcher's reasons for each candidate pair it holds now, to say why a stored close call is one.
+        var freshReasons: [[Int64]: [String]] = [:]
+        for found in fresh.ambiguous {
+            for pair in found.candidates {
+                if let from = pair.from.transactionId, let to = pair.to.transactionId { freshReasons[[from, to]] = found.reasons }
+            }
+        }
         var ambiguous: [TransferAmbiguity] = []
         var shown = Set<[Int64]>()
         let accounts = Dictionary(try accounts().compactMap { a in a.id.map { ($0, a) } }, uniquingKeysWith: { a, _ in a })
@@ -38,7 +45,11 @@ extension Books {
                 candidates.append(pair)
                 shown.insert([c.fromTransactionId, c.toTransactionId])
             }
-            if !candidates.isEmpty { ambiguous.append(TransferAmbiguity(legs: Self.legs(of: candidates), candidates: candidates)) }
+            guard !candidates.isEmpty else { continue }
+            let reasons = call.candidates.lazy.compactMap { freshReasons[[$0.fromTransactionId, $0.toTransactionId]] }.first
+                ?? ["a close call " + (call.foundAt.map { "found on \($0)" } ?? "found earlier")
+                    + ", kept until you link, reject or remove one of its candidates"]
+            ambiguous.append(TransferAmbiguity(legs: Self.legs(of: candidates), candidates: candidates, reasons: reasons))
         }
         // What the matcher finds now and no stored close call holds yet.
         for found in fresh.ambiguous where !found.candidates.allSatisfy({ pair in

@@ -41,12 +41,14 @@ public enum TransferRendering {
     }
 
     public static func ambiguity(_ a: TransferAmbiguity) -> JSONValue {
-        .object([("legs", .array(a.legs.map(leg))), ("candidates", .array(a.candidates.map(pair)))])
+        .object([("legs", .array(a.legs.map(leg))), ("candidates", .array(a.candidates.map(pair))),
+                 ("reasons", .array(a.reasons.map(JSONValue.string)))])
     }
 
     public static func hint(_ h: UnpairedTransferHint) -> JSONValue {
         .object([("leg", leg(h.leg)), ("hint", .string(h.hint)), ("account", .optional(h.accountName)),
-                 ("needs_counter_leg", .bool(h.needsCounterLeg)), ("message", .string(h.message))])
+                 ("needs_counter_leg", .bool(h.needsCounterLeg)), ("message", .string(h.message)),
+                 ("reasons", .array(h.reasons.map(JSONValue.string)))])
     }
 
     public static func action(_ action: String, _ transfer: Transfer) -> JSONValue {
@@ -78,7 +80,8 @@ public enum TransferRendering {
                 r.status.rawValue]
     }
 
-    /// Close calls, numbered, each candidate with both transactions' ids and the command that links it.
+    /// Close calls, numbered, each candidate with both transactions' ids and the command that
+    /// links it, then each candidate's reasons and why the call is left to the user.
     public static func closeCalls(_ ambiguous: [TransferAmbiguity]) -> String {
         var lines = ["Close calls, left for you to decide (\(ambiguous.count)): link the right pair with 'mymoney transfers link FROM_TX TO_TX'"]
         for (number, call) in ambiguous.enumerated() {
@@ -93,6 +96,10 @@ public enum TransferRendering {
                            "mymoney transfers link \(from.transactionId ?? 0) \(to.transactionId ?? 0)"])
             }
             lines += table.render().split(separator: "\n").map { "   " + $0 }
+            for pair in call.candidates where !pair.reasons.isEmpty {
+                lines.append("   #\(pair.from.transactionId ?? 0) → #\(pair.to.transactionId ?? 0): " + pair.reasons.joined(separator: " · "))
+            }
+            if !call.reasons.isEmpty { lines.append("   why: " + call.reasons.joined(separator: " · ")) }
         }
         return lines.joined(separator: "\n")
     }
@@ -101,6 +108,7 @@ public enum TransferRendering {
     public static func hints(_ hints: [UnpairedTransferHint]) -> String {
         (["Hints without a counterpart (\(hints.count)):"] + hints.map { hint in
             (hint.needsCounterLeg ? "  needs counter-leg: " : "  unpaired: ") + "#\(hint.leg.transactionId ?? 0) " + hint.message
+                + (hint.reasons.isEmpty ? "" : "\n    why: " + hint.reasons.joined(separator: " · "))
         }).joined(separator: "\n")
     }
 

@@ -96,7 +96,10 @@ enum ImportWorkflow {
         progress?("loading the transactions around the imported days")
         let importedAccounts = Set(outcome.statements.compactMap(\.account.id))
         var added = stored.takeAddedRows()
-        let neighbourhood = try window.map { w in
+        // Nothing new (a statement imported again): no new leg to pair, no opening balance to
+        // derive from new rows; the ledger's rows are not loaded and the matcher does not run.
+        let nothingNew = stored.added == 0
+        let neighbourhood = try (nothingNew ? nil : window).map { w in
             try LedgerNeighbourhood(window: w, lastIdBefore: lastIdBefore, batchId: stored.batchId, stored: &added, ledger: ledger)
         } ?? LedgerNeighbourhood()
         added = []
@@ -106,7 +109,7 @@ enum ImportWorkflow {
 
         // Matching needs neither the opening balances nor the reconciliation, which do not look at
         // the types linking changes: they run side by side.
-        let matchInput = window == nil ? TransferMatchInput(transactions: [], accounts: [])
+        let matchInput = window == nil || nothingNew ? TransferMatchInput(transactions: [], accounts: [])
                                        : try TransferLinking.matchInput(ledger: ledger, candidates: neighbourhood.transactions, rates: request.rates)
         let (matched, reconciliation) = try Concurrently.alongside({ TransferMatcher(options: TransferMatchOptions()).match(matchInput) }) {
             progress?("deriving opening balances")

@@ -34,8 +34,13 @@ extension Ledger {
     ///
     /// - Throws: `.notFound` when the scope names a category, tag or project the ledger lacks;
     ///   `.invalid` when a sum overflows.
+    ///
+    /// The rows are grouped in memory (``AmountGroups``: SQLite only scans the index, a `GROUP BY`
+    /// would sort every row when the entry is not the index's next column); `grouping: .sqlite` is
+    /// the plain twin, by `GROUP BY`, in the same order.
     package func dailyTotals(by entity: EntrySummary.Entity?, from: Day?, through: Day?,
-                             within scope: TotalsScope = TotalsScope()) throws(LedgerError) -> [DailyTotal] {
+                             within scope: TotalsScope = TotalsScope(),
+                             grouping: SummaryGrouping = .inMemory) throws(LedgerError) -> [DailyTotal] {
         // The report index (transactions_for_reports) holds every column summed here: SQLite reads
         // no transaction row.
         var conditions = ["1"]
@@ -80,23 +85,38 @@ extension Ledger {
             for p in try places() { if let id = p.id { names[id] = p.name } }
         }
         var currencies: [String: Currency] = [:]
-        return try db.uncachedStatement("""
-            SELECT \(key), t.day, t.currency, t.type, t.amount_scale, SUM(t.amount_units), COUNT(*)
+        func total(id: Int64?, day: Int64, code: String, type: String, scale: Int64, units: Int64, count: Int) throws(LedgerError) -> DailyTotal {
+            let currency: Currency
+            if let known = currencies[code] { currency = known } else {
+                currency = try Ledger.storedCurrency(code)
+                currencies[code] = currency
+            }
+            return DailyTotal(day: Ledger.day(day), currency: currency, type: TransactionType(rawValue: type) ?? .expense,
+                              name: id.flatMap { names[$0] }, amount: try Ledger.storedAmount(units, scale), count: count)
+        }
+        let source = """
             FROM transactions t INDEXED BY transactions_for_reports \(join)
             WHERE \(conditions.joined(separator: " AND "))
-            GROUP BY 1, 2, 3, 4, 5
-            """).rows(values) { row throws(LedgerError) -> DailyTotal in
-                let code = row.text(2)
-                let currency: Currency
-                if let known = currencies[code] { currency = known } else {
-                    currency = try Ledger.storedCurrency(code)
-                    currencies[code] = currency
-                }
-                return DailyTotal(day: Ledger.day(row.int64(1)), currency: currency,
-                                  type: TransactionType(rawValue: row.text(3)) ?? .expense,
-                                  name: row.optionalInt64(0).flatMap { names[$0] },
-                                  amount: try Ledger.storedAmount(row.int64(5), row.int64(4)), count: Int(row.int64(6)))
+            """
+        switch grouping {
+        case .sqlite:
+            return try db.uncachedStatement("SELECT \(key), t.day, t.currency, t.type, t.amount_scale, SUM(t.amount_units), COUNT(*)\n"
+                                            + source + "\nGROUP BY 1, 2, 3, 4, 5").rows(values) { row throws(LedgerError) -> DailyTotal in
+                try total(id: row.optionalInt64(0), day: row.int64(1), code: row.text(2), type: row.text(3), scale: row.int64(4),
+                          units: row.int64(5), count: Int(row.int64(6)))
             }
+        case .inMemory:
+            var groups = AmountGroups()
+            try db.uncachedStatement("SELECT \(key), t.day, t.currency, t.type, t.amount_scale, t.amount_units\n" + source)
+                .eachRow(values) { row throws(LedgerError) in try groups.add(row, entry: 0, day: 1, currency: 2) }
+            var result: [DailyTotal] = []
+            result.reserveCapacity(groups.count)
+            for (key, sum) in groups.inGroupByOrder() {
+                result.append(try total(id: key.id, day: key.day, code: key.currencyCode, type: key.typeName, scale: key.scale,
+                                        units: sum.units, count: sum.count))
+            }
+            return result
+        }
     }
 
     /// The transactions with split parts in the days given (all when nil), by day and id: what

@@ -19,16 +19,18 @@ extension Ledger {
     ///   - dryRun: computes the same report, then rolls everything back (ids in the report are nil).
     ///   - trustIds: bank ids are taken at their word: a statement of stored rows under new ids
     ///     (``ReissuedIdCheck``) is added, not skipped as `same_rows_new_ids`.
+    ///   - indexes: how the indexes the import does not read are kept (``IndexUpkeep``): by
+    ///     default a large import into an empty ledger builds them once after its INSERTs.
     ///   - progress: called with (rows handled, rows in all) every 1,000 rows and at the end.
     /// - Throws: ``LedgerError``; nothing is written then.
     @discardableResult
     package func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
-                                 trustIds: Bool = false,
+                                 trustIds: Bool = false, indexes: IndexUpkeep = .automatic,
                                  progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
         var remaining = statements.makeIterator()
         return try importStatements(files: files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile)),
                                     transactionCount: statements.reduce(0) { $0 + $1.transactions.count },
-                                    dryRun: dryRun, trustIds: trustIds, progress: progress) { remaining.next() }
+                                    dryRun: dryRun, trustIds: trustIds, indexes: indexes, progress: progress) { remaining.next() }
     }
 
     /// As ``importStatements(_:files:dryRun:trustIds:progress:)``, with the statements handed over one at a
@@ -38,114 +40,14 @@ extension Ledger {
     /// - Parameter transactionCount: how many transactions the statements hold in all (for `progress`).
     @discardableResult
     package func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
-                                 trustIds: Bool = false, progress: ((Int, Int) -> Void)? = nil,
+                                 trustIds: Bool = false, indexes: IndexUpkeep = .automatic,
+                                 progress: ((Int, Int) -> Void)? = nil,
                                  next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
-        let fileList = files
         var report = try atomically(dryRun: dryRun) { () throws(LedgerError) -> ImportReport in
-            try db.statement("INSERT INTO import_batches (created_at, files) VALUES (?, ?)")
-                .run([.text(Ledger.timestamp()), .text(Ledger.encodeFiles(fileList))])
-            let batchId = db.lastInsertRowID
-            var names = NameCache()
-            var accounts: [Int64: Account] = [:]
-            var reports: [AccountImportReport] = []
-            var reportIndex: [Int64: Int] = [:]
-            var handled = 0
-            // The rows written below cannot fail a CHECK: `type` comes from `TransactionType` and a
-            // category's depth was validated (`LedgerValidation.categoryPath`). Without the checks,
-            // SQLite skips building a temporary b-tree for `type IN (…)` on every row (a sixth of
-            // the insert's cost). Foreign keys, NOT NULL and uniqueness are still enforced.
-            try db.execute("PRAGMA ignore_check_constraints = ON")
-            defer { try? db.execute("PRAGMA ignore_check_constraints = OFF") }
-            let insert = try db.statement(Ledger.insertSQL)
-            let batchInsert = try db.statement(Ledger.insertSQL(rows: Ledger.rowsPerInsert))
-            guard batchInsert.parameterCount == Ledger.rowsPerInsert * Ledger.insertColumnCount,
-                  insert.parameterCount == Ledger.insertColumnCount else {
-                throw LedgerError(.storage, "the ledger's INSERT statement does not have the expected parameters")
-            }
-            var statementIndex = -1
-            while let statement = next() {
-                statementIndex += 1
-                let account: Account
-                if let known = accounts[statement.accountId] { account = known } else {
-                    account = try self.account(id: statement.accountId)
-                    accounts[statement.accountId] = account
-                }
-                let slot: Int
-                if let known = reportIndex[statement.accountId] { slot = known } else {
-                    slot = reports.count
-                    reportIndex[statement.accountId] = slot
-                    reports.append(AccountImportReport(accountId: statement.accountId, accountName: account.name))
-                }
-                let candidates = statement.transactions.map(IdentityCandidate.init)
-                let occurrences = TransactionIdentity.occurrences(of: candidates)
-                let stored = try identityRecords(accountId: statement.accountId, near: candidates)
-                var matches = TransactionIdentity.match(candidates, against: stored)
-                if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
-                    matches = reissued
-                }
-                // New rows go in by `rowsPerInsert` in one INSERT (a full batch; the rest one by one),
-                // in statement order: SQLite gives a statement's rows consecutive ids.
-                var pending: [Int] = []
-                func flush(_ full: Bool) throws(LedgerError) {
-                    if full {
-                        for (row, index) in pending.enumerated() {
-                            try stageTransaction(statement.transactions[index], account: account, occurrence: occurrences[index],
-                                                 textKey: candidates[index].textKey, handFields: [],
-                                                 ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
-                                                 batchId: batchId, names: &names, statement: batchInsert, row: row)
-                        }
-                        try batchInsert.stepStaged()
-                        batchInsert.resetKeepingBindings()
-                        let first = db.lastInsertRowID - Int64(pending.count - 1)
-                        for (row, index) in pending.enumerated() {
-                            let id = first + Int64(row)
-                            try insertTags(statement.transactions[index], id: id, names: &names)
-                            try insertParts(statement.transactions[index], id: id, names: &names)
-                            reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
-                        }
-                    } else {
-                        for index in pending {
-                            let id = try insertTransaction(statement.transactions[index], account: account,
-                                                           occurrence: occurrences[index], textKey: candidates[index].textKey,
-                                                           handFields: [], ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
-                                                           batchId: batchId, names: &names, statement: insert)
-                            reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
-                        }
-                    }
-                    pending.removeAll(keepingCapacity: true)
-                }
-                for index in statement.transactions.indices {
-                    if let match = matches[index] {
-                        // Rows before it keep their order in the report.
-                        try flush(false)
-                        reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
-                                                                        reason: match.reason, existingId: match.existingId))
-                    } else {
-                        pending.append(index)
-                        if pending.count == Ledger.rowsPerInsert { try flush(true) }
-                    }
-                    handled += 1
-                    if handled % 1000 == 0 { progress?(handled, total) }
-                }
-                try flush(false)
-                let (added, skipped) = try storeBalances(statement, batchId: batchId)
-                reports[slot].balancesAdded += added
-                reports[slot].balancesSkipped += skipped
-            }
-            let added = reports.reduce(0) { $0 + $1.added.count }
-            let skipped = reports.reduce(0) { $0 + $1.skipped.count }
-            let balances = reports.reduce(0) { $0 + $1.balancesAdded }
-            if added == 0 && balances == 0 {
-                // Nothing to record: the id goes back too (no other writer took one since: this
-                // SQL transaction holds the write lock), so batch ids have no gaps.
-                try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
-                try db.statement("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'import_batches' AND seq = ?1")
-                    .run([.integer(batchId)])
-                return ImportReport(batchId: nil, isDryRun: dryRun, accounts: reports)
-            }
-            try db.statement("UPDATE import_batches SET added = ?, skipped = ?, balances = ? WHERE id = ?")
-                .run([.integer(Int64(added)), .integer(Int64(skipped)), .integer(Int64(balances)), .integer(batchId)])
-            return ImportReport(batchId: batchId, isDryRun: dryRun, accounts: reports)
+            var deferred = try DeferredIndexes(indexes, rowCount: total, db: db)
+            let report = try storeStatements(files: files, total: total, dryRun: dryRun, trustIds: trustIds, progress: progress, next: next)
+            try deferred.rebuild(db: db)
+            return report
         }
         progress?(total, total)
         if dryRun {
@@ -155,6 +57,116 @@ extension Ledger {
             }
         }
         return report
+    }
+
+    /// The body of ``importStatements(files:transactionCount:dryRun:trustIds:indexes:progress:next:)``,
+    /// inside its SQL transaction.
+    private func storeStatements(files fileList: [String], total: Int, dryRun: Bool, trustIds: Bool, progress: ((Int, Int) -> Void)?,
+                                 next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
+        try db.statement("INSERT INTO import_batches (created_at, files) VALUES (?, ?)")
+            .run([.text(Ledger.timestamp()), .text(Ledger.encodeFiles(fileList))])
+        let batchId = db.lastInsertRowID
+        var names = NameCache()
+        var accounts: [Int64: Account] = [:]
+        var reports: [AccountImportReport] = []
+        var reportIndex: [Int64: Int] = [:]
+        var handled = 0
+        // The rows written below cannot fail a CHECK: `type` comes from `TransactionType` and a
+        // category's depth was validated (`LedgerValidation.categoryPath`). Without the checks,
+        // SQLite skips building a temporary b-tree for `type IN (…)` on every row (a sixth of
+        // the insert's cost). Foreign keys, NOT NULL and uniqueness are still enforced.
+        try db.execute("PRAGMA ignore_check_constraints = ON")
+        defer { try? db.execute("PRAGMA ignore_check_constraints = OFF") }
+        let insert = try db.statement(Ledger.insertSQL)
+        let batchInsert = try db.statement(Ledger.insertSQL(rows: Ledger.rowsPerInsert))
+        guard batchInsert.parameterCount == Ledger.rowsPerInsert * Ledger.insertColumnCount,
+              insert.parameterCount == Ledger.insertColumnCount else {
+            throw LedgerError(.storage, "the ledger's INSERT statement does not have the expected parameters")
+        }
+        var statementIndex = -1
+        while let statement = next() {
+            statementIndex += 1
+            let account: Account
+            if let known = accounts[statement.accountId] { account = known } else {
+                account = try self.account(id: statement.accountId)
+                accounts[statement.accountId] = account
+            }
+            let slot: Int
+            if let known = reportIndex[statement.accountId] { slot = known } else {
+                slot = reports.count
+                reportIndex[statement.accountId] = slot
+                reports.append(AccountImportReport(accountId: statement.accountId, accountName: account.name))
+            }
+            let candidates = statement.transactions.map(IdentityCandidate.init)
+            let occurrences = TransactionIdentity.occurrences(of: candidates)
+            let stored = try identityRecords(accountId: statement.accountId, near: candidates)
+            var matches = TransactionIdentity.match(candidates, against: stored)
+            if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
+                matches = reissued
+            }
+            // New rows go in by `rowsPerInsert` in one INSERT (a full batch; the rest one by one),
+            // in statement order: SQLite gives a statement's rows consecutive ids.
+            var pending: [Int] = []
+            func flush(_ full: Bool) throws(LedgerError) {
+                if full {
+                    for (row, index) in pending.enumerated() {
+                        try stageTransaction(statement.transactions[index], account: account, occurrence: occurrences[index],
+                                             textKey: candidates[index].textKey, handFields: [],
+                                             ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
+                                             batchId: batchId, names: &names, statement: batchInsert, row: row)
+                    }
+                    try batchInsert.stepStaged()
+                    batchInsert.resetKeepingBindings()
+                    let first = db.lastInsertRowID - Int64(pending.count - 1)
+                    for (row, index) in pending.enumerated() {
+                        let id = first + Int64(row)
+                        try insertTags(statement.transactions[index], id: id, names: &names)
+                        try insertParts(statement.transactions[index], id: id, names: &names)
+                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                    }
+                } else {
+                    for index in pending {
+                        let id = try insertTransaction(statement.transactions[index], account: account,
+                                                       occurrence: occurrences[index], textKey: candidates[index].textKey,
+                                                       handFields: [], ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
+                                                       batchId: batchId, names: &names, statement: insert)
+                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                    }
+                }
+                pending.removeAll(keepingCapacity: true)
+            }
+            for index in statement.transactions.indices {
+                if let match = matches[index] {
+                    // Rows before it keep their order in the report.
+                    try flush(false)
+                    reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
+                                                                    reason: match.reason, existingId: match.existingId))
+                } else {
+                    pending.append(index)
+                    if pending.count == Ledger.rowsPerInsert { try flush(true) }
+                }
+                handled += 1
+                if handled % 1000 == 0 { progress?(handled, total) }
+            }
+            try flush(false)
+            let (added, skipped) = try storeBalances(statement, batchId: batchId)
+            reports[slot].balancesAdded += added
+            reports[slot].balancesSkipped += skipped
+        }
+        let added = reports.reduce(0) { $0 + $1.added.count }
+        let skipped = reports.reduce(0) { $0 + $1.skipped.count }
+        let balances = reports.reduce(0) { $0 + $1.balancesAdded }
+        if added == 0 && balances == 0 {
+            // Nothing to record: the id goes back too (no other writer took one since: this
+            // SQL transaction holds the write lock), so batch ids have no gaps.
+            try db.statement("DELETE FROM import_batches WHERE id = ?").run([.integer(batchId)])
+            try db.statement("UPDATE sqlite_sequence SET seq = ?1 - 1 WHERE name = 'import_batches' AND seq = ?1")
+                .run([.integer(batchId)])
+            return ImportReport(batchId: nil, isDryRun: dryRun, accounts: reports)
+        }
+        try db.statement("UPDATE import_batches SET added = ?, skipped = ?, balances = ? WHERE id = ?")
+            .run([.integer(Int64(added)), .integer(Int64(skipped)), .integer(Int64(balances)), .integer(batchId)])
+        return ImportReport(batchId: batchId, isDryRun: dryRun, accounts: reports)
     }
 
     /// Every import batch, oldest first, undone ones included (with the time they were undone).

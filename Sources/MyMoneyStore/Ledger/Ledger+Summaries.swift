@@ -10,7 +10,8 @@ extension Ledger {
     /// the transaction's) and under its own tags; its tags count the whole amount. A transaction
     /// counts once per entry, also when several of its parts fall there (in a category's
     /// subcategories, once in each).
-    package func summaries(of entity: EntrySummary.Entity, from: Day? = nil, through: Day? = nil) throws(LedgerError) -> [EntrySummary] {
+    package func summaries(of entity: EntrySummary.Entity, from: Day? = nil, through: Day? = nil,
+                           grouping: SummaryGrouping = .inMemory) throws(LedgerError) -> [EntrySummary] {
         let entries: [(id: Int64, name: String)]
         let key: String
         var join = ""
@@ -33,40 +34,58 @@ extension Ledger {
             key = "t.place_id"
         }
         let days = "(?1 IS NULL OR t.day >= ?1) AND (?2 IS NULL OR t.day <= ?2)"
-        var sql = """
-            SELECT \(key), t.currency, t.type, t.amount_scale, SUM(t.amount_units), COUNT(*)
+        // The transactions themselves (a row per transaction, per tag for tags), then the parts.
+        var direct = """
             FROM transactions t \(join)
             WHERE \(key) IS NOT NULL AND \(days)
             """
+        var partsSQL: String?
         let hasParts = try self.hasParts()
         if hasParts && entity == .categories {
-            sql += """
-                 AND NOT EXISTS (SELECT 1 FROM transaction_parts tp WHERE tp.transaction_id = t.id)
-                GROUP BY 1, 2, 3, 4
-                UNION ALL
+            direct += "\n  AND NOT EXISTS (SELECT 1 FROM transaction_parts tp WHERE tp.transaction_id = t.id)"
+            partsSQL = """
                 SELECT COALESCE(tp.category_id, t.category_id), t.currency, t.type, tp.amount_scale, SUM(tp.amount_units),
                        COUNT(DISTINCT t.id)
                 FROM transaction_parts tp JOIN transactions t ON t.id = tp.transaction_id
                 WHERE COALESCE(tp.category_id, t.category_id) IS NOT NULL AND \(days)
+                GROUP BY 1, 2, 3, 4
                 """
         } else if hasParts && entity == .tags {
-            sql += """
-
-                GROUP BY 1, 2, 3, 4
-                UNION ALL
+            partsSQL = """
                 SELECT pt.tag_id, t.currency, t.type, tp.amount_scale, SUM(tp.amount_units), COUNT(DISTINCT t.id)
                 FROM transaction_part_tags pt JOIN transaction_parts tp ON tp.id = pt.part_id
                 JOIN transactions t ON t.id = tp.transaction_id
                 WHERE NOT EXISTS (SELECT 1 FROM transaction_tags x WHERE x.transaction_id = t.id AND x.tag_id = pt.tag_id)
                   AND \(days)
+                GROUP BY 1, 2, 3, 4
                 """
         }
-        sql += "\nGROUP BY 1, 2, 3, 4"
-        let rows = try db.uncachedStatement(sql).rows([.of(from), .of(through)]) { row throws(LedgerError) in
+        typealias Row = (id: Int64, currency: Currency, type: TransactionType, sum: Amount, count: Int)
+        func grouped(_ sql: String) throws(LedgerError) -> [Row] {
+            try db.uncachedStatement(sql).rows([.of(from), .of(through)]) { row throws(LedgerError) in
                 (id: row.int64(0), currency: try Ledger.storedCurrency(row.text(1)),
                  type: TransactionType(rawValue: row.text(2)) ?? .expense,
                  sum: try Ledger.storedAmount(row.int64(4), row.int64(3)), count: Int(row.int64(5)))
             }
+        }
+        var rows: [Row]
+        switch grouping {
+        case .sqlite:
+            rows = try grouped("SELECT \(key), t.currency, t.type, t.amount_scale, SUM(t.amount_units), COUNT(*)\n"
+                               + direct + "\nGROUP BY 1, 2, 3, 4")
+        case .inMemory:
+            var groups = AmountGroups()
+            try db.uncachedStatement("SELECT \(key), t.currency, t.type, t.amount_scale, t.amount_units\n" + direct).eachRow([.of(from), .of(through)]) { row throws(LedgerError) in
+                try groups.add(row, entry: 0, day: nil, currency: 1)
+            }
+            rows = []
+            for (key, value) in groups.inGroupByOrder() {
+                rows.append((id: key.id ?? 0, currency: try Ledger.storedCurrency(key.currencyCode),
+                             type: TransactionType(rawValue: key.typeName) ?? .expense,
+                             sum: try Ledger.storedAmount(value.units, key.scale), count: value.count))
+            }
+        }
+        if let partsSQL { rows += try grouped(partsSQL) }
         var own: [Int64: [Currency: CurrencyFigures]] = [:]
         for row in rows {
             var figures = own[row.id, default: [:]][row.currency, default: CurrencyFigures(currency: row.currency)]
@@ -113,3 +132,8 @@ extension Ledger {
         return result
     }
 }
+
+/// How ``Ledger/summaries(of:from:through:grouping:)`` and ``Ledger/dailyTotals(by:from:through:within:grouping:)``
+/// group the rows: in memory (the default, ``AmountGroups``) or by SQLite's `GROUP BY` (the
+/// plain twin, for the differential tests).
+package enum SummaryGrouping: Sendable { case inMemory, sqlite }

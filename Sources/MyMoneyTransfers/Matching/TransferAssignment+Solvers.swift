@@ -1,8 +1,15 @@
 extension TransferAssignment {
-    /// The best set of disjoint pairs of a small group, its close calls, and the candidates held with them.
+    /// The search steps one exact search may take: the best reading of a group that needs more is
+    /// taken greedily instead, and a pair whose close-call check needs more is held as a close call.
+    static let exactStepBudget = 400_000
+
+    /// The best set of disjoint pairs of a small group, its close calls, and the candidates held
+    /// with them; false (and nothing recorded) when the best reading takes more than
+    /// ``exactStepBudget`` steps to find. Each search has its own budget and depends only on the
+    /// group's candidates, so a second match over the same legs (its pairs linked) decides alike.
     ///
-    /// - Complexity: O(2^k) in the worst case for k candidates (k ≤ 20), usually far less with the bound.
-    mutating func solveExactly(_ members: [Int], _ pairClass: [ClassPair], _ edges: [CandidateEdge], _ options: TransferMatchOptions) {
+    /// - Complexity: O(2^k) in the worst case for k candidates (at most 64 legs), bounded by the step budget.
+    mutating func solveExactly(_ members: [Int], _ pairClass: [ClassPair], _ edges: [CandidateEdge], _ options: TransferMatchOptions) -> Bool {
         // Local bit per leg.
         var bit: [Int32: Int] = [:]
         for e in members {
@@ -11,6 +18,7 @@ extension TransferAssignment {
         }
         let masks = members.map { (UInt64(1) << UInt64(bit[edges[$0].from] ?? 0)) | (UInt64(1) << UInt64(bit[edges[$0].to] ?? 0)) }
         let linked = members.map { edges[$0].linked }
+        let reviewOnly = members.map { edges[$0].reviewOnly && !edges[$0].linked }
         // Weigh each pair by its evidence above the threshold, so that two weak pairs do not
         // outvote one strong pair that shares a leg with them.
         let scores = members.map { edges[$0].score - options.threshold + 0.01 }
@@ -18,12 +26,16 @@ extension TransferAssignment {
         for k in stride(from: members.count - 1, through: 0, by: -1) { suffix[k] = suffix[k + 1] + max(0, scores[k]) }
 
         /// The best reading using at most `limit` candidates of class pair `limited`, with linked
-        /// candidates always chosen when `forced`; total −1 when there is none.
-        func best(limiting limited: ClassPair?, to limit: Int, forced: Bool) -> (total: Double, chosen: [Int]) {
+        /// candidates always chosen when `forced`; total −1 when there is none; `complete` false
+        /// when the search ran out of steps (the total is then only a lower bound).
+        func best(limiting limited: ClassPair?, to limit: Int, forced: Bool) -> (total: Double, chosen: [Int], complete: Bool) {
+            var steps = 0
             var bestTotal = -1.0
             var bestChosen: [Int] = []
             var chosen: [Int] = []
             func search(_ k: Int, _ used: UInt64, _ total: Double, _ count: Int) {
+                steps += 1
+                if steps > TransferAssignment.exactStepBudget { return }
                 if total + suffix[k] <= bestTotal + 1e-9 { return }
                 if k == members.count {
                     bestTotal = total
@@ -39,16 +51,19 @@ extension TransferAssignment {
                 if !(forced && linked[k]) { search(k + 1, used, total, count) }
             }
             search(0, 0, 0, 0)
-            return (bestTotal, bestChosen)
+            return (bestTotal, bestChosen, steps <= TransferAssignment.exactStepBudget)
         }
 
-        var (total, chosen) = best(limiting: nil, to: 0, forced: false)
+        let first = best(limiting: nil, to: 0, forced: false)
+        guard first.complete else { return false }
+        var (total, chosen) = (first.total, first.chosen)
         var forced = false
         if linked.contains(true) {
             let chosenSet = Set(chosen)
             if !members.indices.filter({ linked[$0] }).allSatisfy(chosenSet.contains) {
                 let fixed = best(limiting: nil, to: 0, forced: true)
-                if fixed.total >= 0 { (total, chosen) = fixed; forced = true }
+                if !fixed.complete { return false }
+                if fixed.total >= 0 { (total, chosen) = (fixed.total, fixed.chosen); forced = true }
             }
         }
         var chosenOfClass: [ClassPair: Int] = [:]
@@ -61,11 +76,14 @@ extension TransferAssignment {
         for k in chosen where !linked[k] {
             let p = pairClass[k]
             let isClose: Bool
-            if let known = closeByClass[p] {
+            if reviewOnly[k] {
+                isClose = true // the best reading holds a late pair without strong text: the user decides
+            } else if let known = closeByClass[p] {
                 isClose = known
             } else {
                 let alternative = best(limiting: p, to: (chosenOfClass[p] ?? 1) - 1, forced: forced)
-                isClose = total - alternative.total < options.ambiguityMargin
+                // Out of steps: the alternative may be better than found, so it may be close.
+                isClose = !alternative.complete || total - alternative.total < options.ambiguityMargin
                 closeByClass[p] = isClose
             }
             if isClose { close.append(k) }
@@ -80,7 +98,7 @@ extension TransferAssignment {
             usedLegs.insert(edges[members[k]].from)
             usedLegs.insert(edges[members[k]].to)
         }
-        guard !close.isEmpty else { return }
+        guard !close.isEmpty else { return true }
         // The close calls and every candidate touching their legs that does not touch a chosen pair.
         var held = Set<Int32>()
         for k in close { held.insert(edges[members[k]].from); held.insert(edges[members[k]].to) }
@@ -89,6 +107,7 @@ extension TransferAssignment {
                 && !usedLegs.contains(edges[e].from) && !usedLegs.contains(edges[e].to) && !edges[e].linked
         }
         ambiguous.append(group)
+        return true
     }
 
     /// Best first over a large group; a pair is a close call when a competing candidate for one
@@ -119,7 +138,7 @@ extension TransferAssignment {
                 guard !taken.contains(rival.from), !taken.contains(rival.to) else { continue }
                 if edge.score - rival.score < options.ambiguityMargin { rivalPositions.insert(p) }
             }
-            if rivalPositions.isEmpty {
+            if rivalPositions.isEmpty, !edge.reviewOnly {
                 accepted.append(e)
                 if (membersOfClass[pairClass[position]] ?? 0) > 1 { interchangeable.insert(e) }
                 taken.insert(edge.from)

@@ -11,6 +11,10 @@
 ///
 /// Interchangeable legs (same account, day, amount and texts: two identical transfers on one day)
 /// make no close call among themselves: a reading that only swaps them is the same reading.
+/// Review-only edges (beyond the day window without texts naming each other) compete like any
+/// other but are never accepted: when the best reading holds one, its legs are a close call, and
+/// a nearer pair that a review-only rival nearly equals is a close call too (a weak late arrival
+/// is not handed to another transfer's leg just because it is late).
 /// Linked edges (transfers already stored) are held as chosen: when the best reading of their
 /// group contains them all (a second match over the same legs) everything is decided as in the
 /// first match; otherwise (new legs arrived) the group is solved with them fixed.
@@ -48,7 +52,13 @@ struct TransferAssignment: Sendable {
             guard var members = groups[root] else { continue }
             members.sort { TransferAssignment.precedes(edges[$0], edges[$1]) }
             if members.count == 1 {
-                if !edges[members[0]].linked { accepted.append(members[0]) }
+                let edge = edges[members[0]]
+                if edge.linked {
+                } else if edge.reviewOnly {
+                    ambiguous.append(members)
+                } else {
+                    accepted.append(members[0])
+                }
                 statistics.groupsSolvedExactly += 1
                 continue
             }
@@ -56,8 +66,7 @@ struct TransferAssignment: Sendable {
             for e in members { legs.append(edges[e].from); legs.append(edges[e].to) }
             let legClass = classes(legs)
             let pairClass = members.map { ClassPair(from: legClass[edges[$0].from] ?? edges[$0].from, to: legClass[edges[$0].to] ?? edges[$0].to) }
-            if members.count <= options.exactGroupLimit {
-                solveExactly(members, pairClass, edges, options)
+            if members.count <= options.exactGroupLimit, Set(legs).count <= 64, solveExactly(members, pairClass, edges, options) {
                 statistics.groupsSolvedExactly += 1
             } else {
                 solveGreedily(members, pairClass, edges, options)

@@ -34,13 +34,14 @@ public struct TransferMatchOptions: Sendable, Hashable {
     /// Across currencies without any reference rate, the text must give at least this much
     /// evidence (default 0.3: e.g. transfer words on both legs, or a hint naming the other account).
     public var minimumTextEvidenceWithoutRate: Double = 0.3
-    /// Groups of competing candidates up to this many are resolved exactly; larger ones greedily (default 14).
-    public var exactGroupLimit: Int = 14
+    /// Groups of competing candidates up to this many are resolved exactly; larger ones greedily
+    /// (default 40). An exact search that would take too long also falls back to the greedy one.
+    public var exactGroupLimit: Int = 40
 
     public init() {}
 
     /// The options with every value in a range the matcher can work with: a window of 0…366
-    /// days, bands and fees not negative, an exact group limit of 1…20.
+    /// days, bands and fees not negative, an exact group limit of 1…64.
     public var sanitized: TransferMatchOptions {
         var o = self
         o.windowDays = min(max(0, windowDays), 366)
@@ -52,7 +53,7 @@ public struct TransferMatchOptions: Sendable, Hashable {
         if wideReferenceBand.isNegative { o.wideReferenceBand = .zero }
         if feeMaximumFraction.isNegative { o.feeMaximumFraction = .zero }
         if feeMaximum.isNegative { o.feeMaximum = .zero }
-        o.exactGroupLimit = min(max(1, exactGroupLimit), 20)
+        o.exactGroupLimit = min(max(1, exactGroupLimit), 64)
         return o
     }
 

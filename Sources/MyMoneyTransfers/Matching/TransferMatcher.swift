@@ -65,27 +65,24 @@ public struct TransferMatcher: Sendable {
         var (edges, nearMisses) = search.edges(statistics: &statistics)
         let linkedLegs = TransferMatcher.markLinked(input.linked, in: &edges, legs: legs, options: options)
 
-        // Candidates beyond the window without strong text are only ever close calls: they wait
-        // until the others are decided.
-        let main = edges.indices.filter { !edges[$0].reviewOnly || edges[$0].linked }
-        let mainEdges = main.map { edges[$0] }
-        let assignment = TransferAssignment(edges: mainEdges, options: options, statistics: &statistics) { group in
+        // Candidates beyond the window without strong text compete, but are only ever close calls.
+        let assignment = TransferAssignment(edges: edges, options: options, statistics: &statistics) { group in
             TransferMatcher.interchangeableClasses(of: group, legs: legs, transactions: input.transactions)
         }
 
         // Build pairs, then attach separate fee lines.
         var used = linkedLegs
-        for e in assignment.accepted { used.insert(mainEdges[e].from); used.insert(mainEdges[e].to) }
+        for e in assignment.accepted { used.insert(edges[e].from); used.insert(edges[e].to) }
         var ambiguousLegs = Set<Int32>()
         for group in assignment.ambiguous {
-            for e in group { ambiguousLegs.insert(mainEdges[e].from); ambiguousLegs.insert(mainEdges[e].to) }
+            for e in group { ambiguousLegs.insert(edges[e].from); ambiguousLegs.insert(edges[e].to) }
         }
-        var groups = assignment.ambiguous.map { $0.map { main[$0] } }
+        var groups = assignment.ambiguous
         groups += TransferMatcher.lateCloseCalls(edges, taken: used.union(ambiguousLegs))
         for group in groups { for e in group { ambiguousLegs.insert(edges[e].from); ambiguousLegs.insert(edges[e].to) } }
 
         var proposed: [TransferPair] = assignment.accepted.map { e in
-            var pair = makePair(mainEdges[e], legs: legs, directory: directory, scorer: scorer, input: input, status: .proposed)
+            var pair = makePair(edges[e], legs: legs, directory: directory, scorer: scorer, input: input, status: .proposed)
             if assignment.interchangeable.contains(e) {
                 pair.reasons.append("one of several identical transfers between these accounts that day: the legs are interchangeable, any one-to-one pairing of them is right")
             }

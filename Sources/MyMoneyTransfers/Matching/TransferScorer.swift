@@ -17,7 +17,8 @@
 ///   card-payment words on a card) or 0.07 (payment orders, transfer services) per leg; the other
 ///   leg's currency code 0.10 per leg; the same payee on both legs 0.08 when it is a transfer
 ///   party (the user, or a payee seen with own-transfer words);
-/// - account kinds: bank → credit card 0.10, bank → cash 0.10, cash → bank 0.05;
+/// - account kinds: bank → credit card 0.10, bank → cash 0.10, cash → bank 0.05; −0.10 when money
+///   leaves a credit card for another kind of account and the card's text says nothing of a transfer;
 /// - against: a hint naming a third account −0.5 per leg; a text naming only a third account −0.3
 ///   per leg; a shop-like text (store number, merchant code, shop name) or a third party's words
 ///   (interest, salary, refund, cheque) −0.3 per leg, unless that leg's own hint or text names the
@@ -122,6 +123,11 @@ struct TransferScorer: Sendable {
         if !tied.1 { against(i, own: iAccount, plain: !sameParty, &text, &reasons) }
         let kindBonus = kindWeight(from: kinds[oAccount], to: kinds[iAccount])
         if kindBonus.weight > 0 { reasons?.append(kindBonus.label) }
+        if isCredit(kinds[oAccount]), !isCredit(kinds[iAccount]), !legs.hasTransferEvidence(o), !legs.party[o], !figures.any {
+            // Money leaves a card for a purchase; a cash advance or balance transfer says so.
+            text.negative += 0.10
+            reasons?.append("\(name(oAccount)) is a card and its text says nothing of a transfer (a purchase?)")
+        }
         score += text.positive + kindBonus.weight - text.negative
         var evaluation = Evaluation(score: max(0, score), reasons: reasons ?? [])
         if beyond {

@@ -17,7 +17,8 @@ struct LedgerNeighbourhood {
         var filter = window
         filter.storedThroughId = lastIdBefore
         filter.excludedBatchId = batchId
-        var parts = [try ledger.transactions(matching: filter)]
+        // An empty ledger before the import (no id up to `lastIdBefore`) has no other rows to read.
+        var parts = lastIdBefore > 0 ? [try ledger.transactions(matching: filter)] : []
         parts += stored
         stored = []
         transactions = TransactionMoves.concatenate(&parts)

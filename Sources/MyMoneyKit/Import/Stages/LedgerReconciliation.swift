@@ -4,6 +4,14 @@ import MyMoneyStore
 /// Reconciling the ledger's accounts against every balance their statements reported and the
 /// user asserted.
 enum LedgerReconciliation {
+    /// How the accounts' stored transactions are read for reconciling.
+    enum RowReading {
+        /// Balance rows first, whole transactions only for an account that disagrees somewhere.
+        case balancesFirst
+        /// Whole transactions always (the plain twin).
+        case whole
+    }
+
     /// The checkpoint a stored statement balance stands for (`available` balances are information only).
     static func checkpoint(_ stored: StoredBalance, currency: Currency) -> Checkpoint? {
         let source: Checkpoint.Source
@@ -71,8 +79,14 @@ enum LedgerReconciliation {
     /// (nil: they are read from the ledger). Accounts are reconciled one at a time, so only one
     /// account's transactions are held at once. `skippedRows` (by account id) are the statement
     /// rows the import skipped as already stored.
+    ///
+    /// An account read from the ledger is first reconciled on its balance rows alone
+    /// (``Ledger/balanceRows(accountId:)``: id, day, amount); only when a checkpoint disagrees,
+    /// and the difference is diagnosed on the transactions' texts, are its whole transactions
+    /// read and the account reconciled again. `rows: .whole` always reads them whole (the plain
+    /// twin: both give the same report).
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
-                          skippedRows: [Int64: [LedgerTransaction]] = [:],
+                          skippedRows: [Int64: [LedgerTransaction]] = [:], rows: RowReading = .balancesFirst,
                           knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
@@ -82,8 +96,11 @@ enum LedgerReconciliation {
         var reconciled: [AccountReconciliation] = []
         for account in accounts {
             guard let id = account.id else { continue }
+            let known = knownTransactions(id)
             let transactions: [LedgerTransaction]
-            if let known = knownTransactions(id) { transactions = known } else {
+            if let known { transactions = known } else if rows == .balancesFirst {
+                transactions = try ledger.balanceRows(accountId: id)
+            } else {
                 transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
             }
             var input = ReconciliationInput(account: account, transactions: transactions)
@@ -91,7 +108,13 @@ enum LedgerReconciliation {
             input.chains = chains[id] ?? []
             input.skippedStatementRows = skippedRows[id] ?? []
             input.add(assertions)
-            reconciled.append(Reconciler().reconcile(input))
+            var result = Reconciler().reconcile(input)
+            // Every checkpoint agreeing, the reconciler looked at nothing but days and amounts.
+            if known == nil, rows == .balancesFirst, result.checkpoints.contains(where: { $0.status != .ok }) {
+                input.transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
+                result = Reconciler().reconcile(input)
+            }
+            reconciled.append(result)
         }
         return ReconciliationReport(accounts: reconciled)
     }

@@ -171,4 +171,21 @@ struct OutputValueTests {
             #expect(Self.bytes { $0.write(amount: a) } == a.description, "\(a.units) scale \(a.scale)")
         }
     }
+
+    /// `key(plain:)`, the writers' shortcut for names in the program, writes what `key(_:)` writes,
+    /// also for a name that needs escaping; indentation deeper than the kept run of spaces too.
+    @Test func plainKeysAndDeepIndentationAreTheTreesBytes() {
+        let sink = CollectedBytes()
+        var json = JSONWriter(into: sink)
+        for _ in 0..<70 { json.beginArray() }
+        json.beginObject()
+        json.key(plain: "amount"); json.string("1.00")
+        json.key(plain: "say \"hi\"\n"); json.int(1)
+        json.endObject()
+        for _ in 0..<70 { json.endArray() }
+        json.finish()
+        var tree = JSONValue.object([("amount", .string("1.00")), ("say \"hi\"\n", .int(1))])
+        for _ in 0..<70 { tree = .array([tree]) }
+        #expect(sink.text == tree.serialized())
+    }
 }

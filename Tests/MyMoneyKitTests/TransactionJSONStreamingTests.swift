@@ -1,6 +1,7 @@
 import Testing
 @testable import MyMoneyCLI
 import MyMoneyKit
+@testable import MyMoneyStore
 import MyMoneyTestSupport
 
 /// `transactions --format json` streams: each transaction written by `TransactionJSON.write`
@@ -46,5 +47,62 @@ struct TransactionJSONStreamingTests {
             json.finishLine()
             #expect(sink.text == tree.serialized() + "\n")
         }
+    }
+
+    /// The document written from the rows' columns (`transactions --format json` now) is the
+    /// document written from the values (before), byte for byte, for stored transactions with
+    /// every kind of text, tags, parts, and a field holding bytes that are not UTF-8.
+    @Test func theDocumentFromTheColumnsIsTheDocumentFromTheValues() throws {
+        let ledger = try Ledger(path: MyMoneyBinary.scratch("json-rows").appendingPathComponent("ledger.sqlite").path)
+        var random = SeededGenerator(seed: 5)
+        for currency in [Currency.EUR, Currency(code: "JPY")!] {
+            let account = try #require(try ledger.addAccount(Account(name: "Konto \(currency.code) \"x\"", kind: .bank, currency: currency)).id)
+            let rows = (0..<400).map { _ in
+                var t = Self.transaction(&random)
+                t.id = nil
+                t.accountId = account
+                t.currency = currency
+                // Names (tags, project, place) refuse control characters; payees and memos keep them.
+                t.tags = [[], ["market"], ["Zeta", "market"]].randomElement(using: &random)!
+                t.project = [nil, "Haus \"Süd\""].randomElement(using: &random)!
+                t.place = [nil, "Café Müller"].randomElement(using: &random)!
+                t.amount = Amount(units: t.amount.units, scale: currency.minorUnits ?? 2)
+                t.splits = t.splits.isEmpty ? [] : [StatementSplit(amount: t.amount, category: "Gifts:Flowers", memo: t.memo, tags: ["flowers"])]
+                return t
+            }
+            _ = try ledger.importStatements([ImportStatement(accountId: account, transactions: rows)])
+        }
+        try ledger.db.execute("UPDATE transactions SET memo = CAST(X'4361669F' AS TEXT) WHERE id % 50 = 0")
+        let names = Dictionary(uniqueKeysWithValues: try ledger.accounts().map { ($0.id!, $0.name) })
+        func document(_ write: (inout JSONWriter) throws -> Void) rethrows -> [UInt8] {
+            let sink = CollectedBytes()
+            var json = JSONWriter(into: sink)
+            json.beginObject(); json.key("transactions"); json.beginArray()
+            try write(&json)
+            json.endArray(); json.endObject(); json.finishLine()
+            return sink.bytes
+        }
+        for filter in [TransactionFilter(), TransactionFilter(limit: 7), TransactionFilter(text: "müller"),
+                       TransactionFilter(minimumAmount: Amount(units: 0, scale: 0))] {
+            let fromValues = try document { json in
+                try ledger.eachTransaction(matching: filter) { TransactionJSON.write($0, accountName: names[$0.accountId]!, into: &json) }
+            }
+            let fromRows = try document { json in
+                try ledger.eachTransactionRow(matching: filter) { TransactionJSON.write($0, accountName: names[$0.accountId]!, into: &json) }
+            }
+            #expect(fromRows == fromValues, "\(filter)")
+            #expect(fromRows.count > 200)
+        }
+        // The table's cells, from the columns and from the values.
+        var cellsFromValues: [[String]] = [], cellsFromRows: [[String]] = []
+        try ledger.eachTransaction { cellsFromValues.append(TransactionsCommand.cells($0, accountName: "Giro")) }
+        try ledger.eachTransactionRow { cellsFromRows.append(TransactionsCommand.cells($0, accountName: "Giro")) }
+        #expect(cellsFromRows == cellsFromValues)
+        #expect(cellsFromRows.count == 800 && cellsFromRows.contains { $0[5].hasPrefix("split: ") })
+        let all = String(decoding: try document { json in
+            try ledger.eachTransactionRow { TransactionJSON.write($0, accountName: names[$0.accountId]!, into: &json) }
+        }, as: UTF8.self)
+        // Not vacuous: the repaired bytes, escapes, tags and parts are in the document.
+        #expect(all.contains("Caf\u{FFFD}") && all.contains("\\u001b") && all.contains("\"flowers\""))
     }
 }

@@ -57,7 +57,8 @@ struct ParseCommand: Command {
             StatementJSON.endDocument(into: &json)
             json.finishLine()
         case .table:
-            status = each(readings, context) { context.terminal.print(StatementTable.render($0, style: context.terminal)) }
+            let terminal = context.terminal
+            status = each(readings, context) { StatementTable.write($0, style: terminal, lines: { terminal.print($0) }) }
         }
         return status
     }

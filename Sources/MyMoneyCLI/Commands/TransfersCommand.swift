@@ -145,24 +145,39 @@ struct TransfersCommand: Command {
             }
             return .success
         }
-        let transfers = try books.transfers(status: status)
         if format == .json {
-            let review = try books.transferReview()
-            context.terminal.print(JSONValue.object([
-                ("transfers", .array(transfers.map(TransferRendering.transfer))),
-                ("ambiguous", .array(review.undecided.ambiguous.map(TransferRendering.ambiguity))),
-                ("unpaired_hints", .array(review.undecided.unpairedHints.map(TransferRendering.hint))),
-            ]).serialized())
+            var json = JSONWriter(into: context.terminal)
+            try TransfersCommand.writeList(books, status: status, into: &json)
+            json.finishLine()
             return .success
         }
-        if transfers.isEmpty {
+        let terminal = context.terminal
+        var table = TransferRendering.streamingTable { terminal.print($0) }
+        try books.eachTransfer(status: status) { table.add(TransferRendering.cells($0)) }
+        if table.count == 0 {
             context.terminal.print(status == nil
                 ? "no transfers yet: they are found when you import statements of two of your accounts (or run 'mymoney transfers match'), or enter one with 'mymoney transfers add'"
                 : "no \(status!.rawValue) transfers")
             return .success
         }
-        context.terminal.print(TransferRendering.table(transfers))
+        table.finish()
         return .success
+    }
+
+    /// The document of `transfers --format json`, streamed: each transfer written as it is read,
+    /// then what waits for a decision (held to the tree it was built as before by the tests).
+    static func writeList(_ books: Books, status: Transfer.Status?, into json: inout JSONWriter) throws(BooksError) {
+        json.beginObject()
+        json.key("transfers")
+        json.beginArray()
+        try books.eachTransfer(status: status) { json.value(TransferRendering.transfer($0)) }
+        json.endArray()
+        let undecided = try books.undecidedTransfers()
+        json.key("ambiguous")
+        json.value(.array(undecided.ambiguous.map(TransferRendering.ambiguity)))
+        json.key("unpaired_hints")
+        json.value(.array(undecided.unpairedHints.map(TransferRendering.hint)))
+        json.endObject()
     }
 
     func review(_ arguments: Arguments, _ context: CommandContext, format: OutputFormat) throws -> ExitStatus {

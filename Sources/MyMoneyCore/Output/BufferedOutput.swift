@@ -7,11 +7,21 @@ public struct BufferedOutput {
     public static let capacity = 1 << 16
 
     public let sink: ByteSink
-    private var buffer: [UInt8] = []
+    /// The gathered bytes, in one allocation of ``capacity`` written through a pointer (an
+    /// array's appends checked uniqueness and capacity on every byte: a quarter of writing a
+    /// million transactions). A copy of this value writes into the same buffer: use one.
+    private let buffer: Buffer
+
+    /// The buffer's memory; released with the last writer holding it (not `Sendable`).
+    private final class Buffer {
+        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: BufferedOutput.capacity)
+        var count = 0
+        deinit { base.deallocate() }
+    }
 
     public init(_ sink: ByteSink) {
         self.sink = sink
-        buffer.reserveCapacity(BufferedOutput.capacity)
+        self.buffer = Buffer()
     }
 
     /// Appends the UTF-8 bytes of `text`.
@@ -24,19 +34,23 @@ public struct BufferedOutput {
     /// Appends one byte.
     public mutating func write(byte: UInt8) {
         if buffer.count >= BufferedOutput.capacity { flush() }
-        buffer.append(byte)
+        buffer.base[buffer.count] = byte
+        buffer.count += 1
     }
 
     /// Appends `bytes` (large runs go to the sink directly, after what is buffered).
     public mutating func write(_ bytes: UnsafeRawBufferPointer) {
-        if buffer.count + bytes.count > BufferedOutput.capacity {
+        let n = bytes.count
+        guard n > 0, let source = bytes.baseAddress else { return }
+        if buffer.count + n > BufferedOutput.capacity {
             flush()
-            if bytes.count >= BufferedOutput.capacity {
+            if n >= BufferedOutput.capacity {
                 sink.write(bytes)
                 return
             }
         }
-        buffer.append(contentsOf: bytes)
+        UnsafeMutableRawPointer(buffer.base + buffer.count).copyMemory(from: source, byteCount: n)
+        buffer.count += n
     }
 
     /// Appends `bytes`.
@@ -46,14 +60,20 @@ public struct BufferedOutput {
 
     /// Appends `count` copies of `byte`.
     public mutating func write(repeating byte: UInt8, count: Int) {
-        if buffer.count + count > BufferedOutput.capacity { flush() }
-        buffer.append(contentsOf: repeatElement(byte, count: count))
+        var left = max(0, count)
+        while left > 0 {
+            if buffer.count >= BufferedOutput.capacity { flush() }
+            let n = min(left, BufferedOutput.capacity - buffer.count)
+            (buffer.base + buffer.count).initialize(repeating: byte, count: n)
+            buffer.count += n
+            left -= n
+        }
     }
 
     /// Appends `value` in decimal, without making a String.
     public mutating func write(decimal value: Int64) {
         if buffer.count + 20 > BufferedOutput.capacity { flush() }
-        if value == 0 { buffer.append(0x30); return }
+        if value == 0 { write(byte: 0x30); return }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         var magnitude = value.magnitude
@@ -64,16 +84,31 @@ public struct BufferedOutput {
                 count += 1
             }
         }
-        if value < 0 { buffer.append(0x2D) }
+        var at = buffer.count
+        if value < 0 { buffer.base[at] = 0x2D; at += 1 }
         withUnsafeBytes(of: &digits) { raw in
-            for i in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[i]) }
+            for i in stride(from: count - 1, through: 0, by: -1) { buffer.base[at] = raw[i]; at += 1 }
         }
+        buffer.count = at
     }
 
     /// Hands everything buffered to the sink.
     public mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { sink.write($0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard buffer.count > 0 else { return }
+        sink.write(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))
+        buffer.count = 0
     }
+
+    /// Appends a line feed and `count` spaces (indentation), copied from a run kept for it.
+    public mutating func writeLineFeed(indent count: Int) {
+        guard count <= BufferedOutput.indentation.count - 1 else {
+            write(byte: 0x0A)
+            write(repeating: 0x20, count: count)
+            return
+        }
+        BufferedOutput.indentation.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[0..<(count + 1)])) }
+    }
+
+    /// A line feed and 128 spaces.
+    private static let indentation: [UInt8] = [0x0A] + Array(repeating: 0x20, count: 128)
 }

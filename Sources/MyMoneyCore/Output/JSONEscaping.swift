@@ -53,6 +53,15 @@ public enum JSONEscaping {
         out.write(byte: 0x22)
     }
 
+    /// As ``write(_:into:)-(String,_)`` for bytes that may not be UTF-8 (text read in place from
+    /// storage): written as the String `String(decoding:as:)` makes of them would be, so
+    /// ill-formed sequences become U+FFFD as they do in a String.
+    ///
+    /// - Complexity: O(n); one check over the bytes, a String only for bytes that are not UTF-8.
+    public static func write(unchecked bytes: UnsafeBufferPointer<UInt8>, into out: inout BufferedOutput) {
+        if TextDecoder.isValidUTF8(bytes) { write(bytes, into: &out) } else { write(String(decoding: bytes, as: UTF8.self), into: &out) }
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// The plain twin: `text` quoted and escaped scalar by scalar, as ``JSONValue`` writes it.

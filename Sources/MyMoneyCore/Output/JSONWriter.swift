@@ -66,6 +66,30 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// The next member's key, a name written in the program (`json.key(plain: "amount")`): the
+    /// same bytes as ``key(_:)``, copied as they are when they need no escaping, without going
+    /// through a String (for writers of millions of objects).
+    public mutating func key(plain name: StaticString) {
+        guard name.hasPointerRepresentation else { key(name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }); return }
+        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        prefix()
+        if JSONWriter.needsNoEscape(bytes) {
+            output.write(byte: 0x22)
+            output.write(UnsafeRawBufferPointer(bytes))
+            output.write(byte: 0x22)
+        } else {
+            JSONEscaping.write(bytes, into: &output)
+        }
+        if pretty { output.write(byte: 0x3A); output.write(byte: 0x20) } else { output.write(byte: 0x3A) }
+        afterKey = true
+    }
+
+    /// Whether printable ASCII without `"` or `\\`: written as it is between quotes.
+    private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return false }
+        return true
+    }
+
     /// `count` elements already written as bytes by a writer made with
     /// `insideArraysOfDepth: depth` (the same depth as here, in an array with no element yet).
     public mutating func appendElements(_ write: (inout BufferedOutput) -> Void, count: Int) {
@@ -84,6 +108,14 @@ public struct JSONWriter {
     /// A string, or `null` when nil.
     public mutating func string(_ text: String?) {
         if let text { string(text) } else { null() }
+    }
+
+    /// A string from bytes that may not be UTF-8 (``JSONEscaping/write(unchecked:into:)``), or
+    /// `null` when nil: text copied from storage without a String.
+    public mutating func string(unchecked bytes: UnsafeBufferPointer<UInt8>?) {
+        guard let bytes else { null(); return }
+        prefix()
+        JSONEscaping.write(unchecked: bytes, into: &output)
     }
 
     /// A number written exactly as given (`"1.00"` amounts are strings instead, per the command surface).
@@ -164,7 +196,6 @@ public struct JSONWriter {
 
     private mutating func newline(_ level: Int) {
         guard pretty else { return }
-        output.write(byte: 0x0A)
-        output.write(repeating: 0x20, count: 2 * level)
+        output.writeLineFeed(indent: 2 * level)
     }
 }

@@ -18,11 +18,14 @@ public struct TextTable: Sendable {
     /// and other control characters are escaped (``TerminalText``): a cell holds data, never
     /// instructions to the terminal.
     public mutating func add(_ row: [String]) {
-        rows.append(row.map { cell in
-            let flat = cell.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" })
-                ? String(cell.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }) : cell
-            return TerminalText.escaped(flat)
-        })
+        rows.append(row.map(TextTable.cell))
+    }
+
+    /// A cell as a table shows it: line breaks and tabs made spaces, other controls escaped.
+    static func cell(_ cell: String) -> String {
+        let flat = cell.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" })
+            ? String(cell.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" ? " " : $0 }) : cell
+        return TerminalText.escaped(flat)
     }
 
     /// The table as lines, columns separated by two spaces, trailing spaces trimmed.
@@ -31,20 +34,28 @@ public struct TextTable: Sendable {
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
         }
-        func line(_ cells: [String]) -> String {
-            var parts: [String] = []
-            for (i, width) in widths.enumerated() {
-                let cell = i < cells.count ? cells[i] : ""
-                let pad = String(repeating: " ", count: max(0, width - cell.count))
-                parts.append(alignments.indices.contains(i) && alignments[i] == .right ? pad + cell : cell + pad)
-            }
-            var text = parts.joined(separator: "  ")
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text
-        }
-        var lines = [line(headers)]
-        if separator { lines.append(line(widths.map { String(repeating: "-", count: $0) })) }
-        lines += rows.map(line)
+        var lines = [TextTable.line(headers, widths: widths, alignments: alignments)]
+        if separator { lines.append(TextTable.rule(widths, alignments: alignments)) }
+        lines += rows.map { TextTable.line($0, widths: widths, alignments: alignments) }
         return lines.joined(separator: "\n")
+    }
+
+    /// One line: each cell padded to its column's width (cells past the widths dropped),
+    /// columns separated by two spaces, trailing spaces trimmed.
+    static func line(_ cells: [String], widths: [Int], alignments: [Alignment]) -> String {
+        var parts: [String] = []
+        for (i, width) in widths.enumerated() {
+            let cell = i < cells.count ? cells[i] : ""
+            let pad = String(repeating: " ", count: max(0, width - cell.count))
+            parts.append(alignments.indices.contains(i) && alignments[i] == .right ? pad + cell : cell + pad)
+        }
+        var text = parts.joined(separator: "  ")
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+
+    /// The line of dashes under the header.
+    static func rule(_ widths: [Int], alignments: [Alignment]) -> String {
+        line(widths.map { String(repeating: "-", count: $0) }, widths: widths, alignments: alignments)
     }
 }

@@ -99,8 +99,17 @@ public enum TextDecoder {
         }
     }
 
+    /// Whether the bytes are well-formed UTF-8, as ``isValidUTF8(_:)-([UInt8])`` for bytes in place.
+    public static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstInvalidUTF8(bytes) == nil
+    }
+
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { b -> Int? in
+        bytes.withUnsafeBufferPointer { firstInvalidUTF8($0) }
+    }
+
+    static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        do {
             var i = 0
             let n = b.count
             let raw = b.baseAddress.map { UnsafeRawPointer($0) }

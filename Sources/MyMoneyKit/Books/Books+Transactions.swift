@@ -14,6 +14,15 @@ extension Books {
         try store { () throws(LedgerError) in try ledger.eachTransaction(matching: filter) { body($0) } }
     }
 
+    /// The same transactions as ``eachTransaction(matching:_:)``, in the same order, handed to
+    /// `body` as the columns of their rows (valid only during the call), without a
+    /// ``LedgerTransaction`` for each: for output written straight from the columns. `body`
+    /// must not use these books.
+    public func eachTransactionRow(matching filter: TransactionFilter = TransactionFilter(),
+                                   _ body: (LedgerTransactionColumns) -> Void) throws(BooksError) {
+        try store { () throws(LedgerError) in try ledger.eachTransactionRow(matching: filter) { body($0) } }
+    }
+
     public func transaction(id: Int64) throws(BooksError) -> LedgerTransaction {
         try store { () throws(LedgerError) in try ledger.transaction(id: id) }
     }

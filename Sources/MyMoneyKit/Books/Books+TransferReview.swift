@@ -19,6 +19,13 @@ extension Books {
     /// changing nothing.
     public func transferReview() throws(BooksError) -> TransferReview {
         let all = try transfers()
+        return TransferReview(proposed: all.filter { $0.status == .proposed }, undecided: try undecidedTransfers(),
+                              confirmedCount: all.count { $0.status == .confirmed })
+    }
+
+    /// The close calls still open and the hints without a counterpart (``TransferReview/undecided``),
+    /// without reading the stored transfers.
+    public func undecidedTransfers() throws(BooksError) -> TransferMatchResult {
         let fresh = try step { try TransferLinking.match(ledger: ledger, confirmThreshold: 1, store: false) }.result
         let stored = try store { () throws(LedgerError) in try ledger.closeCalls() }
         // The matcher's reasons for each candidate pair it holds now, to say why a stored close call is one.
@@ -51,9 +58,7 @@ extension Books {
         }) {
             ambiguous.append(found)
         }
-        return TransferReview(proposed: all.filter { $0.status == .proposed },
-                              undecided: TransferMatchResult(pairs: [], ambiguous: ambiguous, unpairedHints: fresh.unpairedHints),
-                              confirmedCount: all.count { $0.status == .confirmed })
+        return TransferMatchResult(pairs: [], ambiguous: ambiguous, unpairedHints: fresh.unpairedHints)
     }
 
     /// A stored candidate as the matcher's pair, with both legs read from the ledger.

@@ -14,6 +14,17 @@ extension Books {
         return result
     }
 
+    /// The same transfers as ``transfers(status:)``, in the same order, handed to `body` one at
+    /// a time, each made from its stored link (and its two legs read) as it comes: only the
+    /// compact links are held, not every transfer with both transactions.
+    public func eachTransfer(status: Transfer.Status? = nil, _ body: (Transfer) -> Void) throws(BooksError) {
+        let links = try store { () throws(LedgerError) in
+            try ledger.transfers(status: status.map { MyMoneyStore.TransferLink.Status(rawValue: $0.rawValue) ?? .proposed })
+        }
+        let names = try accountNames()
+        for link in links { body(try transfer(link, names: names)) }
+    }
+
     public func transfer(id: Int64) throws(BooksError) -> Transfer {
         let link = try store { () throws(LedgerError) in try ledger.transfer(id: id) }
         return try transfer(link, names: try accountNames())

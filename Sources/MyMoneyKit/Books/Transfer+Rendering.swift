@@ -57,16 +57,27 @@ public enum TransferRendering {
 
     /// Stored transfers as a table: id, both legs, rate, fee, confidence, status.
     public static func table(_ transfers: [Transfer]) -> String {
-        var table = TextTable(["id", "from", "", "", "to", "", "", "rate", "fee", "conf.", "status"],
-                              alignments: [.right, .left, .left, .right, .left, .left, .right, .right, .right, .right, .left])
-        for r in transfers {
-            let from = r.from.transaction, to = r.to.transaction
-            table.add([String(r.id), from.day.description, r.from.accountName, from.amount.shown(in: from.currency),
-                       to.day.description, r.to.accountName, to.amount.shown(in: to.currency),
-                       r.rate?.description ?? "-", r.fee.map { $0.shown(in: from.currency) } ?? "-", confidenceText(r.confidence),
-                       r.status.rawValue])
-        }
+        var table = TextTable(tableHeaders, alignments: tableAlignments)
+        for r in transfers { table.add(cells(r)) }
         return table.render()
+    }
+
+    /// The table of ``table(_:)`` written as it goes (``StreamingTextTable``: its lines for up
+    /// to 1,000 transfers; past them a wider cell widens its column): add ``cells(_:)`` of each.
+    public static func streamingTable(lines: @escaping (String) -> Void) -> StreamingTextTable {
+        StreamingTextTable(tableHeaders, alignments: tableAlignments, lines: lines)
+    }
+
+    static let tableHeaders = ["id", "from", "", "", "to", "", "", "rate", "fee", "conf.", "status"]
+    static let tableAlignments: [TextTable.Alignment] = [.right, .left, .left, .right, .left, .left, .right, .right, .right, .right, .left]
+
+    /// One transfer's row of the table.
+    public static func cells(_ r: Transfer) -> [String] {
+        let from = r.from.transaction, to = r.to.transaction
+        return [String(r.id), from.day.description, r.from.accountName, from.amount.shown(in: from.currency),
+                to.day.description, r.to.accountName, to.amount.shown(in: to.currency),
+                r.rate?.description ?? "-", r.fee.map { $0.shown(in: from.currency) } ?? "-", confidenceText(r.confidence),
+                r.status.rawValue]
     }
 
     /// Close calls, numbered, each candidate with both transactions' ids and the command that

@@ -18,36 +18,28 @@ extension Ledger {
     package func eachTransaction(matching filter: TransactionFilter = TransactionFilter(),
                                  _ body: (LedgerTransaction) throws(LedgerError) -> Void) throws(LedgerError) {
         let (conditions, values) = try sqlConditions(for: filter)
-        let accountIds = filter.accountIds.isEmpty
-            ? try db.statement("SELECT id FROM accounts ORDER BY id").rows { $0.int64(0) }
-            : Array(Set(filter.accountIds)).sorted()
+        let accountIds = try streamedAccountIds(filter)
         let sql = StoredTransactionRow.select(tags: StoredTransactionRow.tagsPerRow) + " WHERE "
             + (["t.account_id = ?"] + conditions).joined(separator: " AND ") + " ORDER BY t.day, t.id"
-        // The cursors still holding a row, each stepped onto its next row.
-        var cursors: [PreparedStatement] = []
-        for id in accountIds {
-            let cursor = try db.uncachedStatement(sql)
-            cursor.bind([.integer(id)] + values)
-            if try cursor.step() { cursors.append(cursor) }
-        }
+        var cursors = try DayOrderedCursors(db, sql: sql, values: values, accountIds: accountIds)
         let withParts = try hasParts()
         let checkedInSwift = Ledger.needsSwiftFilter(filter)
         var left = filter.limit ?? Int.max
         var decoder = StoredTransactionRow()
-        while left > 0, !cursors.isEmpty {
-            var next = 0
-            for i in cursors.indices.dropFirst()
-            where (cursors[i].int64(2), cursors[i].int64(0)) < (cursors[next].int64(2), cursors[next].int64(0)) {
-                next = i
-            }
-            let row = cursors[next]
+        while left > 0, let row = try cursors.next() {
             var t = try decoder.transaction(row, tags: StoredTransactionRow.tags(row))
-            if try !row.step() { cursors.remove(at: next) }
             if withParts, let id = t.id { t.splits = try parts(ofTransaction: id) }
             if checkedInSwift, !Ledger.passesSwiftFilter(t, filter) { continue }
             try body(t)
             left -= 1
         }
+    }
+
+    /// The accounts a stream over `filter` opens a cursor for: the filter's, else all.
+    func streamedAccountIds(_ filter: TransactionFilter) throws(LedgerError) -> [Int64] {
+        filter.accountIds.isEmpty
+            ? try db.statement("SELECT id FROM accounts ORDER BY id").rows { $0.int64(0) }
+            : Array(Set(filter.accountIds)).sorted()
     }
 
     /// The parts of one stored transaction, in order (none when it has none).

@@ -42,6 +42,35 @@ struct StoredTransactionRow {
     private var currencyText = RepeatedText(), typeText = RepeatedText(), formatText = RepeatedText(), fileText = RepeatedText()
     private var currency: (code: String, value: Currency)?
 
+    /// The category of the row as ``CategoryPath/description`` writes it, parsed once per id.
+    private var categoryTexts: [Int64: String?] = [:]
+
+    /// The current row of `row` as columns, its text read through `text` (pointed at `row`
+    /// here), with `tags` and, when given, the whole `transaction`: the same typed values
+    /// ``transaction(_:tags:)`` makes.
+    mutating func columns(_ row: PreparedStatement, text: StoredRowText, tags: [String],
+                          transaction: LedgerTransaction?) throws(LedgerError) -> LedgerTransactionColumns {
+        var category: String?
+        if let categoryId = row.optionalInt64(24) {
+            if let known = categoryTexts[categoryId] { category = known } else {
+                category = row.optionalText(11).flatMap(CategoryPath.init(parsing:))?.description
+                categoryTexts[categoryId] = category
+            }
+        }
+        let amount = try Ledger.storedAmount(row.int64(3), row.int64(4))
+        let code = currencyText.read(row, 5) ?? ""
+        let rowCurrency: Currency
+        if let currency, currency.code == code { rowCurrency = currency.value } else {
+            rowCurrency = try Ledger.storedCurrency(code)
+            currency = (code, rowCurrency)
+        }
+        let type = TransactionType(rawValue: typeText.read(row, 6) ?? "") ?? (amount.isNegative ? .expense : .income)
+        text.row = row
+        return LedgerTransactionColumns(id: row.int64(0), accountId: row.int64(1), day: Ledger.day(row.int64(2)), amount: amount,
+                                        currency: rowCurrency, type: type, category: category, tags: tags,
+                                        sourceLine: row.optionalInt64(22).map { Int($0) }, transaction: transaction, row: text)
+    }
+
     /// The transaction in the current row of `row` (a statement made from ``select(tags:)``),
     /// with `tags`, without its splits.
     mutating func transaction(_ row: PreparedStatement, tags: [String]) throws(LedgerError) -> LedgerTransaction {

@@ -114,36 +114,52 @@ struct TransactionsCommand: Command {
         }
         let names = try books.accountNames()
         if format == .json {
-            // Streamed row by row from the ledger: flat memory for a ledger of any size.
+            // Streamed row by row from the ledger's columns: flat memory for a ledger of any size.
             var json = JSONWriter(into: context.terminal)
             json.beginObject()
             json.key("transactions")
             json.beginArray()
-            try books.eachTransaction(matching: filter) { t in
-                TransactionJSON.write(t, accountName: names[t.accountId] ?? String(t.accountId), into: &json)
+            try books.eachTransactionRow(matching: filter) { row in
+                TransactionJSON.write(row, accountName: names[row.accountId] ?? String(row.accountId), into: &json)
             }
             json.endArray()
             json.endObject()
             json.finishLine()
             return .success
         }
-        let transactions = try books.transactions(matching: filter)
-        if transactions.isEmpty {
+        // Streamed too: the widths from a first look at the rows, a later wider cell widens its column.
+        let terminal = context.terminal
+        var table = StreamingTextTable(["id", "date", "account", "amount", "payee", "category", "type", "tags"],
+                                       alignments: [.right, .left, .left, .right, .left, .left, .left, .left],
+                                       lines: { terminal.print($0) })
+        try books.eachTransactionRow(matching: filter) { row in
+            table.add(TransactionsCommand.cells(row, accountName: names[row.accountId] ?? ""))
+        }
+        guard table.count > 0 else {
             context.terminal.print(names.isEmpty ? context.noLedgerYet(arguments) : "no transactions match")
             return .success
         }
-        var table = TextTable(["id", "date", "account", "amount", "payee", "category", "type", "tags"],
-                              alignments: [.right, .left, .left, .right, .left, .left, .left, .left])
-        for t in transactions {
-            let category = t.splits.isEmpty ? t.category?.description ?? ""
-                : "split: " + t.countedParts.map { $0.category ?? "-" }.joined(separator: ", ")
-            table.add([String(t.id ?? 0), t.day.description, names[t.accountId] ?? "", t.amount.shown(in: t.currency),
-                       String((t.payee ?? t.memo ?? "").prefix(34)), category, t.type.rawValue,
-                       t.tags.joined(separator: ",")])
-        }
-        context.terminal.print(table.render())
-        context.terminal.print(counted(transactions.count, "transaction"))
+        table.finish()
+        context.terminal.print(counted(table.count, "transaction"))
         return .success
+    }
+}
+
+extension TransactionsCommand {
+    /// The cells of one row of the table (id, date, account, amount, payee, category, type, tags).
+    static func cells(_ t: LedgerTransaction, accountName: String) -> [String] {
+        let category = t.splits.isEmpty ? t.category?.description ?? ""
+            : "split: " + t.countedParts.map { $0.category ?? "-" }.joined(separator: ", ")
+        return [String(t.id ?? 0), t.day.description, accountName, t.amount.shown(in: t.currency),
+                String((t.payee ?? t.memo ?? "").prefix(34)), category, t.type.rawValue, t.tags.joined(separator: ",")]
+    }
+
+    /// The same cells from the row's columns (held to the values' by the tests).
+    static func cells(_ row: LedgerTransactionColumns, accountName: String) -> [String] {
+        if let whole = row.transaction { return cells(whole, accountName: accountName) }
+        return [String(row.id), row.day.description, accountName, row.amount.shown(in: row.currency),
+                String((row.text(.payee) ?? row.text(.memo) ?? "").prefix(34)), row.category ?? "", row.type.rawValue,
+                row.tags.joined(separator: ",")]
     }
 }
 
@@ -204,6 +220,39 @@ enum TransactionJSON {
             json.key("file"); json.string(f)
             json.key("line")
             if let line = t.sourceLine { json.int(line) } else { json.null() }
+            json.endObject()
+        }
+        json.endObject()
+    }
+
+    /// The same object as ``write(_:accountName:into:)`` for the transaction of `row`, written
+    /// from its columns without a ``LedgerTransaction`` (held to it by the tests); a row that
+    /// carries its whole value (splits) is written from that.
+    static func write(_ row: LedgerTransactionColumns, accountName: String, into json: inout JSONWriter) {
+        if let whole = row.transaction { write(whole, accountName: accountName, into: &json); return }
+        json.beginObject()
+        json.key(plain: "id"); json.int(row.id)
+        json.key(plain: "account"); json.string(accountName)
+        json.key(plain: "date"); json.day(row.day)
+        json.key(plain: "amount"); json.amount(row.amount)
+        json.key(plain: "currency"); json.string(row.currency.code)
+        json.key(plain: "payee"); json.string(unchecked: row.bytes(.payee))
+        json.key(plain: "memo"); json.string(unchecked: row.bytes(.memo))
+        json.key(plain: "category"); json.string(row.category)
+        json.key(plain: "tags"); strings(row.tags, into: &json)
+        json.key(plain: "project"); json.string(unchecked: row.bytes(.project))
+        json.key(plain: "place"); json.string(unchecked: row.bytes(.place))
+        json.key(plain: "type"); json.string(row.type.rawValue)
+        json.key(plain: "splits"); json.beginArray(); json.endArray()
+        json.key(plain: "original_payee"); json.string(unchecked: row.bytes(.originalPayee))
+        json.key(plain: "notes"); json.string(unchecked: row.bytes(.notes))
+        json.key(plain: "bank_id"); json.string(unchecked: row.bytes(.bankId))
+        if let file = row.bytes(.sourceFile) {
+            json.key(plain: "source")
+            json.beginObject()
+            json.key(plain: "file"); json.string(unchecked: file)
+            json.key(plain: "line")
+            if let line = row.sourceLine { json.int(line) } else { json.null() }
             json.endObject()
         }
         json.endObject()

@@ -47,21 +47,7 @@ extension Ledger {
         var values: [SQLValue] = []
         if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
         if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
-        if let path = scope.category {
-            guard try category(at: path) != nil else { throw .notFound("there is no category \(path)") }
-            conditions.append("t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
-            values += Ledger.subtreeBounds(path)
-        }
-        if let title = scope.tag {
-            guard let tag = try tag(titled: title), let id = tag.id else { throw .notFound("there is no tag named \(title)") }
-            conditions.append("t.id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id = ?)")
-            values.append(.integer(id))
-        }
-        if let title = scope.project {
-            guard let project = try project(titled: title), let id = project.id else { throw .notFound("there is no project named \(title)") }
-            conditions.append("t.project_id = ?")
-            values.append(.integer(id))
-        }
+        try addConditions(of: scope, byDay: false, to: &conditions, &values)
         var key = "NULL"
         var join = ""
         var names: [Int64: String] = [:]
@@ -170,22 +156,7 @@ extension Ledger {
         var values: [SQLValue] = []
         if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
         if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
-        if let path = scope.category {
-            guard try category(at: path) != nil else { throw .notFound("there is no category \(path)") }
-            // `+`: not through the category index (every day of the category), by day instead.
-            conditions.append("+t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
-            values += Ledger.subtreeBounds(path)
-        }
-        if let title = scope.tag {
-            guard let tag = try tag(titled: title), let id = tag.id else { throw .notFound("there is no tag named \(title)") }
-            conditions.append("t.id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id = ?)")
-            values.append(.integer(id))
-        }
-        if let title = scope.project {
-            guard let project = try project(titled: title), let id = project.id else { throw .notFound("there is no project named \(title)") }
-            conditions.append("+t.project_id = ?")
-            values.append(.integer(id))
-        }
+        try addConditions(of: scope, byDay: true, to: &conditions, &values)
         var rows = try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true)
         if withParts {
             rows += try transactionsWithParts(from: from, through: through).filter { $0.type == .expense }
@@ -210,5 +181,31 @@ extension Ledger {
         let currencyById = Dictionary(accounts.compactMap { a in a.id.map { ($0, a.currency) } }, uniquingKeysWith: { a, _ in a })
         for (id, count) in counts { if let currency = currencyById[id] { result[currency, default: 0] += count } }
         return result
+    }
+
+    /// The SQL conditions (on `t`, the transactions) and their values that keep a scope's
+    /// transactions: its category with the children, its tag, its project.
+    ///
+    /// - Parameter byDay: write the category and project tests with `+` so that SQLite walks the
+    ///   report index by day instead of the category index (every day of the category).
+    /// - Throws: `.notFound` when the scope names a category, tag or project the ledger lacks.
+    private func addConditions(of scope: TotalsScope, byDay: Bool, to conditions: inout [String],
+                               _ values: inout [SQLValue]) throws(LedgerError) {
+        let unindexed = byDay ? "+" : ""
+        if let path = scope.category {
+            guard try category(at: path) != nil else { throw .notFound("there is no category \(path)") }
+            conditions.append("\(unindexed)t.category_id IN (SELECT id FROM categories WHERE path_key = ? OR (path_key >= ? AND path_key < ?))")
+            values += Ledger.subtreeBounds(path)
+        }
+        if let title = scope.tag {
+            guard let tag = try tag(titled: title), let id = tag.id else { throw .notFound("there is no tag named \(title)") }
+            conditions.append("t.id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id = ?)")
+            values.append(.integer(id))
+        }
+        if let title = scope.project {
+            guard let project = try project(titled: title), let id = project.id else { throw .notFound("there is no project named \(title)") }
+            conditions.append("\(unindexed)t.project_id = ?")
+            values.append(.integer(id))
+        }
     }
 }

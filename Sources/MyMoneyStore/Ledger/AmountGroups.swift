@@ -24,8 +24,15 @@ struct AmountGroups {
     }
 
     private var groups: [Key: (units: Int64, count: Int)] = [:]
+    /// The run of rows with one key being summed: rows in index order (day, type, currency,
+    /// scale, then the entries) come in runs of one group, summed here without hashing the key
+    /// for each row; the run goes into `groups` when the key changes.
+    private var run: Key?
+    private var runUnits: Int64 = 0
+    private var runCount = 0
 
-    var count: Int { groups.count }
+    /// The number of groups (the run's counted once, whether or not it is in `groups` yet).
+    var count: Int { groups.count + (run.map { groups[$0] == nil ? 1 : 0 } ?? 0) }
 
     /// Adds the row `statement` stands on: the entry in `entry` (nil for none), then `day` (nil for
     /// one day for all), currency, type, scale and units in the columns after.
@@ -40,15 +47,37 @@ struct AmountGroups {
 
     /// Adds one row; a sum beyond 64 bits is an error, as SQLite's `SUM` is.
     mutating func add(_ key: Key, units: Int64) throws(LedgerError) {
-        let old = groups[key] ?? (0, 0)
-        let (sum, overflow) = old.units.addingReportingOverflow(units)
+        if key != run {
+            try endRunChecked()
+            run = key
+        }
+        let (sum, overflow) = runUnits.addingReportingOverflow(units)
         if overflow { throw LedgerError(.invalid, "a total is too large to compute exactly") }
-        groups[key] = (sum, old.count + 1)
+        runUnits = sum
+        runCount += 1
+    }
+
+    /// Adds the run being summed to its group.
+    private mutating func endRunChecked() throws(LedgerError) {
+        guard let key = run else { return }
+        try Self.merge(&groups[key, default: (0, 0)], runUnits, runCount)
+        run = nil
+        runUnits = 0
+        runCount = 0
+    }
+
+    private static func merge(_ group: inout (units: Int64, count: Int), _ units: Int64, _ count: Int) throws(LedgerError) {
+        let (sum, overflow) = group.units.addingReportingOverflow(units)
+        if overflow { throw LedgerError(.invalid, "a total is too large to compute exactly") }
+        group = (sum, group.count + count)
     }
 
     /// The groups in the order `GROUP BY entry, day, currency, type, scale` gives (no entry first).
-    func inGroupByOrder() -> [(key: Key, value: (units: Int64, count: Int))] {
-        groups.sorted { a, b in
+    ///
+    /// - Throws: when the last run's group goes beyond 64 bits.
+    mutating func inGroupByOrder() throws(LedgerError) -> [(key: Key, value: (units: Int64, count: Int))] {
+        try endRunChecked()
+        return groups.sorted { a, b in
             let x = a.key, y = b.key
             if x.id != y.id { return (x.id ?? .min) < (y.id ?? .min) || (x.id == nil && y.id != nil) }
             return (x.day, x.currencyCode, x.typeName, x.scale) < (y.day, y.currencyCode, y.typeName, y.scale)

@@ -97,7 +97,7 @@ extension Ledger {
                 .eachRow(values) { row throws(LedgerError) in try groups.add(row, entry: 0, day: 1, currency: 2) }
             var result: [DailyTotal] = []
             result.reserveCapacity(groups.count)
-            for (key, sum) in groups.inGroupByOrder() {
+            for (key, sum) in try groups.inGroupByOrder() {
                 result.append(try total(id: key.id, day: key.day, code: key.currencyCode, type: key.typeName, scale: key.scale,
                                         units: sum.units, count: sum.count))
             }

@@ -80,7 +80,8 @@ struct AmountGroups {
         return groups.sorted { a, b in
             let x = a.key, y = b.key
             if x.id != y.id { return (x.id ?? .min) < (y.id ?? .min) || (x.id == nil && y.id != nil) }
-            return (x.day, x.currencyCode, x.typeName, x.scale) < (y.day, y.currencyCode, y.typeName, y.scale)
+            // Packed with the first byte lowest: byte-swapped, the integers order as the (ASCII) texts do.
+            return (x.day, x.currency.byteSwapped, x.type.byteSwapped, x.scale) < (y.day, y.currency.byteSwapped, y.type.byteSwapped, y.scale)
         }
     }
 }

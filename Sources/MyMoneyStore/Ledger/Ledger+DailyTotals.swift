@@ -157,7 +157,8 @@ extension Ledger {
         if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
         if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
         try addConditions(of: scope, byDay: true, to: &conditions, &values)
-        var rows = try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true)
+        // The condition leaves every transaction with parts out: there are no parts to look for.
+        var rows = try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true, noParts: true)
         if withParts {
             rows += try transactionsWithParts(from: from, through: through).filter { $0.type == .expense }
             Ledger.sortByDayAndId(&rows)

@@ -91,14 +91,15 @@ public struct JSONWriter {
         output.writeInPlace(maximum: maximum) { p in
             var at = 0
             if comma { p[at] = 0x2C; at += 1 }
+            // Byte loops: these runs are a few bytes long, shorter than a call to memset or memcpy pays for.
             if pretty {
                 p[at] = 0x0A
-                (p + at + 1).initialize(repeating: 0x20, count: indent)
-                at += 1 + indent
+                at += 1
+                for _ in 0..<indent { p[at] = 0x20; at += 1 }
             }
             p[at] = 0x22
-            (p + at + 1).initialize(from: bytes.baseAddress!, count: bytes.count)
-            at += 1 + bytes.count
+            at += 1
+            for b in bytes { p[at] = b; at += 1 }
             p[at] = 0x22
             p[at + 1] = 0x3A
             at += 2

@@ -174,6 +174,20 @@ extension Ledger {
             """).rows { $0.optionalInt64(0) }.first.flatMap { $0.map(Ledger.day) }
     }
 
+    /// The currencies of the accounts that hold at least one transaction: one index probe per
+    /// account, where ``transactionCountsByCurrency()`` counts every transaction. A ledger whose
+    /// transactions are all in one currency needs no count to know which has the most.
+    package func currenciesWithTransactions() throws(LedgerError) -> Set<Currency> {
+        var result = Set<Currency>()
+        for account in try accounts() {
+            guard let id = account.id, !result.contains(account.currency) else { continue }
+            let any = try db.statement("SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = ?)")
+                .rows([.integer(id)]) { $0.int64(0) }.first ?? 0
+            if any != 0 { result.insert(account.currency) }
+        }
+        return result
+    }
+
     /// How many transactions each currency has (from the per-account index, not a scan).
     package func transactionCountsByCurrency() throws(LedgerError) -> [Currency: Int] {
         var result: [Currency: Int] = [:]

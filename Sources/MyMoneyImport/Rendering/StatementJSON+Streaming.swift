@@ -29,7 +29,29 @@ extension StatementJSON {
     /// ``write(_:into:)-swift.type.method`` does, or joins elements written aside); the
     /// statement's own `transactions` are not looked at.
     public static func write(_ s: Statement, into json: inout JSONWriter, transactions: (inout JSONWriter) -> Void) {
+        beginStatement(into: &json)
+        transactions(&json)
+        endStatement(s, into: &json)
+    }
+
+    /// `{"transactions":[`: a statement's object opened, its transactions to follow (each as
+    /// ``write(_:into:)-swift.type.method`` writes it), then ``endStatement(_:into:)``.
+    ///
+    /// A statement's transactions come first in its object, before its source, account, period,
+    /// balances and fields: those are settled only once the statement has been read (an OFX
+    /// statement's closing LEDGERBAL, a CSV file's running balances, the account id `--account`
+    /// gives a statement that names none), while each transaction is final when it is read. So
+    /// `parse` writes each transaction as it comes and holds only the rest.
+    public static func beginStatement(into json: inout JSONWriter) {
         json.beginObject()
+        json.key("transactions")
+        json.beginArray()
+    }
+
+    /// The rest of a statement opened by ``beginStatement(into:)``: its source, account, period,
+    /// balances and fields, and the object closed (`s.transactions` is not looked at).
+    public static func endStatement(_ s: Statement, into json: inout JSONWriter) {
+        json.endArray()
         json.key("source")
         json.beginObject()
         json.key("file"); json.string(s.source.file)
@@ -65,10 +87,6 @@ extension StatementJSON {
             if let i = b.transactionIndex { json.key("transaction_index"); json.int(i) }
             json.endObject()
         }
-        json.endArray()
-        json.key("transactions")
-        json.beginArray()
-        transactions(&json)
         json.endArray()
         if !s.extra.isEmpty { json.key("extra"); write(s.extra, into: &json) }
         json.endObject()

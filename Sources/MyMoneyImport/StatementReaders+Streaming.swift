@@ -42,14 +42,16 @@ extension StatementReaders {
                 output.endStatement(s)
                 open = false
             })
-            if open {
-                // Transactions of a statement that never ended: the whole read keeps none of them.
+            if open && !result.diagnostics.containsErrors {
+                // Transactions of a statement that never ended, in a file read without error (the
+                // reader closes what a text leaves open, so this is not expected): the whole read
+                // would keep none of them, so the file must not pass as usable.
                 result.diagnostics.append(.error("ofx.statement.unfinished", "the file ends inside a statement", file: path))
             }
             return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: true)
         }
         if let qif = chosen as? QIFReader {
-            let input = try StatementFiles.load(path)
+            let input = try StatementFiles.loadOnce(path)
             var open = false
             let result = qif.read(input.bytes, file: input.name, options: options) { t in
                 if !open { output.beginStatement(); open = true }
@@ -79,7 +81,9 @@ extension StatementReaders {
     /// The first 8 KiB of a plain file that can be read and is not too large to read (nil
     /// otherwise: ``StatementFiles/load(_:)`` then says why).
     static func head(of path: String) -> [UInt8]? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        // The attributes of what a symbolic link points to (attributesOfItem does not follow one).
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
               attributes[.type] as? FileAttributeType == .typeRegular,
               let size = attributes[.size] as? Int, size <= StatementFiles.maximumFileSize,
               let handle = FileHandle(forReadingAtPath: path) else { return nil }

@@ -85,8 +85,9 @@ struct ParseCommand: Command {
 /// when statements were read whole: its held output is dropped and the document goes on with
 /// the next file. A file too long to hold (more than ``HeldOutput/limit``, 1 MiB of output) is
 /// written on as it is read; should it turn out bad after that (a broken balance chain, a bad
-/// record near its end), standard output **stops where it is**: the JSON document is left
-/// unclosed (not valid JSON, so no consumer takes it for a result), a line on standard error
+/// record near its end), standard output **stops where it is**: what is still buffered (up
+/// to 64 KiB) is dropped and the JSON document breaks off there, unclosed (not valid JSON, so
+/// no consumer takes it for a result; the table likewise stops mid-way), a line on standard error
 /// says so, the other files are still read for their diagnostics, and the exit status is the
 /// one the whole read gives (65).
 enum ParseOutput {
@@ -110,6 +111,10 @@ enum ParseOutput {
             let before = output
             let (reading, wroteAsRead) = StatementReading.stream(path, readers: how.readers, format: how.format, options: how.options,
                                                                  into: &output)
+            // A file found bad after its output went out: what is still buffered is dropped, so
+            // the output breaks off where the reading was, not after a statement it closed.
+            let cutOff = reading.failure == nil && !reading.isUsable && wroteAsRead && held.isCommitted && !held.isClosed
+            if cutOff { held.close() }
             flush(&output)
             if let failure = reading.failure {
                 context.terminal.error("mymoney parse: \(failure.description)")
@@ -122,11 +127,9 @@ enum ParseOutput {
                 continue
             }
             if status == .success { status = .dataError }
-            guard wroteAsRead, !held.isClosed else { continue }
-            if held.isCommitted {
-                held.close()
+            if cutOff {
                 context.terminal.error("mymoney parse: standard output stops here: \(path) turned out to have errors after part of it was written; the output is incomplete")
-            } else {
+            } else if wroteAsRead && !held.isClosed {
                 held.discard()
                 output = before
             }

@@ -25,7 +25,7 @@ extension StatementReaders {
     ///
     /// What a caller must know: a streamed file's statements are written before its diagnostics
     /// are known (see ``StreamedFile/wroteAsRead``); the diagnostics and the usability are the
-    /// whole read's (`StatementStreamReadingTests` holds the two to each other on the corpus).
+    /// whole read's (`ParseStreamingTests` holds the two to each other on the corpus and the samples).
     ///
     /// - Throws: ``InputError`` when the file cannot be read at all, as ``StatementFiles/load(_:)``.
     public func stream(_ path: String, format: String?, options: ReadOptions,

@@ -20,8 +20,8 @@ extension StatementReaders {
     /// `output`, as ``read(_:format:options:)`` reads them: an OFX file from the disk and a QIF
     /// file's first statement as a stream (their transactions are written as they are read and
     /// never held: ``OFXReader/read(fileAt:file:options:transaction:statementEnd:)``,
-    /// ``QIFReader/read(_:file:options:firstStatement:)``), every other file read whole and
-    /// written only when it is usable.
+    /// ``QIFReader/read(_:file:options:firstStatement:)``, also from standard input), every other
+    /// file read whole and written only when it is usable.
     ///
     /// What a caller must know: a streamed file's statements are written before its diagnostics
     /// are known (see ``StreamedFile/wroteAsRead``); the diagnostics and the usability are the
@@ -30,7 +30,15 @@ extension StatementReaders {
     /// - Throws: ``InputError`` when the file cannot be read at all, as ``StatementFiles/load(_:)``.
     public func stream(_ path: String, format: String?, options: ReadOptions,
                        into output: inout some StatementStreamOutput) throws(InputError) -> StreamedFile {
-        guard path != "-", let head = StatementReaders.head(of: path) else { return try whole(path, format: format, options: options, into: &output) }
+        if path == "-" {
+            // Standard input is read into memory first; a QIF text is still handed on as it is read.
+            let input = try StatementFiles.load(path)
+            if let qif = (format.flatMap(reader(named:)) ?? recognize(input)) as? QIFReader {
+                return stream(input, qif, options: options, into: &output)
+            }
+            return whole(input, format: format, options: options, into: &output)
+        }
+        guard let head = StatementReaders.head(of: path) else { return whole(try StatementFiles.load(path), format: format, options: options, into: &output) }
         let chosen = format.flatMap(reader(named:)) ?? recognize(StatementInput(name: path, bytes: head))
         if let ofx = chosen as? OFXReader {
             var open = false
@@ -51,27 +59,31 @@ extension StatementReaders {
             return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: true)
         }
         if let qif = chosen as? QIFReader {
-            let input = try StatementFiles.loadOnce(path)
-            var open = false
-            let result = qif.read(input.bytes, file: input.name, options: options) { t in
-                if !open { output.beginStatement(); open = true }
-                output.add(t)
-            }
-            let usable = result.isUsable(strict: options.strict)
-            if let first = result.statements.first {
-                if !open { output.beginStatement() }
-                output.endStatement(first)
-                for s in result.statements.dropFirst() { output.write(s) }
-            }
-            return StreamedFile(result: result, isUsable: usable && (!open || !result.statements.isEmpty), wroteAsRead: true)
+            return stream(try StatementFiles.loadOnce(path), qif, options: options, into: &output)
         }
-        return try whole(path, format: format, options: options, into: &output)
+        return whole(try StatementFiles.load(path), format: format, options: options, into: &output)
+    }
+
+    /// A QIF text, its first statement handed on as it is read, the others after it.
+    private func stream(_ input: StatementInput, _ qif: QIFReader, options: ReadOptions,
+                        into output: inout some StatementStreamOutput) -> StreamedFile {
+        var open = false
+        let result = qif.read(input.bytes, file: input.name, options: options) { t in
+            if !open { output.beginStatement(); open = true }
+            output.add(t)
+        }
+        let usable = result.isUsable(strict: options.strict)
+        if let first = result.statements.first {
+            if !open { output.beginStatement() }
+            output.endStatement(first)
+            for s in result.statements.dropFirst() { output.write(s) }
+        }
+        return StreamedFile(result: result, isUsable: usable && (!open || !result.statements.isEmpty), wroteAsRead: true)
     }
 
     /// The file read whole, its statements written when it is usable.
-    private func whole(_ path: String, format: String?, options: ReadOptions,
-                       into output: inout some StatementStreamOutput) throws(InputError) -> StreamedFile {
-        let input = try StatementFiles.load(path)
+    private func whole(_ input: StatementInput, format: String?, options: ReadOptions,
+                       into output: inout some StatementStreamOutput) -> StreamedFile {
         let result = read(input, format: format, options: options)
         let usable = result.isUsable(strict: options.strict)
         if usable { for s in result.statements { output.write(s) } }

@@ -102,6 +102,20 @@ struct ParseStreamingTests {
         #expect(!run.stdout.contains("LATER"))
     }
 
+    @Test func aQIFOnStandardInputIsTheDocumentOfTheSameFile() throws {
+        let dir = MyMoneyBinary.scratch("parse-stdin")
+        let text = Self.qif(3_000)
+        let file = dir.appendingPathComponent("a.qif")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let piped = try MyMoneyBinary.run(["parse", "--format", "json", "-"], stdin: text)
+        let named = try MyMoneyBinary.run(["parse", "--format", "json", file.path])
+        #expect(piped.status == 0 && named.status == 0)
+        #expect(piped.stdout == named.stdout.replacingOccurrences(of: file.path, with: "-"))
+        let bad = try MyMoneyBinary.run(["parse", "--format", "json", "-"], stdin: Self.qif(3, badLastAmount: true))
+        #expect(bad.status == 65)
+        #expect(bad.stdout == "{\n  \"statements\": []\n}\n")
+    }
+
     @Test(arguments: ["qif", "ofx"])
     func aLongGoodFileIsTheDocumentOfItsWholeRead(_ format: String) throws {
         let dir = MyMoneyBinary.scratch("parse-long")

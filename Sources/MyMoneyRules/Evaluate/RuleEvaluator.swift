@@ -30,6 +30,11 @@ struct RuleEvaluator {
     /// of the category each rule sets (for ``FieldChange/value``).
     let actions: [[RuleAction]]
     let categoryTexts: [String?]
+    /// This thread's copy of the literal groups (``LiteralGroup/copiedForThread()``), of the
+    /// groups to scan again per target, and of each leaf's field.
+    let groups: [LiteralGroup]
+    let groupsByTarget: [[Int]]
+    let leafFields: [RuleField]
     /// This thread's copies of the hot arrays (``EvaluatorTables``), and their pointers.
     let tables: EvaluatorTables
     let nodes: UnsafeBufferPointer<ConditionProgram.Node>
@@ -67,6 +72,9 @@ struct RuleEvaluator {
         self.categoryTexts = actions.map { list in
             list.compactMap { if case .setCategory(let path) = $0 { return path.description } else { return nil } }.last
         }
+        self.groups = set.groups.map { $0.copiedForThread() }
+        self.groupsByTarget = set.groupsByTarget.map { $0.map { $0 } }
+        self.leafFields = set.leaves.map(\.field)
         let tables = EvaluatorTables(set)
         self.tables = tables
         nodes = tables.nodes
@@ -81,7 +89,7 @@ struct RuleEvaluator {
     // MARK: literal scanning
 
     mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
-        let groups = set.groups
+        let groups = self.groups
         groups.withUnsafeBufferPointer { groups in
             // Through the pointer: copying the group out of the array retained its six arrays.
             let field = groups[g].field
@@ -126,7 +134,7 @@ struct RuleEvaluator {
                 if let id = account?.id, accountBits.count < 10_000 {
                     var bits: [Int32] = []
                     for g in accountGroups {
-                        for bit in set.groups[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
+                        for bit in groups[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
                     }
                     accountBits[id] = (bits, scannedASCII)
                 }
@@ -151,8 +159,8 @@ struct RuleEvaluator {
     mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
         forgetRegexAnswers()
         if plain { return }
-        for g in set.groupsByTarget[target.rank] {
-            let bits = set.groups[g].bits
+        for g in groupsByTarget[target.rank] {
+            let bits = groups[g].bits
             for bit in bits { fired[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
             scan(group: g, t, account)
             trigger(bits: bits)
@@ -206,7 +214,7 @@ struct RuleEvaluator {
     mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         let memo = regexMemo[r]
         if memo != 0 { return memo == 2 }
-        let result = FieldValues.any(set.leaves[i].field, t, account) { value in
+        let result = FieldValues.any(leafFields[i], t, account) { value in
             switch matcher.matches(r, value) {
             case .match: return true
             case .noMatch: return false
@@ -262,7 +270,7 @@ struct RuleEvaluator {
             if leaf.pointee.flag && scannedASCII { return true }
             return regexHolds(i, Int(leaf.pointee.regex), t, account)
         case .empty:
-            let hasValue = FieldValues.any(set.leaves[i].field, t, account) { !$0.isEmpty }
+            let hasValue = FieldValues.any(leafFields[i], t, account) { !$0.isEmpty }
             return hasValue != leaf.pointee.flag
         case .amount:
             var value = t.amount
@@ -355,7 +363,7 @@ struct RuleEvaluator {
                 }
                 let changed = apply(action, rule: r, to: &t, index: index, captures: captures,
                                     outcome: &outcome, setBy: &setBy, tags: &tagEdits)
-                if changed && !set.groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
+                if changed && !groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
             }
             if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }

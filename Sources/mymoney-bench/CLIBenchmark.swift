@@ -12,7 +12,9 @@ import Glibc
 /// (1M), `transactions --format json` on a ledger of `--size` transactions, and the re-import
 /// of the same CSV (all duplicates) with `--format json`, `reconcile`, `report` (a year),
 /// `report analysis` (every month), `report networth` and `accounts` on that ledger, and a
-/// 100-row CSV imported into a new ledger (`import.csv.100`). `--only parse,transactions` picks
+/// 100-row CSV imported into a new ledger (`import.csv.100`), and a `--size` CSV of realistic
+/// payees imported into a new ledger with 1,000 realistic rules (`import.rules.csv.1M`,
+/// ``realisticRulesImportCase``). `--only parse,transactions` picks
 /// cases by prefix of their name.
 ///
 /// `--mymoney PATH` names the binary (default: the `mymoney` beside this one); `--baseline PATH`
@@ -81,6 +83,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
         cases.append(("import.csv.100", 100, ["import", file.path, "--ledger", small.appendingPathComponent("fresh.sqlite").path]))
     }
+    if group("import.rules") { cases.append(try realisticRulesImportCase(folder: folder, size: size)) }
     var results: [BenchmarkResult] = []
     for c in cases where wanted(c.name) {
         var best: [String: Run] = [:]

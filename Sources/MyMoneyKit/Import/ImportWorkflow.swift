@@ -86,8 +86,9 @@ enum ImportWorkflow {
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {
-            try ledger.recordSkippedStatementRows(ReconcileEvidence.rowsToKeep(stored.skippedDetails, addedBySlot: stored.addedBySlot),
-                                                  batchId: batchId)
+            // Only statements that also added rows keep skipped rows (``ReconcileEvidence/rowsToKeep``).
+            let details = stored.skippedDetails { (stored.addedBySlot[$0] ?? 0) > 0 }
+            try ledger.recordSkippedStatementRows(ReconcileEvidence.rowsToKeep(details, addedBySlot: stored.addedBySlot), batchId: batchId)
         }
         outcome.diagnostics += rulesDid.diagnostics
         // Categories the rules name that no stored row uses yet (the store created the others).
@@ -120,7 +121,7 @@ enum ImportWorkflow {
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known)
             progress?("reconciling balances")
             let names = try ledger.accounts().filter { importedAccounts.contains($0.id ?? -1) }.map(\.name)
-            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRows: stored.skippedRows, batchId: stored.batchId,
+            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRowsOf: { [stored] in stored.skippedRows(of: $0) }, batchId: stored.batchId,
                                                       knownTransactions: known)
         }
         outcome.reconciliation = reconciliation

@@ -97,12 +97,24 @@ extension Ledger {
                 reportIndex[statement.accountId] = slot
                 reports.append(AccountImportReport(accountId: statement.accountId, accountName: account.name))
             }
-            let candidates = statement.transactions.map(IdentityCandidate.init)
-            let occurrences = TransactionIdentity.occurrences(of: candidates)
-            let stored = try identityRecords(accountId: statement.accountId, near: candidates)
-            var matches = TransactionIdentity.match(candidates, against: stored)
-            if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
-                matches = reissued
+            let stored = try identityRecords(accountId: statement.accountId, near: statement.transactions)
+            var candidates: [IdentityCandidate] = []
+            var occurrences: [Int] = []
+            var matches: [IdentityMatch?]
+            if statement.transactions.allSatisfy({ $0.bankId != nil }),
+               let all = TransactionIdentity.matchAllByBankId(statement.transactions.map {
+                   IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "")
+               }, against: stored) {
+                // Every row is a stored one by its bank id (a statement imported again): nothing
+                // is inserted, so no text key or occurrence is needed, and no id was re-issued.
+                matches = all
+            } else {
+                candidates = statement.transactions.map(IdentityCandidate.init)
+                occurrences = TransactionIdentity.occurrences(of: candidates)
+                matches = TransactionIdentity.match(candidates, against: stored)
+                if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
+                    matches = reissued
+                }
             }
             // New rows go in by `rowsPerInsert` in one INSERT (a full batch; the rest one by one),
             // in statement order: SQLite gives a statement's rows consecutive ids.
@@ -228,12 +240,13 @@ extension Ledger {
     }
 
     /// Stored transactions of `accountId` that a candidate could be: same days, widened by the bank id window.
-    private func identityRecords(accountId: Int64, near candidates: [IdentityCandidate]) throws(LedgerError) -> [IdentityRecord] {
+    private func identityRecords(accountId: Int64, near candidates: [LedgerTransaction]) throws(LedgerError) -> [IdentityRecord] {
         guard let first = candidates.first else { return [] }
         var low = first.day, high = first.day
-        for c in candidates {
-            if c.day < low { low = c.day }
-            if c.day > high { high = c.day }
+        for i in candidates.indices {
+            let day = candidates[i].day
+            if day < low { low = day }
+            if day > high { high = day }
         }
         let window = TransactionIdentity.bankIdWindow
         // A transaction whose account, day or amount was changed by hand is known by the ones it

@@ -53,6 +53,34 @@ import MyMoneyTestSupport
         #expect(shortcuts > 20)
     }
 
+    /// A statement imported again, with rows dropped, added, changed or repeated on either side:
+    /// the rows line up for a while (the shortcut), then do not (the hashed look-up).
+    @Test(arguments: [UInt64.max, 0x7])
+    func reimportShapedStatementsMatchAsThePlainScanDoes(hashMask: UInt64) throws {
+        var g = SeededGenerator(seed: 4_242 &+ hashMask)
+        for _ in 0..<1_500 {
+            let n = Int.random(in: 1...20, using: &g)
+            var records = (0..<n).map { k in
+                IdentityRecord(id: Int64(k + 1), day: day(k / 3), amount: (try? Amount(parsing: Self.amounts.randomElement(using: &g)!)) ?? .zero,
+                               bankId: Int.random(in: 0..<10, using: &g) == 0 ? nil : "F\(Int.random(in: 0..<(n + 2), using: &g))",
+                               textKey: Self.texts.randomElement(using: &g)!)
+            }
+            var candidates = records.map { IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: $0.textKey) }
+            for _ in 0..<Int.random(in: 0...3, using: &g) {
+                switch Int.random(in: 0..<4, using: &g) {
+                case 0 where !candidates.isEmpty: candidates.remove(at: Int.random(in: 0..<candidates.count, using: &g))
+                case 1: candidates.insert(IdentityCandidate(day: day(1), amount: .zero, bankId: "N\(Int.random(in: 0..<3, using: &g))", textKey: "new"),
+                                          at: Int.random(in: 0...candidates.count, using: &g))
+                case 2 where !candidates.isEmpty: candidates[Int.random(in: 0..<candidates.count, using: &g)].day = day(200)
+                default: records.append(IdentityRecord(id: Int64(records.count + 1), day: day(0), amount: .zero, bankId: "F0", textKey: "x"))
+                }
+            }
+            let fast = TransactionIdentity.match(candidates, against: records, hashMask: hashMask)
+            #expect(fast == TransactionIdentity.plainMatch(candidates, against: records), "candidates \(candidates) records \(records)")
+            if let all = TransactionIdentity.matchAllByBankId(candidates, against: records, hashMask: hashMask) { #expect(all == fast) }
+        }
+    }
+
     @Test func recordsOutOfIdOrderClaimTheOldestFirst() {
         // Two stored rows of one fingerprint, read newest first: the candidate claims the older.
         let candidate = IdentityCandidate(day: day(0), amount: .zero, bankId: nil, textKey: "x")

@@ -213,12 +213,24 @@ package enum TransactionIdentity {
     private static func matchByBankId(_ candidates: [IdentityCandidate], _ candidateAmounts: [NormalizedAmount],
                                       _ records: [IdentityRecord], _ recordAmounts: [NormalizedAmount], hashMask: UInt64,
                                       claimed: inout [Bool], result: inout [IdentityMatch?]) {
+        // A statement imported again lines up with its stored rows: candidate k is record k. While
+        // it does, record k is the first unclaimed one of its key (those before it are claimed),
+        // so the hashed look-up is needed only from the first row that does not line up.
+        var aligned = 0
+        while aligned < candidates.count && aligned < records.count, let bankId = candidates[aligned].bankId,
+              records[aligned].bankId == bankId, recordAmounts[aligned] == candidateAmounts[aligned],
+              abs(records[aligned].day.distance(to: candidates[aligned].day)) <= bankIdWindow {
+            claimed[aligned] = true
+            result[aligned] = IdentityMatch(existingId: records[aligned].id, reason: .sameBankId)
+            aligned += 1
+        }
+        if aligned == candidates.count { return }
         var byBankId = HashedChains(count: records.count)
-        for i in records.indices.reversed() {
+        for i in records.indices.reversed() where i >= aligned {
             if let bankId = records[i].bankId { byBankId.push(hashMask & bankHash(bankId, recordAmounts[i]), i) }
         }
         if byBankId.isEmpty { return }
-        for (index, candidate) in candidates.enumerated() {
+        for (index, candidate) in candidates.enumerated() where index >= aligned {
             guard let bankId = candidate.bankId else { continue }
             let amount = candidateAmounts[index]
             if let i = byBankId.first(hashMask & bankHash(bankId, amount), claimed: claimed,

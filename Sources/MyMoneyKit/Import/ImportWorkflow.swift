@@ -70,8 +70,18 @@ enum ImportWorkflow {
             // Accounts this import brings statements for have statements of their own.
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
         }
-        let ruleStage = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
+        var ruleStaging = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
                                   rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
+        // Rules only on what is new: a statement whose rows the ledger holds whole (imported again)
+        // goes to the store without them, when that changes nothing (``RuleStage/rulesMaySkip``).
+        if let rules, total > 0, RuleStage.rulesMaySkip(rules, context: context) {
+            for (slot, c) in converted.enumerated() {
+                guard let accountId = outcome.statements[slot].account.id,
+                      try ledger.holdsEveryRowByBankId(accountId: accountId, c.transactions) else { continue }
+                ruleStaging.storedWhole.insert(slot)
+            }
+        }
+        let ruleStage = ruleStaging
         // The import's rows get ids above this one: the ledger's other rows are those up to it.
         let lastIdBefore = try ledger.lastTransactionId()
         let stage = rules == nil ? "storing" : "applying rules and storing"

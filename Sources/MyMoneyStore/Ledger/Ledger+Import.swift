@@ -243,6 +243,20 @@ extension Ledger {
             """).run([.integer(batchId), .integer(accountId), .integer(previous.units), .integer(Int64(previous.scale))])
     }
 
+    /// Whether every one of `transactions` (of account `accountId`) has a bank id and is a row the
+    /// ledger holds by it, as ``importStatements(_:files:dryRun:trustIds:indexes:progress:)`` would
+    /// decide for them now (``TransactionIdentity/matchAllByBankId(_:against:hashMask:)``): a
+    /// statement imported again, which an import can leave out of work that only new rows need.
+    /// Rows the same import stores before them do not change the answer (they get higher ids,
+    /// and the first rule claims the oldest row of a bank id).
+    package func holdsEveryRowByBankId(accountId: Int64, _ transactions: [LedgerTransaction]) throws(LedgerError) -> Bool {
+        guard !transactions.isEmpty, transactions.allSatisfy({ $0.bankId != nil }) else { return false }
+        let stored = try identityRecords(accountId: accountId, near: transactions, textKeys: false)
+        return TransactionIdentity.matchAllByBankId(transactions.map {
+            IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "")
+        }, against: stored) != nil
+    }
+
     /// Stored transactions of `accountId` that a candidate could be: same days, widened by the bank id window.
     ///
     /// Without `textKeys` the records' text keys are empty (not read: bank ids alone decide a

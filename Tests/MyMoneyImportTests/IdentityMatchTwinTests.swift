@@ -50,7 +50,7 @@ import MyMoneyTestSupport
         // The cases exercise every rule.
         #expect(matched > 1_000)
         #expect(reasons == [.sameBankId, .sameFingerprint, .rewrittenDescription])
-        #expect(shortcuts > 20)
+        #expect(shortcuts > 5)
     }
 
     /// A statement imported again, with rows dropped, added, changed or repeated on either side:

@@ -74,7 +74,7 @@ enum ImportWorkflow {
                                   rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
         // Rules only on what is new: a statement whose rows the ledger holds whole (imported again)
         // goes to the store without them, when that changes nothing (``RuleStage/rulesMaySkip``).
-        if let rules, total > 0, RuleStage.rulesMaySkip(rules, context: context) {
+        if request.rulesOnNewRowsOnly, let rules, total > 0, RuleStage.rulesMaySkip(rules, context: context) {
             for (slot, c) in converted.enumerated() {
                 guard let accountId = outcome.statements[slot].account.id,
                       try ledger.holdsEveryRowByBankId(accountId: accountId, c.transactions) else { continue }

@@ -31,31 +31,39 @@ extension OFXReader {
 
     /// ``read(fileAt:file:options:each:)`` reading `chunk` bytes at a time (tests use small ones).
     func read(fileAt path: String, file name: String? = nil, options: ReadOptions, chunk: Int,
-              each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
+              each: (StatementTransaction, StatementAccount) -> Void,
+              ended: ((Statement) -> Void)? = nil) -> ReadResult {
         let file = name ?? (path as NSString).lastPathComponent
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         var info = stat()
         guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
             if descriptor >= 0 { close(descriptor) }
-            return readWhole(path, file: file, options: options, each)   // unreadable, empty or not a plain file
+            return readWhole(path, file: file, options: options, each, ended)   // unreadable, empty or not a plain file
         }
         defer { close(descriptor) }
         return withoutActuallyEscaping(each) { each in
-            stream(descriptor, size: Int(info.st_size), path: path, file: file, options: options, chunk: chunk, each: each)
+            guard let ended else {
+                return stream(descriptor, size: Int(info.st_size), path: path, file: file, options: options, chunk: chunk, each: each, ended: nil)
+            }
+            return withoutActuallyEscaping(ended) { ended in
+                stream(descriptor, size: Int(info.st_size), path: path, file: file, options: options, chunk: chunk, each: each, ended: ended)
+            }
         }
     }
 
     /// The file read into memory, then handed out (or the error that says why it cannot be read).
     private func readWhole(_ path: String, file: String, options: ReadOptions,
-                           _ each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
+                           _ each: (StatementTransaction, StatementAccount) -> Void,
+                           _ ended: ((Statement) -> Void)?) -> ReadResult {
         guard let data = FileManager.default.contents(atPath: path) else {
             return ReadResult(diagnostics: [.error("ofx.file", "the file cannot be read: \(path)", file: file)])
         }
-        return handOut(read(Array(data), file: file, options: options), each)
+        return handOut(read(Array(data), file: file, options: options), each, ended)
     }
 
     private func stream(_ descriptor: Int32, size: Int, path: String, file: String, options: ReadOptions, chunk: Int,
-                        each: @escaping (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
+                        each: @escaping (StatementTransaction, StatementAccount) -> Void,
+                        ended: ((Statement) -> Void)?) -> ReadResult {
         // The header, from the first megabyte (after a byte order mark).
         let (head, start, whole) = { () -> ([UInt8], Int, Bool) in
             let first = TextWindow(file: descriptor, size: size, start: 0, chunk: 1 << 20)
@@ -67,12 +75,12 @@ extension OFXReader {
         case .success(let h): header = h
         case .failure(let d):
             guard whole || !head.withUnsafeBufferPointer({ OFXReader.headerMayGoOn($0, header: nil) }) else {
-                return readWhole(path, file: file, options: options, each)
+                return readWhole(path, file: file, options: options, each, ended)
             }
             return ReadResult(diagnostics: [d])
         }
         if !whole && head.withUnsafeBufferPointer({ OFXReader.headerMayGoOn($0, header: header) }) {
-            return readWhole(path, file: file, options: options, each)   // a header of more than a megabyte
+            return readWhole(path, file: file, options: options, each, ended)   // a header of more than a megabyte
         }
 
         // What the whole text says about its encoding, a chunk at a time.
@@ -92,18 +100,34 @@ extension OFXReader {
                                                    at: lines.position(ofOffset: nul))])
         }
         let choice = encoding(header: header, options: options, ascii: facts.ascii, validUTF8: facts.validUTF8, file: file)
-        guard !choice.needsTranscoding else { return readWhole(path, file: file, options: options, each) }
+        guard !choice.needsTranscoding else { return readWhole(path, file: file, options: options, each, ended) }
         var diagnostics = choice.notes
 
         // The body, from the start again.
         window.restart()
         var builder = OFXStatementBuilder(file: file, options: options, sizeHint: size)
         builder.sink = each
+        if let ended {
+            let encoding = choice.encoding
+            builder.statementSink = { statement, hasIntuitBankId in
+                var statement = statement
+                self.stamp(&statement, header: header, encoding: encoding, file: file, hasIntuitBankId: hasIntuitBankId)
+                ended(statement)
+            }
+        }
         head.withUnsafeBufferPointer { head in
             readBody(window, head: head, header: header, file: file, builder: &builder, diagnostics: &diagnostics)
         }
         if let changed = OFXReader.changed(window, size: size, start: start, file: file) { diagnostics.append(changed) }
-        return statements(builder, header: header, encoding: choice.encoding, file: file, diagnostics: diagnostics)
+        var result = statements(builder, header: header, encoding: choice.encoding, file: file, diagnostics: diagnostics)
+        if ended != nil, result.diagnostics.contains(where: { $0.position != nil }) {
+            // The statement stream renders diagnostics as the whole read does, with their lines:
+            // the text (read again, only for a file with such diagnostics) is the file after its BOM.
+            if let data = FileManager.default.contents(atPath: path), data.count >= start {
+                result.source = SourceFile(name: file, text: Array(data.dropFirst(start)))
+            }
+        }
+        return result
     }
 
     /// The error for a file that became shorter while it was read, if it did.
@@ -125,14 +149,17 @@ extension OFXReader {
         return header.style == .xml && OFXHeader.hasPrefix(head, at: header.bodyStart, "<?")
     }
 
-    /// Hands a whole result's transactions to `each` and keeps the rest.
-    private func handOut(_ read: ReadResult, _ each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
+    /// Hands a whole result's transactions to `each` (and each statement after its transactions
+    /// to `ended`) and keeps the rest.
+    private func handOut(_ read: ReadResult, _ each: (StatementTransaction, StatementAccount) -> Void,
+                         _ ended: ((Statement) -> Void)?) -> ReadResult {
         var result = read
         for i in result.statements.indices {
             for t in result.statements[i].transactions { each(t, result.statements[i].account) }
             result.statements[i].transactions = []
+            ended?(result.statements[i])
         }
-        result.source = nil
+        if ended == nil { result.source = nil }   // the statement stream keeps it to render diagnostics
         return result
     }
 }

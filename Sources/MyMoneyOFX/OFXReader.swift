@@ -118,6 +118,7 @@ public struct OFXReader: StatementReader {
             // Streaming has handed out the transactions read so far: the SGML pass, which reads the
             // same well-formed start alike, does not hand them out again.
             builder.alreadyDelivered = xmlBuilder.delivered
+            builder.alreadyEnded = xmlBuilder.ended
             window.restart()
             diagnostics += readSGML(window, start: 0, builder: &builder, file: file)
         }
@@ -129,18 +130,23 @@ public struct OFXReader: StatementReader {
         var builder = finished
         builder.finish()
         var diagnostics = previous + builder.diagnostics
-        let isQFX = builder.hasIntuitBankId || file.lowercased().hasSuffix(".qfx")
         var statements = builder.statements
-        let headerFields = header.fields.map { StatementField("header.\($0.key)", $0.value) }
         for i in statements.indices {
-            statements[i].source = StatementSource(file: file, format: isQFX ? "qfx" : "ofx", encoding: encoding.rawValue)
-            statements[i].extra = headerFields + statements[i].extra
+            stamp(&statements[i], header: header, encoding: encoding, file: file, hasIntuitBankId: builder.hasIntuitBankId)
         }
         if statements.isEmpty && !diagnostics.containsErrors {
             diagnostics.append(.warning("ofx.no-statement", "the file holds no bank, credit card or investment statement: nothing to import",
                                         file: file))
         }
         return ReadResult(statements: statements, diagnostics: diagnostics)
+    }
+
+    /// A finished statement's source (`qfx` when the file carries `INTU.BID` or is named
+    /// `.qfx`) and the header's fields in front of its own.
+    func stamp(_ statement: inout Statement, header: OFXHeader, encoding: TextEncoding, file: String, hasIntuitBankId: Bool) {
+        let isQFX = hasIntuitBankId || file.lowercased().hasSuffix(".qfx")
+        statement.source = StatementSource(file: file, format: isQFX ? "qfx" : "ofx", encoding: encoding.rawValue)
+        statement.extra = header.fields.map { StatementField("header.\($0.key)", $0.value) } + statement.extra
     }
 
     // MARK: - Steps

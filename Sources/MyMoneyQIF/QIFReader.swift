@@ -57,6 +57,29 @@ public struct QIFReader: StatementReader {
     /// with file and line. An empty file, a file that is not QIF, undecodable text and dates whose
     /// day/month order the file cannot settle give an error and no statements.
     public func readDocument(_ bytes: [UInt8], file: String, options: ReadOptions = ReadOptions()) -> QIFDocument {
+        readDocument(bytes, file: file, options: options, firstStatement: nil)
+    }
+
+    /// Reads a QIF file handing the transactions of its first statement to `firstStatement` as
+    /// they are read, instead of holding them: for a file of one account (what banks export),
+    /// memory then does not grow with the number of transactions.
+    ///
+    /// What a caller must know: the result is ``read(_:file:options:)``'s, except that its first
+    /// statement has no transactions (they went to `firstStatement`, in order); the other
+    /// statements (accounts after the first, which a QIF file may interleave with it) are held
+    /// whole as usual. A file with errors may have handed out transactions before the error was
+    /// found (the date order, for one, is settled before any transaction is read): check the
+    /// diagnostics before trusting them. The plain twin is ``read(_:file:options:)``
+    /// (`QIFStatementStreamTests`).
+    public func read(_ bytes: [UInt8], file: String, options: ReadOptions,
+                     firstStatement: (StatementTransaction) -> Void) -> ReadResult {
+        withoutActuallyEscaping(firstStatement) { sink in
+            readDocument(bytes, file: file, options: options, firstStatement: sink).result
+        }
+    }
+
+    private func readDocument(_ bytes: [UInt8], file: String, options: ReadOptions,
+                              firstStatement: ((StatementTransaction) -> Void)?) -> QIFDocument {
         let decoded: (utf8: [UInt8], encoding: TextEncoding)
         do {
             if options.encoding == nil && QIFText.isPlainASCII(bytes) {
@@ -78,12 +101,12 @@ public struct QIFReader: StatementReader {
         let sourceFile = SourceFile(name: file, text: decoded.utf8)
         let source = StatementSource(file: file, format: format, encoding: decoded.encoding.rawValue)
         return decoded.utf8.withUnsafeBufferPointer { text in
-            read(QIFText(text), sourceFile: sourceFile, source: source, options: options)
+            read(QIFText(text), sourceFile: sourceFile, source: source, options: options, firstStatement: firstStatement)
         }
     }
 
     private func read(_ text: QIFText, sourceFile: SourceFile, source: StatementSource,
-                      options: ReadOptions) -> QIFDocument {
+                      options: ReadOptions, firstStatement: ((StatementTransaction) -> Void)?) -> QIFDocument {
         let file = source.file
         var diagnostics: [Diagnostic] = []
         let evidence = QIFFileEvidence.scan(text)
@@ -138,6 +161,7 @@ public struct QIFReader: StatementReader {
 
         var parser = QIFParser(content: text, file: file, options: options, dayOrder: dayOrder, decimalMark: amounts.decimalMark)
         parser.blockDateCounts = evidence.blockDateCounts
+        parser.firstStatementSink = firstStatement
         parser.run()
         // Building the statements can warn too (qif.balance.overflow): collect the diagnostics after it.
         let statements = orderSettled ? parser.statements(source: source) : []

@@ -92,6 +92,23 @@ struct ReconcileEvidenceTests {
         }
     }
 
+    /// The savings account's row names the Girokonto only by its IBAN, written with dots (as some
+    /// banks print it in the purpose text): the store's sieve took out only spaces and dashes, so
+    /// the leg never reached the exact check, which reads every digit.
+    @Test func aCounterLegNamingTheAccountNumberWithDotsIsFound() throws {
+        let books = try books()
+        try importing(try statement("tagesgeld.csv", iban: Self.savingsNumber, period: "01.01.2026 - 31.01.2026", closing: "5.500,00",
+                                    rows: ["15.01.2026;Alex Morgan;Gutschrift aus DE89.3704.0044.0532.0130.00;500,00"]), into: books)
+        let giro = try statement("giro.csv", iban: Self.giroNumber, period: "01.01.2026 - 31.01.2026", closing: "460,00",
+                                 rows: ["05.01.2026;REWE Markt;Kartenzahlung;-40,00"])
+        let mismatch = try firstMismatch(try #require(try importing(giro, into: books).reconciliation))
+        let first = try #require(mismatch.suspects.first)
+        #expect(first.kind == .missingTransferLeg, "\(mismatch.suspects.map(\.reason))")
+        #expect(first.missingRows.map(\.amount) == [Amount(units: -50_000, scale: 2)])
+        #expect(Ledger.sievePattern(for: "013000") == "%0%1%3%0%0%0%")
+        #expect(Ledger.sievePattern(for: "tagesgeld") == "%tagesgeld%")
+    }
+
     /// The January export was cut in the middle of the 20th, after one 4.50 bakery purchase; the
     /// next export starts with the 20th and shows only the second 4.50 purchase, which the import
     /// takes for the first and skips. A later `reconcile`, in other books opened on the same file,

@@ -47,38 +47,92 @@ struct ParseCommand: Command {
             }
             return status
         }
-        let readings = try StatementReading.read(arguments.positionals, readers: readers, format: arguments.value("--as"), options: options)
+        let files = try StatementFiles.expand(arguments.positionals)
+        let reading = ParseOutput.Reading(readers: readers, format: arguments.value("--as"), options: options)
+        // Each file's output is held until the file is known to be usable (1 MiB at most, then it
+        // streams on): see `ParseOutput`.
+        let held = HeldOutput(context.terminal)
         switch format {
         case .json:
-            // Streamed: each statement written as it comes, never a tree of the whole document.
-            var json = JSONWriter(into: context.terminal)
+            var json = JSONWriter(into: held)
             StatementJSON.beginDocument(into: &json)
-            status = each(readings, context) { StatementJSON.write($0, into: &json) }
-            StatementJSON.endDocument(into: &json)
-            json.finishLine()
+            var output = StatementJSONStream(json)
+            status = ParseOutput.each(files, context, held: held, output: &output, flush: { $0.json.finish() }, reading: reading)
+            if !held.isClosed {
+                StatementJSON.endDocument(into: &output.json)
+                output.json.finishLine()
+                held.release()
+            }
         case .table:
             let terminal = context.terminal
-            status = each(readings, context) { StatementTable.write($0, style: terminal, lines: { terminal.print($0) }) }
+            var buffer = BufferedOutput(held)
+            var output = StatementTableStream(style: terminal) { line in
+                buffer.write(TerminalText.escaped(line, keepingStyles: terminal.color))
+                buffer.write(byte: 0x0A)
+            }
+            status = ParseOutput.each(files, context, held: held, output: &output, flush: { _ in buffer.flush() }, reading: reading)
+            buffer.flush()
+            held.release()
         }
         return status
     }
+}
 
-    /// Hands `body` each statement of the usable readings, in order, reporting what the readers
-    /// said on the way; the status says whether a file could not be read (74) or had errors (65).
-    private func each(_ readings: [FileReading], _ context: CommandContext, _ body: (Statement) -> Void) -> ExitStatus {
+/// How `parse` writes the files it reads: each file's statements as they are read, held until
+/// the file is known to be usable.
+///
+/// A file whose reading ends with errors (or warnings under `--strict`) writes nothing, as
+/// when statements were read whole: its held output is dropped and the document goes on with
+/// the next file. A file too long to hold (more than ``HeldOutput/limit``, 1 MiB of output) is
+/// written on as it is read; should it turn out bad after that (a broken balance chain, a bad
+/// record near its end), standard output **stops where it is**: what is still buffered (up
+/// to 64 KiB) is dropped and the JSON document breaks off there, unclosed (not valid JSON, so
+/// no consumer takes it for a result; the table likewise stops mid-way), a line on standard error
+/// says so, the other files are still read for their diagnostics, and the exit status is the
+/// one the whole read gives (65).
+enum ParseOutput {
+    struct Reading {
+        var readers: StatementReaders
+        var format: String?
+        var options: ReadOptions
+    }
+
+    /// Reads `files` in order into `output` (`flush` hands what it buffers to `held`) and
+    /// reports what the readers said; the status says whether a file could not be read (74) or
+    /// had errors (65).
+    static func each<Output: StatementStreamOutput>(
+        _ files: [String], _ context: CommandContext, held: HeldOutput, output: inout Output,
+        flush: (inout Output) -> Void, reading how: Reading
+    ) -> ExitStatus {
         var status = ExitStatus.success
-        for reading in readings {
+        flush(&output)
+        held.release()
+        for path in files {
+            let before = output
+            let (reading, wroteAsRead) = StatementReading.stream(path, readers: how.readers, format: how.format, options: how.options,
+                                                                 into: &output)
+            // A file found bad after its output went out: what is still buffered is dropped, so
+            // the output breaks off where the reading was, not after a statement it closed.
+            let cutOff = reading.failure == nil && !reading.isUsable && wroteAsRead && held.isCommitted && !held.isClosed
+            if cutOff { held.close() }
+            flush(&output)
             if let failure = reading.failure {
                 context.terminal.error("mymoney parse: \(failure.description)")
                 status = .ioError
                 continue
             }
             context.report(reading.result.diagnostics, sources: reading.result.source.map { [$0] } ?? [])
-            if !reading.isUsable {
-                if status == .success { status = .dataError }
+            if reading.isUsable {
+                held.release()
                 continue
             }
-            reading.result.statements.forEach(body)
+            if status == .success { status = .dataError }
+            if cutOff {
+                context.terminal.error("mymoney parse: standard output stops here: \(path) turned out to have errors after part of it was written; the output is incomplete")
+            } else if wroteAsRead && !held.isClosed {
+                held.discard()
+                output = before
+            }
         }
         return status
     }

@@ -9,7 +9,7 @@ extension StatementJSON {
     /// and ``endDocument(into:)``.
     public static func beginDocument(into json: inout JSONWriter) {
         json.beginObject()
-        json.key("statements")
+        json.key(plain: "statements")
         json.beginArray()
     }
 
@@ -29,85 +29,103 @@ extension StatementJSON {
     /// ``write(_:into:)-swift.type.method`` does, or joins elements written aside); the
     /// statement's own `transactions` are not looked at.
     public static func write(_ s: Statement, into json: inout JSONWriter, transactions: (inout JSONWriter) -> Void) {
+        beginStatement(into: &json)
+        transactions(&json)
+        endStatement(s, into: &json)
+    }
+
+    /// `{"transactions":[`: a statement's object opened, its transactions to follow (each as
+    /// ``write(_:into:)-swift.type.method`` writes it), then ``endStatement(_:into:)``.
+    ///
+    /// A statement's transactions come first in its object, before its source, account, period,
+    /// balances and fields: those are settled only once the statement has been read (an OFX
+    /// statement's closing LEDGERBAL, a CSV file's running balances, the account id `--account`
+    /// gives a statement that names none), while each transaction is final when it is read. So
+    /// `parse` writes each transaction as it comes and holds only the rest.
+    public static func beginStatement(into json: inout JSONWriter) {
         json.beginObject()
-        json.key("source")
+        json.key(plain: "transactions")
+        json.beginArray()
+    }
+
+    /// The rest of a statement opened by ``beginStatement(into:)``: its source, account, period,
+    /// balances and fields, and the object closed (`s.transactions` is not looked at).
+    public static func endStatement(_ s: Statement, into json: inout JSONWriter) {
+        json.endArray()
+        json.key(plain: "source")
         json.beginObject()
-        json.key("file"); json.string(s.source.file)
-        json.key("format"); json.string(s.source.format)
-        if let encoding = s.source.encoding { json.key("encoding"); json.string(encoding) }
-        if let profile = s.source.profile { json.key("profile"); json.string(profile) }
+        json.key(plain: "file"); json.string(s.source.file)
+        json.key(plain: "format"); json.string(s.source.format)
+        if let encoding = s.source.encoding { json.key(plain: "encoding"); json.string(encoding) }
+        if let profile = s.source.profile { json.key(plain: "profile"); json.string(profile) }
         json.endObject()
-        json.key("account")
+        json.key(plain: "account")
         json.beginObject()
-        json.key("id"); json.string(s.account.id)
-        json.key("kind"); json.string(s.account.kind?.rawValue)
-        json.key("currency"); json.string(s.account.currency?.code)
-        json.key("bank_id"); json.string(s.account.bankId)
-        json.key("branch_id"); json.string(s.account.branchId)
-        json.key("name"); json.string(s.account.name)
-        json.key("type"); json.string(s.account.bankType)
+        json.key(plain: "id"); json.string(s.account.id)
+        json.key(plain: "kind"); json.string(s.account.kind?.rawValue)
+        json.key(plain: "currency"); json.string(s.account.currency?.code)
+        json.key(plain: "bank_id"); json.string(s.account.bankId)
+        json.key(plain: "branch_id"); json.string(s.account.branchId)
+        json.key(plain: "name"); json.string(s.account.name)
+        json.key(plain: "type"); json.string(s.account.bankType)
         json.endObject()
         if let period = s.period {
-            json.key("period")
+            json.key(plain: "period")
             json.beginObject()
-            json.key("start"); json.string(period.start.description)
-            json.key("end"); json.string(period.end.description)
+            json.key(plain: "start"); json.string(period.start.description)
+            json.key(plain: "end"); json.string(period.end.description)
             json.endObject()
         }
-        json.key("balances")
+        json.key(plain: "balances")
         json.beginArray()
         for b in s.balances {
             json.beginObject()
-            json.key("kind"); json.string(b.kind.rawValue)
-            json.key("amount"); json.amount(b.amount)
-            json.key("date"); json.day(b.day)
-            if let c = b.currency { json.key("currency"); json.string(c.code) }
-            if let i = b.transactionIndex { json.key("transaction_index"); json.int(i) }
+            json.key(plain: "kind"); json.string(b.kind.rawValue)
+            json.key(plain: "amount"); json.amount(b.amount)
+            json.key(plain: "date"); json.day(b.day)
+            if let c = b.currency { json.key(plain: "currency"); json.string(c.code) }
+            if let i = b.transactionIndex { json.key(plain: "transaction_index"); json.int(i) }
             json.endObject()
         }
         json.endArray()
-        json.key("transactions")
-        json.beginArray()
-        transactions(&json)
-        json.endArray()
-        if !s.extra.isEmpty { json.key("extra"); write(s.extra, into: &json) }
+        if !s.extra.isEmpty { json.key(plain: "extra"); write(s.extra, into: &json) }
         json.endObject()
     }
 
     /// One transaction, as ``transaction(_:)`` builds it.
     public static func write(_ t: StatementTransaction, into json: inout JSONWriter) {
         json.beginObject()
-        json.key("date"); json.day(t.day)
-        json.key("amount"); json.amount(t.amount)
-        json.key("payee"); json.string(t.payee)
-        json.key("memo"); json.string(t.memo)
-        json.key("id"); json.string(t.id)
-        if let c = t.currency { json.key("currency"); json.string(c.code) }
-        if let v = t.bankType { json.key("type"); json.string(v) }
-        if let v = t.checkNumber { json.key("check_number"); json.string(v) }
-        if let v = t.category { json.key("category"); json.string(v) }
-        if let v = t.transferAccount { json.key("transfer_account"); json.string(v) }
+        json.key(plain: "date"); json.day(t.day)
+        json.key(plain: "amount"); json.amount(t.amount)
+        json.key(plain: "payee"); json.string(t.payee)
+        json.key(plain: "memo"); json.string(t.memo)
+        json.key(plain: "id"); json.string(t.id)
+        if let c = t.currency { json.key(plain: "currency"); json.string(c.code) }
+        if let v = t.bankType { json.key(plain: "type"); json.string(v) }
+        if let v = t.checkNumber { json.key(plain: "check_number"); json.string(v) }
+        if let v = t.category { json.key(plain: "category"); json.string(v) }
+        if let v = t.transferAccount { json.key(plain: "transfer_account"); json.string(v) }
         if !t.tags.isEmpty {
-            json.key("tags")
+            json.key(plain: "tags")
             json.beginArray()
             for tag in t.tags { json.string(tag) }
             json.endArray()
         }
         if !t.splits.isEmpty {
-            json.key("splits")
+            json.key(plain: "splits")
             json.beginArray()
             for s in t.splits {
                 json.beginObject()
-                json.key("amount"); json.amount(s.amount)
-                json.key("category"); json.string(s.category)
-                json.key("transfer_account"); json.string(s.transferAccount)
-                json.key("memo"); json.string(s.memo)
+                json.key(plain: "amount"); json.amount(s.amount)
+                json.key(plain: "category"); json.string(s.category)
+                json.key(plain: "transfer_account"); json.string(s.transferAccount)
+                json.key(plain: "memo"); json.string(s.memo)
                 json.endObject()
             }
             json.endArray()
         }
-        if let p = t.position { json.key("line"); json.int(p.line) }
-        if !t.extra.isEmpty { json.key("extra"); write(t.extra, into: &json) }
+        if let p = t.position { json.key(plain: "line"); json.int(p.line) }
+        if !t.extra.isEmpty { json.key(plain: "extra"); write(t.extra, into: &json) }
         json.endObject()
     }
 
@@ -115,8 +133,8 @@ extension StatementJSON {
         json.beginArray()
         for f in fields {
             json.beginObject()
-            json.key("key"); json.string(f.key)
-            json.key("value"); json.string(f.value)
+            json.key(plain: "key"); json.string(f.key)
+            json.key(plain: "value"); json.string(f.value)
             json.endObject()
         }
         json.endArray()

@@ -8,7 +8,9 @@ public enum StatementJSON {
         var source: [(String, JSONValue)] = [("file", .string(s.source.file)), ("format", .string(s.source.format))]
         if let encoding = s.source.encoding { source.append(("encoding", .string(encoding))) }
         if let profile = s.source.profile { source.append(("profile", .string(profile))) }
-        var members: [(String, JSONValue)] = [("source", .object(source))]
+        // Transactions first: see ``beginStatement(into:)``.
+        var members: [(String, JSONValue)] = [("transactions", .array(s.transactions.map(transaction)))]
+        members.append(("source", .object(source)))
         members.append(("account", .object([
             ("id", .optional(s.account.id)),
             ("kind", .optional(s.account.kind?.rawValue)),
@@ -28,7 +30,6 @@ public enum StatementJSON {
             if let i = b.transactionIndex { m.append(("transaction_index", .int(i))) }
             return .object(m)
         })))
-        members.append(("transactions", .array(s.transactions.map(transaction))))
         if !s.extra.isEmpty { members.append(("extra", fields(s.extra))) }
         return .object(members)
     }

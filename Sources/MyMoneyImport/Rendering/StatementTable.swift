@@ -35,6 +35,14 @@ public enum StatementTable {
     /// its transactions to: ``write(_:style:lines:)`` in parts, for a statement read as a stream.
     public static func begin(_ source: StatementSource, account: StatementAccount, period: DayRange?, balances: [StatementBalance],
                              style terminal: some TextStyle, lines line: @escaping (String) -> Void) -> StreamingTextTable {
+        head(source, account: account, period: period, balances: balances, style: terminal, lines: line)
+        return StreamingTextTable(headers, alignments: alignments, lines: line)
+    }
+
+    /// The head of a statement's text: its source, account (with the period) and the balances
+    /// other than running ones, a line at a time.
+    public static func head(_ source: StatementSource, account: StatementAccount, period: DayRange?, balances: [StatementBalance],
+                            style terminal: some TextStyle, lines line: (String) -> Void) {
         var head = "\(source.file) (\(source.format)"
         if let e = source.encoding { head += ", \(e)" }
         if let p = source.profile { head += ", profile \(p)" }
@@ -48,7 +56,6 @@ public enum StatementTable {
         for b in balances where b.kind != .running {
             line("\(b.kind.rawValue) balance: \(b.amount)\(b.day.map { " as of \($0)" } ?? "")")
         }
-        return StreamingTextTable(headers, alignments: alignments, lines: line)
     }
 
     /// The end of a statement's text: the rest of the table and the count.

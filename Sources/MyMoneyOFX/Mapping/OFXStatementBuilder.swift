@@ -27,6 +27,13 @@ struct OFXStatementBuilder {
     /// Transactions not to hand to `sink` again: an XML body that broke off after handing some
     /// out is read again as SGML, which finds the same ones first.
     var alreadyDelivered = 0
+    /// When set (with ``sink``), each statement that ends goes here too, without its
+    /// transactions (they went to ``sink``), with whether `INTU.BID` was seen so far.
+    var statementSink: ((Statement, Bool) -> Void)?
+    /// Statements handed to `statementSink` so far, and those not to hand again (as
+    /// ``alreadyDelivered`` for transactions).
+    var ended = 0
+    var alreadyEnded = 0
     var skippedSecurityRecords = 0
 
     // The open elements.
@@ -313,6 +320,10 @@ struct OFXStatementBuilder {
             diagnostics.append(.warning("ofx.currency", "the statement has no currency (CURDEF)", file: file, at: s.position))
         }
         statements.append(s.statement)
+        if let statementSink {
+            if alreadyEnded > 0 { alreadyEnded -= 1 } else { statementSink(s.statement, hasIntuitBankId) }
+            ended += 1
+        }
     }
 
     /// Closes anything still open (the document ended early) and reports skipped records.

@@ -76,6 +76,14 @@ extension QIFParser {
         if slots[slotIndex].latestDay.map({ day > $0 }) ?? true { slots[slotIndex].latestDay = day }
         let memo = sharedMemo(record.memo)
         let number = investment ? nil : text(record.number)
+        if slotIndex == 0, let firstStatementSink {
+            var t = StatementTransaction(day: day, amount: amount)
+            QIFTransactionSetup.fill(&t, day: day, amount: amount, payee: payee, memo: memo,
+                                     checkNumber: number, category: category, transferAccount: transferAccount, tags: tags,
+                                     splits: splits, extra: extra, position: position(first))
+            firstStatementSink(t)
+            return
+        }
         // Set up in its place in the array (see QIFTransactionSetup).
         let index = slots[slotIndex].transactions.appendBlank()
         QIFTransactionSetup.fill(&slots[slotIndex].transactions[index], day: day, amount: amount, payee: payee, memo: memo,
@@ -97,7 +105,7 @@ extension QIFParser {
     /// Makes room for the block's transactions at once (their count is known from the first pass);
     /// the builder grows geometrically, so that many small blocks of one account stay linear.
     mutating func reserveRoomForBlock(_ slotIndex: Int) {
-        guard blockDateCounts.indices.contains(blockIndex) else { return }
+        guard blockDateCounts.indices.contains(blockIndex), slotIndex != 0 || firstStatementSink == nil else { return }
         slots[slotIndex].transactions.reserve(additional: blockDateCounts[blockIndex])
     }
 

@@ -92,6 +92,9 @@ struct QIFParser {
     static let payeeStream = 0, categoryStream = QIFCategoryField.internerStream, memoStream = 2
     /// `D` lines per register block (from the first pass) and the current block's index.
     var blockDateCounts: [Int] = []
+    /// When set, the transactions of the first statement (slot 0) go here as they are read
+    /// instead of into their slot (see ``QIFReader/read(_:file:options:firstStatement:)``).
+    var firstStatementSink: ((StatementTransaction) -> Void)?
     var blockIndex = -1
     var warnedOutsideSection = false
 

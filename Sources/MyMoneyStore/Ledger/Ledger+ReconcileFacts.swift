@@ -75,8 +75,11 @@ extension Ledger {
 
     /// Transactions of accounts other than `accountId`, in `currency`, dated `from` on (all when
     /// nil), that may name the account: those with a transfer hint, and those whose payee, memo or
-    /// hint, with spaces and dashes taken out, contain one of `needles` (letters and digits,
-    /// compared without regard to ASCII case). Nil `needles`: every such transaction.
+    /// hint contain one of `needles` (letters and digits, compared without regard to ASCII case):
+    /// a needle with a letter, with spaces and dashes taken out of the text; a needle of digits
+    /// only, with anything between its digits (an account number written `DE89.3704.0044…` or
+    /// `0532/0130 00` still passes, as the exact check reads every digit of the text in order).
+    /// Nil `needles`: every such transaction.
     ///
     /// A first sieve: the caller checks each row's text exactly.
     package func transactionsPossiblyNaming(accountId: Int64, currency: Currency, from: Day?, needles: [String]?) throws(LedgerError) -> [LedgerTransaction] {
@@ -88,8 +91,16 @@ extension Ledger {
             let usable = needles.filter { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber } }
             let likes = usable.map { _ in "\(text) LIKE ?" }
             conditions.append("(" + (["t.transfer_hint IS NOT NULL"] + likes).joined(separator: " OR ") + ")")
-            values += usable.map { .text("%\($0)%") }
+            values += usable.map { .text(Self.sievePattern(for: $0)) }
         }
         return try transactions(sql: conditions.joined(separator: " AND "), values, cached: false)
+    }
+
+    /// The LIKE pattern of one needle: `%word%`, or for digits only `%0%1%3%0%0%0%`, which any
+    /// text whose digits, read in order, contain the needle matches (a looser sieve, never a
+    /// tighter one than the exact check).
+    package static func sievePattern(for needle: String) -> String {
+        guard needle.allSatisfy(\.isNumber) else { return "%\(needle)%" }
+        return "%" + needle.map { "\($0)%" }.joined()
     }
 }

@@ -44,8 +44,8 @@ enum ReconcileEvidence {
 
     /// What the store's sieve looks for: the longest word of the name and the last six digits of
     /// each account number. Nil (read every leg) when a word of the name is not ASCII, which
-    /// SQLite compares with regard to case: a sieve must not lose a leg. (A number written in a
-    /// payee or memo with other separators than spaces and dashes is lost to it.)
+    /// SQLite compares with regard to case: a sieve must not lose a leg. (A number is looked for
+    /// digit by digit, whatever separates them in a payee or memo.)
     static func needles(for account: Account) -> [String]? {
         let words = account.name.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
         guard words.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }

@@ -1,0 +1,106 @@
+import Foundation
+import MyMoneyOFX
+import MyMoneyQIF
+
+extension StatementReaders {
+    /// What ``stream(_:format:options:into:)`` read: the file's diagnostics and source text (its
+    /// statements without their transactions), and whether its statements were written as they
+    /// were read (before the diagnostics were known) or only once the file was found usable.
+    public struct StreamedFile: Sendable {
+        public var result: ReadResult
+        /// Whether the file may be used (see ``ReadResult/isUsable(strict:)``).
+        public var isUsable: Bool
+        /// Whether statements were written before ``isUsable`` was known: when the file is not
+        /// usable, what was written of it must be taken back (or, when it is out already, the
+        /// output marked incomplete). When false, an unusable file wrote nothing.
+        public var wroteAsRead: Bool
+    }
+
+    /// Reads the file at `path` (or standard input for `-`) and writes its statements into
+    /// `output`, as ``read(_:format:options:)`` reads them: an OFX file from the disk and a QIF
+    /// file's first statement as a stream (their transactions are written as they are read and
+    /// never held: ``OFXReader/read(fileAt:file:options:transaction:statementEnd:)``,
+    /// ``QIFReader/read(_:file:options:firstStatement:)``, also from standard input), every other
+    /// file read whole and written only when it is usable.
+    ///
+    /// What a caller must know: a streamed file's statements are written before its diagnostics
+    /// are known (see ``StreamedFile/wroteAsRead``); the diagnostics and the usability are the
+    /// whole read's (`ParseStreamingTests` holds the two to each other on the corpus and the samples).
+    ///
+    /// - Throws: ``InputError`` when the file cannot be read at all, as ``StatementFiles/load(_:)``.
+    public func stream(_ path: String, format: String?, options: ReadOptions,
+                       into output: inout some StatementStreamOutput) throws(InputError) -> StreamedFile {
+        if path == "-" {
+            // Standard input is read into memory first; a QIF text is still handed on as it is read.
+            let input = try StatementFiles.load(path)
+            if let qif = (format.flatMap(reader(named:)) ?? recognize(input)) as? QIFReader {
+                return stream(input, qif, options: options, into: &output)
+            }
+            return whole(input, format: format, options: options, into: &output)
+        }
+        guard let head = StatementReaders.head(of: path) else { return whole(try StatementFiles.load(path), format: format, options: options, into: &output) }
+        let chosen = format.flatMap(reader(named:)) ?? recognize(StatementInput(name: path, bytes: head))
+        if let ofx = chosen as? OFXReader {
+            var open = false
+            var result = ofx.read(fileAt: path, file: path, options: options, transaction: { t in
+                if !open { output.beginStatement(); open = true }
+                output.add(t)
+            }, statementEnd: { s in
+                if !open { output.beginStatement() }
+                output.endStatement(s)
+                open = false
+            })
+            if open && !result.diagnostics.containsErrors {
+                // Transactions of a statement that never ended, in a file read without error (the
+                // reader closes what a text leaves open, so this is not expected): the whole read
+                // would keep none of them, so the file must not pass as usable.
+                result.diagnostics.append(.error("ofx.statement.unfinished", "the file ends inside a statement", file: path))
+            }
+            return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: true)
+        }
+        if let qif = chosen as? QIFReader {
+            return stream(try StatementFiles.loadOnce(path), qif, options: options, into: &output)
+        }
+        return whole(try StatementFiles.load(path), format: format, options: options, into: &output)
+    }
+
+    /// A QIF text, its first statement handed on as it is read, the others after it.
+    private func stream(_ input: StatementInput, _ qif: QIFReader, options: ReadOptions,
+                        into output: inout some StatementStreamOutput) -> StreamedFile {
+        var open = false
+        let result = qif.read(input.bytes, file: input.name, options: options) { t in
+            if !open { output.beginStatement(); open = true }
+            output.add(t)
+        }
+        let usable = result.isUsable(strict: options.strict)
+        if let first = result.statements.first {
+            if !open { output.beginStatement() }
+            output.endStatement(first)
+            for s in result.statements.dropFirst() { output.write(s) }
+        }
+        return StreamedFile(result: result, isUsable: usable && (!open || !result.statements.isEmpty), wroteAsRead: true)
+    }
+
+    /// The file read whole, its statements written when it is usable.
+    private func whole(_ input: StatementInput, format: String?, options: ReadOptions,
+                       into output: inout some StatementStreamOutput) -> StreamedFile {
+        let result = read(input, format: format, options: options)
+        let usable = result.isUsable(strict: options.strict)
+        if usable { for s in result.statements { output.write(s) } }
+        return StreamedFile(result: result, isUsable: usable, wroteAsRead: false)
+    }
+
+    /// The first 8 KiB of a plain file that can be read and is not too large to read (nil
+    /// otherwise: ``StatementFiles/load(_:)`` then says why).
+    static func head(of path: String) -> [UInt8]? {
+        // The attributes of what a symbolic link points to (attributesOfItem does not follow one).
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = attributes[.size] as? Int, size <= StatementFiles.maximumFileSize,
+              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 8192) else { return nil }
+        return Array(data)
+    }
+}

@@ -11,8 +11,10 @@ import Glibc
 /// Cases: `parse --format json` of a CSV, OFX 2 and QIF file of 100k and `--size` transactions
 /// (1M), `transactions --format json` on a ledger of `--size` transactions, and the re-import
 /// of the same CSV (all duplicates) with `--format json`, `reconcile` on that ledger, and a
-/// 100-row CSV imported into a new ledger (`import.csv.100`), and the 100k-row CSV with 10 rules
-/// (`import.csv.100k`, ``mediumImportCase(in:)``). `--only parse,transactions` picks
+/// 100-row CSV imported into a new ledger (`import.csv.100`), the 100k-row CSV with 10 rules
+/// (`import.csv.100k`, ``mediumImportCase(in:)``), and a `--size` CSV of realistic
+/// payees imported into a new ledger with 1,000 realistic rules (`import.rules.csv.1M`,
+/// ``realisticRulesImportCase``). `--only parse,transactions` picks
 /// cases by prefix of their name.
 ///
 /// `--mymoney PATH` names the binary (default: the `mymoney` beside this one); `--baseline PATH`
@@ -74,7 +76,8 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
         cases.append(("import.csv.100", 100, ["import", file.path, "--ledger", small.appendingPathComponent("fresh.sqlite").path]))
     }
-    if group("import"), let medium = try mediumImportCase(in: folder) { cases.append(medium) }
+    if group("import.csv.100k"), let medium = try mediumImportCase(in: folder) { cases.append(medium) }
+    if group("import.rules") { cases.append(try realisticRulesImportCase(folder: folder, size: size)) }
     var results: [BenchmarkResult] = []
     for c in cases where wanted(c.name) {
         var best: [String: Run] = [:]

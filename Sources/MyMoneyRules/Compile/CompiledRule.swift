@@ -53,6 +53,18 @@ struct ConditionLeaf: Sendable {
     /// The test as written.
     let text: String
     let range: RuleTextRange
+    /// For a literal test, what it looks for, for the plain evaluator (``CompiledRuleSet/applyPlainly(to:context:options:)``).
+    var literal: LiteralTest? = nil
+    /// For a regex that is only literal texts (``RegexLiterals/exact``): its first prefilter set
+    /// holds them all, so on ASCII text a literal of that set occurring is the answer.
+    var decidedByLiterals = false
+}
+
+/// A literal test as written: its kind and its pattern, folded as ``TextFolding`` folds the text it is looked for in.
+struct LiteralTest: Sendable {
+    let kind: LiteralGroup.Kind
+    let pattern: [UInt8]
+    let caseSensitive: Bool
 }
 
 /// A value with `$1`-style capture references.

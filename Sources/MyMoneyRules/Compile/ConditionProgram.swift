@@ -22,7 +22,8 @@ struct ConditionProgram: Sendable {
         /// Prefilter sets: `prefilterBits[prefilterLow..<prefilterHigh]`, each set ended by -1; low < 0 means no prefilter.
         var prefilterLow: Int32 = -1
         var prefilterHigh: Int32 = -1
-        /// empty: want empty; amount: compare the absolute value.
+        /// empty: want empty; amount: compare the absolute value; regex: decided by its first
+        /// prefilter set on ASCII text (``ConditionLeaf/decidedByLiterals``).
         var flag = false
         var exclusive = false
         var low: Amount?
@@ -52,6 +53,7 @@ struct ConditionProgram: Sendable {
             case .regex(let r, let prefilter):
                 code.kind = .regex
                 code.regex = Int32(r)
+                code.flag = leaf.decidedByLiterals && !prefilter.isEmpty
                 if !prefilter.isEmpty {
                     code.prefilterLow = Int32(prefilterBits.count)
                     for alternatives in prefilter {

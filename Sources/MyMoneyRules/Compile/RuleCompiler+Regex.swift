@@ -39,14 +39,20 @@ extension CompilerState {
         // An anchored prefix first (the rule's trigger), then the literals the text must contain.
         let literals = regexPrefilters[regexIndex]
         var prefilter: [[Int]] = []
+        // A regex that is only literal texts (ignoring case) is answered by its first set on ASCII text.
+        let exact = literals.exact.map { texts in
+            texts.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
+        }
+        if let exact { prefilter.append(exact) }
         if let prefixes = literals.requiredPrefixes {
             prefilter.append(prefixes.map { self.literals.request(field: test.field, caseSensitive: false, kind: .startsWith, pattern: $0) })
         }
-        for alternatives in literals.required where alternatives != literals.requiredPrefixes {
+        for alternatives in literals.required where alternatives != literals.requiredPrefixes && alternatives != literals.exact {
             prefilter.append(alternatives.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) })
         }
         let node = leaf(test, .regex(regexIndex, prefilter: []))
         if case .leaf(let i) = node {
+            leaves[i].decidedByLiterals = exact != nil
             pendingTests[i] = .regex(regexIndex, prefilter)
             ruleRegexLeaves.append(i)
         }

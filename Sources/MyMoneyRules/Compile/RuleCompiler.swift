@@ -176,7 +176,11 @@ struct CompilerState {
                 }
                 let id = literals.request(field: test.field, caseSensitive: test.caseSensitive, kind: kind, pattern: text)
                 let node = leaf(test, .literal(bit: -1))
-                if case .leaf(let i) = node { pendingTests[i] = .literal(id) }
+                if case .leaf(let i) = node {
+                    pendingTests[i] = .literal(id)
+                    leaves[i].literal = LiteralTest(kind: kind, pattern: TextFolding.folded(text, caseSensitive: test.caseSensitive),
+                                                    caseSensitive: test.caseSensitive)
+                }
                 nodes.append(node)
             }
             let node: ConditionNode = nodes.count == 1 ? nodes[0] : .any(nodes)
@@ -438,7 +442,8 @@ struct CompilerState {
             case .literal(let id): test = .literal(bit: bitOf[id])
             case .regex(let r, let sets): test = .regex(r, prefilter: sets.map { $0.map { bitOf[$0] } })
             }
-            leaves[leafIndex] = ConditionLeaf(field: old.field, test: test, text: old.text, range: old.range)
+            leaves[leafIndex] = ConditionLeaf(field: old.field, test: test, text: old.text, range: old.range, literal: old.literal,
+                                             decidedByLiterals: old.decidedByLiterals)
         }
         let ordered = pending.enumerated().sorted { a, b in
             a.element.parsed.stage != b.element.parsed.stage ? a.element.parsed.stage < b.element.parsed.stage : a.offset < b.offset

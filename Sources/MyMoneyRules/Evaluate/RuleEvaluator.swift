@@ -20,7 +20,7 @@ struct RuleEvaluator {
     /// Regex runs that ran out of steps (counted as no match), in input order.
     var gaveUp: [RegexGiveUp] = []
     /// Bits fired by `account` and `account kind` tests, per account id: they depend on the account only.
-    var accountBits: [Int64: [Int32]] = [:]
+    var accountBits: [Int64: (bits: [Int32], ascii: Bool)] = [:]
     let accountGroups: [Int]
     let otherGroups: [Int]
     let projects: [String: RuleProject]
@@ -30,6 +30,26 @@ struct RuleEvaluator {
     /// of the category each rule sets (for ``FieldChange/value``).
     let actions: [[RuleAction]]
     let categoryTexts: [String?]
+    /// This thread's copy of the literal groups (``LiteralGroup/copiedForThread()``), of the
+    /// groups to scan again per target, and of each leaf's field.
+    let groups: [LiteralGroup]
+    let groupsByTarget: [[Int]]
+    let leafFields: [RuleField]
+    /// This thread's copies of the hot arrays (``EvaluatorTables``), and their pointers.
+    let tables: EvaluatorTables
+    let nodes: UnsafeBufferPointer<ConditionProgram.Node>
+    let children: UnsafeBufferPointer<Int32>
+    let leafCodes: UnsafeBufferPointer<ConditionProgram.Leaf>
+    let prefilterBits: UnsafeBufferPointer<Int32>
+    let triggerStart: UnsafeBufferPointer<Int32>
+    let triggerRules: UnsafeBufferPointer<Int32>
+    let roots: UnsafeBufferPointer<Int32>
+    /// Whether every text value scanned for this transaction was ASCII (regexes made of literals
+    /// are answered by the scan only then).
+    var scannedASCII = true
+    /// Evaluate every rule and every test directly, without the literal scan, the prefilters and
+    /// the candidate index: the plain twin (``CompiledRuleSet/applyPlainly(to:context:options:)``).
+    var plain = false
 
     init(set: CompiledRuleSet, context: RuleContext, options: RuleApplyOptions) {
         self.set = set
@@ -52,24 +72,40 @@ struct RuleEvaluator {
         self.categoryTexts = actions.map { list in
             list.compactMap { if case .setCategory(let path) = $0 { return path.description } else { return nil } }.last
         }
+        self.groups = set.groups.map { $0.copiedForThread() }
+        self.groupsByTarget = set.groupsByTarget.map { $0.map { $0 } }
+        self.leafFields = set.leaves.map(\.field)
+        let tables = EvaluatorTables(set)
+        self.tables = tables
+        nodes = tables.nodes
+        children = tables.children
+        leafCodes = tables.leaves
+        prefilterBits = tables.prefilterBits
+        triggerStart = tables.triggerStart
+        triggerRules = tables.triggerRules
+        roots = tables.roots
     }
 
     // MARK: literal scanning
 
     mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
-        let field = set.groups[g].field
-        let caseSensitive = set.groups[g].caseSensitive
-        _ = FieldValues.any(field, t, account) { value in
-            TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer)
-            set.groups[g].scan(buffer, into: &fired, hits: &hits)
-            return false
+        let groups = self.groups
+        groups.withUnsafeBufferPointer { groups in
+            // Through the pointer: copying the group out of the array retained its six arrays.
+            let field = groups[g].field
+            let caseSensitive = groups[g].caseSensitive
+            _ = FieldValues.any(field, t, account) { value in
+                if !TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer) { scannedASCII = false }
+                groups[g].scan(buffer, into: &fired, hits: &hits)
+                return false
+            }
         }
     }
 
     mutating func trigger(bits: Range<Int>) {
         for bit in bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 {
-            for k in Int(set.triggerStart[bit])..<Int(set.triggerStart[bit + 1]) {
-                let r = Int(set.triggerRules[k])
+            for k in Int(triggerStart[bit])..<Int(triggerStart[bit + 1]) {
+                let r = Int(triggerRules[k])
                 candidates[r >> 6] |= 1 << UInt64(r & 63)
             }
         }
@@ -82,21 +118,27 @@ struct RuleEvaluator {
 
     mutating func start(_ t: LedgerTransaction, _ account: Account?) {
         forgetRegexAnswers()
+        scannedASCII = true
         for i in 0..<fired.count { fired[i] = 0 }
+        if plain { return }
         for i in 0..<candidates.count { candidates[i] = set.alwaysCandidates[i] }
         for g in otherGroups { scan(group: g, t, account) }
         if !accountGroups.isEmpty {
-            if let id = account?.id, let bits = accountBits[id] {
-                for bit in bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
+            if let id = account?.id, let known = accountBits[id] {
+                for bit in known.bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
+                if !known.ascii { scannedASCII = false }
             } else {
+                let before = scannedASCII
+                scannedASCII = true
                 for g in accountGroups { scan(group: g, t, account) }
                 if let id = account?.id, accountBits.count < 10_000 {
                     var bits: [Int32] = []
                     for g in accountGroups {
-                        for bit in set.groups[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
+                        for bit in groups[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
                     }
-                    accountBits[id] = bits
+                    accountBits[id] = (bits, scannedASCII)
                 }
+                scannedASCII = scannedASCII && before
             }
         }
         // Only words with fired bits need the trigger walk.
@@ -105,8 +147,8 @@ struct RuleEvaluator {
             while word != 0 {
                 let bit = w * 64 + word.trailingZeroBitCount
                 word &= word - 1
-                for k in Int(set.triggerStart[bit])..<Int(set.triggerStart[bit + 1]) {
-                    let r = Int(set.triggerRules[k])
+                for k in Int(triggerStart[bit])..<Int(triggerStart[bit + 1]) {
+                    let r = Int(triggerRules[k])
                     candidates[r >> 6] |= 1 << UInt64(r & 63)
                 }
             }
@@ -116,8 +158,9 @@ struct RuleEvaluator {
     /// Scans again the groups whose field an action on `target` changed.
     mutating func rescan(after target: RuleTarget, _ t: LedgerTransaction, _ account: Account?) {
         forgetRegexAnswers()
-        for g in set.groupsByTarget[target.rank] {
-            let bits = set.groups[g].bits
+        if plain { return }
+        for g in groupsByTarget[target.rank] {
+            let bits = groups[g].bits
             for bit in bits { fired[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
             scan(group: g, t, account)
             trigger(bits: bits)
@@ -144,21 +187,21 @@ struct RuleEvaluator {
 
     /// Evaluates node `k` of the flat program.
     mutating func holds(node k: Int32, _ t: LedgerTransaction, _ account: Account?) -> Bool {
-        let node = set.program.nodes[Int(k)]
+        let node = nodes[Int(k)]
         switch node.kind {
         case .leaf:
             return leafHolds(Int(node.a), t, account)
         case .all:
             var c = node.a
             while c < node.b {
-                if !holds(node: set.program.children[Int(c)], t, account) { return false }
+                if !holds(node: children[Int(c)], t, account) { return false }
                 c += 1
             }
             return true
         case .any:
             var c = node.a
             while c < node.b {
-                if holds(node: set.program.children[Int(c)], t, account) { return true }
+                if holds(node: children[Int(c)], t, account) { return true }
                 c += 1
             }
             return false
@@ -171,7 +214,7 @@ struct RuleEvaluator {
     mutating func regexHolds(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         let memo = regexMemo[r]
         if memo != 0 { return memo == 2 }
-        let result = FieldValues.any(set.leaves[i].field, t, account) { value in
+        let result = FieldValues.any(leafFields[i], t, account) { value in
             switch matcher.matches(r, value) {
             case .match: return true
             case .noMatch: return false
@@ -201,17 +244,20 @@ struct RuleEvaluator {
     }
 
     mutating func leafHolds(_ i: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool {
-        let leaf = set.program.leaves[i]
-        switch leaf.kind {
+        let leaf = leafCodes.baseAddress! + i
+        switch leaf.pointee.kind {
         case .literal:
-            let bit = Int(leaf.bit)
+            if plain { return plainLiteralHolds(i, t, account) }
+            let bit = Int(leaf.pointee.bit)
             return fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0
         case .regex:
+            if plain { return plainRegexHolds(i, Int(leaf.pointee.regex), t, account) }
             // Every prefilter set needs one of its literals (sets end with -1).
-            var k = leaf.prefilterLow
+            var k = leaf.pointee.prefilterLow
+            let high = leaf.pointee.prefilterHigh
             var any = false
-            while k >= 0 && k < leaf.prefilterHigh {
-                let bit = Int(set.program.prefilterBits[Int(k)])
+            while k >= 0 && k < high {
+                let bit = Int(prefilterBits[Int(k)])
                 k += 1
                 if bit < 0 {
                     if !any { return false }
@@ -220,27 +266,30 @@ struct RuleEvaluator {
                     any = true
                 }
             }
-            return regexHolds(i, Int(leaf.regex), t, account)
+            // A regex of literal texts: its first set held one, and on ASCII text that is the answer.
+            if leaf.pointee.flag && scannedASCII { return true }
+            return regexHolds(i, Int(leaf.pointee.regex), t, account)
         case .empty:
-            let hasValue = FieldValues.any(set.leaves[i].field, t, account) { !$0.isEmpty }
-            return hasValue != leaf.flag
+            let hasValue = FieldValues.any(leafFields[i], t, account) { !$0.isEmpty }
+            return hasValue != leaf.pointee.flag
         case .amount:
             var value = t.amount
-            if leaf.flag {
+            if leaf.pointee.flag {
                 guard let m = try? t.amount.magnitude() else { return false }
                 value = m
             }
-            if let low = leaf.low, leaf.exclusive ? value <= low : value < low { return false }
-            if let high = leaf.high, leaf.exclusive ? value >= high : value > high { return false }
+            let exclusive = leaf.pointee.exclusive
+            if let low = leaf.pointee.low, exclusive ? value <= low : value < low { return false }
+            if let high = leaf.pointee.high, exclusive ? value >= high : value > high { return false }
             return true
         case .days:
             let d = t.day.daysSinceEpoch
-            return d >= leaf.intLow && d <= leaf.intHigh
+            return d >= leaf.pointee.intLow && d <= leaf.pointee.intHigh
         case .number:
-            let n = Int32(leaf.isMonth ? t.day.month : t.day.day)
-            return n >= leaf.intLow && n <= leaf.intHigh
+            let n = Int32(leaf.pointee.isMonth ? t.day.month : t.day.day)
+            return n >= leaf.pointee.intLow && n <= leaf.pointee.intHigh
         case .weekdays:
-            return leaf.weekdays & (1 << UInt8(t.day.weekday)) != 0
+            return leaf.pointee.weekdays & (1 << UInt8(t.day.weekday)) != 0
         }
     }
 
@@ -280,16 +329,17 @@ struct RuleEvaluator {
         var stoppedBy: Int?
         var position = 0
         let tracing = trace != nil
+        let everyRule = tracing || plain
         while position < set.rules.count {
             let r: Int
-            if tracing {
+            if everyRule {
                 r = position
             } else {
                 guard let next = nextCandidate(from: position) else { break }
                 r = next
             }
             position = r + 1
-            let root = set.program.roots[r]
+            let root = roots[r]
             let matches = root < 0 || holds(node: root, t, account)
             if !matches {
                 if tracing, let condition = set.rules[r].condition,
@@ -313,7 +363,7 @@ struct RuleEvaluator {
                 }
                 let changed = apply(action, rule: r, to: &t, index: index, captures: captures,
                                     outcome: &outcome, setBy: &setBy, tags: &tagEdits)
-                if changed && !set.groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
+                if changed && !groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
             }
             if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }

@@ -110,6 +110,19 @@ struct LiteralAutomaton: Sendable {
         self.patternLengths = patterns.map { Int32($0.count) }
     }
 
+    /// The same automaton in new storage, for one thread (see ``LiteralGroup/copiedForThread()``).
+    func copiedForThread() -> LiteralAutomaton { LiteralAutomaton(copying: self) }
+
+    private init(copying other: LiteralAutomaton) {
+        classOf = other.classOf.map { $0 }
+        classCount = other.classCount
+        next = other.next.map { $0 }
+        next16 = other.next16.map { $0 }
+        outputStart = other.outputStart.map { $0 }
+        outputs = other.outputs.map { $0 }
+        patternLengths = other.patternLengths.map { $0 }
+    }
+
     /// Appends every occurrence in `text` to `hits` as `pattern << 32 | end`, `end` being the
     /// offset just past it (a buffer, not a callback: a closure would capture and retain the
     /// caller's tables once per scan).

@@ -3,11 +3,14 @@ import Foundation
 /// Turns text into the bytes literal patterns are matched against.
 ///
 /// Case-insensitive matching lowercases; pure ASCII (nearly every bank line) takes a byte loop,
-/// anything else is NFC-normalized and lowercased by Foundation, so `Café` typed in a rule
-/// matches `CAFÉ` from a bank whichever way either was composed.
+/// anything else is NFC-normalized and lowercased scalar by scalar (``ScalarFolding``, as the
+/// regex engine ignores case), so `Café` typed in a rule matches `CAFÉ` from a bank whichever way
+/// either was composed.
 enum TextFolding {
-    /// Writes the folded bytes of `text` into `buffer` (replacing its contents).
-    static func fold(_ text: String, caseSensitive: Bool, into buffer: inout [UInt8]) {
+    /// Writes the folded bytes of `text` into `buffer` (replacing its contents); returns whether
+    /// `text` is ASCII.
+    @discardableResult
+    static func fold(_ text: String, caseSensitive: Bool, into buffer: inout [UInt8]) -> Bool {
         buffer.removeAll(keepingCapacity: true)
         var copy = text
         let ascii: Bool = copy.withUTF8 { bytes in
@@ -30,8 +33,19 @@ enum TextFolding {
         if !ascii {
             buffer.removeAll(keepingCapacity: true)
             let normalized = text.precomposedStringWithCanonicalMapping
-            buffer.append(contentsOf: caseSensitive ? normalized.utf8 : normalized.lowercased().utf8)
+            if caseSensitive {
+                buffer.append(contentsOf: normalized.utf8)
+            } else {
+                // Scalar by scalar, as the regex engine folds (``ScalarFolding``): lowercasing the
+                // whole string would make a capital sigma final or not by what follows it, so
+                // `ΟΔΟΣ` would not be found in `ΟΔΟΣΑ`.
+                for scalar in normalized.unicodeScalars {
+                    let folded = Unicode.Scalar(ScalarFolding.fold(scalar.value)) ?? scalar
+                    UTF8.encode(folded) { buffer.append($0) }
+                }
+            }
         }
+        return ascii
     }
 
     /// The folded bytes of `text`.

@@ -19,6 +19,13 @@ struct RegexLiterals {
     /// of these (lowercased); nil when unknown or shorter than ``minimumLength``.
     let requiredPrefixes: [String]?
 
+    /// When the regex is nothing but a set of literal texts, ignoring ASCII case (`Shell|Aral`,
+    /// `(EDEKA|REWE) (BERLIN|KÖLN)` is not: `Ö` is not ASCII): every text it can match, lowercased.
+    /// Such a regex matches an ASCII text exactly when the text contains one of them, so the
+    /// literal scan answers it and the regex need not run. Nil for anything with an anchor, a
+    /// boundary, a case-sensitive part, an open repetition or a large class.
+    let exact: [String]?
+
     static let minimumLength = 3
     static let maximumSetSize = 64
 
@@ -28,6 +35,30 @@ struct RegexLiterals {
             .map { set in set.members.map { String(decoding: $0, as: UTF8.self) } }
         requiredPrefixes = node.isAnchoredAtStart && info.prefix.shortest >= Self.minimumLength
             ? info.prefix.members.map { String(decoding: $0, as: UTF8.self) } : nil
+        if Self.isLiteralsIgnoringCase(node), let all = info.exact, all.shortest >= Self.minimumLength {
+            exact = all.members.map { String(decoding: $0, as: UTF8.self) }
+        } else {
+            exact = nil
+        }
+    }
+
+    /// Whether the tree has only groups, concatenations, alternations, bounded repetitions and
+    /// ASCII sets that hold both cases of every letter in them (so folding loses nothing).
+    static func isLiteralsIgnoringCase(_ node: RegexNode) -> Bool {
+        switch node {
+        case .empty: return true
+        case .assertion: return false
+        case .set(let set):
+            guard set.isASCIIOnly else { return false }
+            let members = set.asciiMembers
+            return members.allSatisfy { b in
+                let isLetter = (b | 0x20) &- 0x61 < 26
+                return !isLetter || (members.contains(b | 0x20) && members.contains(b & ~0x20))
+            }
+        case .group(let inner, _): return isLiteralsIgnoringCase(inner)
+        case .concatenation(let parts), .alternation(let parts): return parts.allSatisfy(isLiteralsIgnoringCase)
+        case .repetition(let inner, _, let high, _): return high != nil && isLiteralsIgnoringCase(inner)
+        }
     }
 }
 

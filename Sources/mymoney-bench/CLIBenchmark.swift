@@ -12,7 +12,8 @@ import Glibc
 /// (1M), `transactions --format json` on a ledger of `--size` transactions, and the re-import
 /// of the same CSV (all duplicates) with `--format json`, `reconcile`, `report` (a year),
 /// `report analysis` (every month), `report networth` and `accounts` on that ledger, and a
-/// 100-row CSV imported into a new ledger (`import.csv.100`), and a `--size` CSV of realistic
+/// 100-row CSV imported into a new ledger (`import.csv.100`), the 100k-row CSV with 10 rules
+/// (`import.csv.100k`, ``mediumImportCase(in:)``), and a `--size` CSV of realistic
 /// payees imported into a new ledger with 1,000 realistic rules (`import.rules.csv.1M`,
 /// ``realisticRulesImportCase``). `--only parse,transactions` picks
 /// cases by prefix of their name.
@@ -83,6 +84,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
         cases.append(("import.csv.100", 100, ["import", file.path, "--ledger", small.appendingPathComponent("fresh.sqlite").path]))
     }
+    if group("import.csv.100k"), let medium = try mediumImportCase(in: folder) { cases.append(medium) }
     if group("import.rules") { cases.append(try realisticRulesImportCase(folder: folder, size: size)) }
     var results: [BenchmarkResult] = []
     for c in cases where wanted(c.name) {
@@ -106,6 +108,27 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
     }
     return results
+}
+
+/// `import.csv.100k`: the 100k-row CSV with the 10 categorizing rules `scripts/compare-peers.py`
+/// gives hledger and us, imported into a new ledger each run (as the peers line). The CSV
+/// is the `parse` cases' 100k file (made when missing); nil when it cannot be.
+func mediumImportCase(in folder: URL) throws -> (name: String, items: Int, arguments: [String])? {
+    let dir = folder.appendingPathComponent("100k")
+    let csv = dir.appendingPathComponent("account-0.csv")
+    if !FileManager.default.fileExists(atPath: csv.path) {
+        _ = try StatementGenerator(size: 100_000, accounts: 1).write(to: dir, formats: ["csv"])
+    }
+    guard FileManager.default.fileExists(atPath: csv.path) else { return nil }
+    let rules = folder.appendingPathComponent("rules10")
+    try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+    let merchants = ["REWE MARKT", "EDEKA CENTER", "LIDL DIENSTL", "ALDI SUED", "WHOLE FOODS MARKET", "TRADER JOES",
+                     "SAFEWAY", "SHELL OIL", "ARAL STATION", "BP CONNECT"]
+    let text = merchants.enumerated().map { "rule \"r\($0.offset)\"\n  when payee contains \"\($0.element)\"\n  set category Expenses:M\($0.offset)\n\n" }
+    try Data(text.joined().utf8).write(to: rules.appendingPathComponent("10-peers.rules"))
+    let ledger = folder.appendingPathComponent("100k-import.sqlite").path
+    return ("import.csv.100k", 100_000, ["import", csv.path, "--ledger", ledger, "--rules", rules.path,
+                                         "--account", "Bench", "--currency", "EUR", "--format", "json"])
 }
 
 /// One run of a child process: its exit status, wall time and peak resident memory.

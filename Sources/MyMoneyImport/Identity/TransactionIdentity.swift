@@ -128,59 +128,62 @@ package enum TransactionIdentity {
     /// Decides, for each candidate in statement order, which stored transaction it is, or nil when new.
     ///
     /// `stored` holds the account's transactions near the candidates' days (see ``bankIdWindow``);
-    /// each stored transaction is claimed by at most one candidate.
-    package static func match(_ candidates: [IdentityCandidate], against stored: [IdentityRecord]) -> [IdentityMatch?] {
+    /// each stored transaction is claimed by at most one candidate. Keys are looked up by 64-bit
+    /// hashes (``HashedChains``) and compared whole on a hit; `hashMask` is lowered by tests to
+    /// make hashes meet. ``plainMatch(_:against:)`` is the plain twin.
+    package static func match(_ candidates: [IdentityCandidate], against stored: [IdentityRecord],
+                              hashMask: UInt64 = .max) -> [IdentityMatch?] {
         var result = [IdentityMatch?](repeating: nil, count: candidates.count)
         if stored.isEmpty || candidates.isEmpty { return result }
-        let records = stored.sorted { $0.id < $1.id }
+        // The store reads them by account and day, which is id order for rows imported in day order.
+        let inIdOrder = stored.indices.dropFirst().allSatisfy { stored[$0 - 1].id < stored[$0].id }
+        let records = inIdOrder ? stored : stored.sorted { $0.id < $1.id }
         var claimed = [Bool](repeating: false, count: records.count)
+        let recordAmounts = records.map { NormalizedAmount($0.amount) }
+        let candidateAmounts = candidates.map { NormalizedAmount($0.amount) }
 
         // 1. Same bank id and amount.
-        var byBankId = Chains<BankKey>(count: records.count)
-        for i in records.indices.reversed() {
-            if let bankId = records[i].bankId { byBankId.push(BankKey(bankId: bankId, amount: records[i].amount), i) }
-        }
-        for (index, candidate) in candidates.enumerated() {
-            guard let bankId = candidate.bankId else { continue }
-            if let i = byBankId.first(BankKey(bankId: bankId, amount: candidate.amount), claimed: claimed, where: {
-                abs(records[$0].day.distance(to: candidate.day)) <= bankIdWindow
-            }) {
-                claimed[i] = true
-                result[index] = IdentityMatch(existingId: records[i].id, reason: .sameBankId)
-            }
-        }
+        matchByBankId(candidates, candidateAmounts, records, recordAmounts, hashMask: hashMask, claimed: &claimed, result: &result)
+        guard result.contains(where: { $0 == nil }) else { return result }
 
         // 2. Same day, amount and text, counted.
-        var byFingerprint = Chains<FingerprintKey>(count: records.count)
+        var byFingerprint = HashedChains(count: records.count)
         for i in records.indices.reversed() where !claimed[i] {
-            byFingerprint.push(FingerprintKey(day: records[i].day, amount: records[i].amount, text: records[i].textKey), i)
+            byFingerprint.push(hashMask & fingerprintHash(records[i].day, recordAmounts[i], records[i].textKey), i)
         }
         for (index, candidate) in candidates.enumerated() where result[index] == nil {
             let hasBankId = candidate.bankId != nil
-            if let i = byFingerprint.first(FingerprintKey(day: candidate.day, amount: candidate.amount, text: candidate.textKey),
-                                           claimed: claimed, where: { !hasBankId || records[$0].bankId == nil }) {
+            let amount = candidateAmounts[index]
+            if let i = byFingerprint.first(hashMask & fingerprintHash(candidate.day, amount, candidate.textKey), claimed: claimed,
+                                           same: { records[$0].day == candidate.day && recordAmounts[$0] == amount
+                                                       && records[$0].textKey == candidate.textKey },
+                                           where: { !hasBankId || records[$0].bankId == nil }) {
                 claimed[i] = true
                 result[index] = IdentityMatch(existingId: records[i].id, reason: .sameFingerprint)
             }
         }
 
         // 3. Same day and amount, text rewritten: pair what is left, the most alike texts first.
-        var byDayAmount = Chains<DayAmountKey>(count: records.count)
+        var byDayAmount = HashedChains(count: records.count)
         for i in records.indices.reversed() where !claimed[i] && records[i].isImported {
-            byDayAmount.push(DayAmountKey(day: records[i].day, amount: records[i].amount), i)
+            byDayAmount.push(hashMask & dayAmountHash(records[i].day, recordAmounts[i]), i)
         }
         if byDayAmount.isEmpty { return result }
         var leftByKey: [DayAmountKey: [Int]] = [:]
         var keysInOrder: [DayAmountKey] = []
         for (index, candidate) in candidates.enumerated() where result[index] == nil {
+            let amount = candidateAmounts[index]
+            guard byDayAmount.contains(hashMask & dayAmountHash(candidate.day, amount),
+                                       same: { records[$0].day == candidate.day && recordAmounts[$0] == amount }) else { continue }
             let key = DayAmountKey(day: candidate.day, amount: candidate.amount)
-            guard byDayAmount.contains(key) else { continue }
             if leftByKey[key] == nil { keysInOrder.append(key) }
             leftByKey[key, default: []].append(index)
         }
         for key in keysInOrder {
             let left = leftByKey[key] ?? []
-            let open = byDayAmount.all(key, claimed: claimed)
+            let day = candidates[left[0]].day, amount = candidateAmounts[left[0]]
+            let open = byDayAmount.all(hashMask & dayAmountHash(day, amount), claimed: claimed,
+                                       same: { records[$0].day == day && recordAmounts[$0] == amount })
             for (index, i) in RewrittenPairing.pairs(candidates: left.map { candidates[$0] }, records: open.map { records[$0] }) {
                 claimed[open[i]] = true
                 result[left[index]] = IdentityMatch(existingId: records[open[i]].id, reason: .rewrittenDescription)
@@ -189,61 +192,92 @@ package enum TransactionIdentity {
         return result
     }
 
-    /// Lists of record indexes by key, as one `next` array (no array per key): memory stays flat for
-    /// a million stored transactions.
-    private struct Chains<Key: Hashable> {
-        private var head: [Key: Int] = [:]
-        private var next: [Int]
+    /// ``match(_:against:hashMask:)`` when its first rule decides every candidate: each has a bank
+    /// id and is a stored row by it (a statement imported again). Nil otherwise, when the whole
+    /// match must run. Text keys are not looked at, so the candidates need none (the store makes
+    /// them only when this gives nil).
+    package static func matchAllByBankId(_ candidates: [IdentityCandidate], against stored: [IdentityRecord],
+                                         hashMask: UInt64 = .max) -> [IdentityMatch?]? {
+        guard !candidates.isEmpty, !stored.isEmpty, candidates.allSatisfy({ $0.bankId != nil }) else { return nil }
+        let inIdOrder = stored.indices.dropFirst().allSatisfy { stored[$0 - 1].id < stored[$0].id }
+        let records = inIdOrder ? stored : stored.sorted { $0.id < $1.id }
+        var claimed = [Bool](repeating: false, count: records.count)
+        var result = [IdentityMatch?](repeating: nil, count: candidates.count)
+        matchByBankId(candidates, candidates.map { NormalizedAmount($0.amount) }, records, records.map { NormalizedAmount($0.amount) },
+                      hashMask: hashMask, claimed: &claimed, result: &result)
+        return result.contains(where: { $0 == nil }) ? nil : result
+    }
 
-        init(count: Int) { next = [Int](repeating: -1, count: count) }
-
-        var isEmpty: Bool { head.isEmpty }
-
-        /// Puts `index` in front of its key's list; push in descending order for ascending lists.
-        mutating func push(_ key: Key, _ index: Int) {
-            next[index] = head[key] ?? -1
-            head[key] = index
+    /// Rule 1 over records in id order: each candidate with a bank id claims the first unclaimed
+    /// record of the same bank id and amount within ``bankIdWindow`` days.
+    private static func matchByBankId(_ candidates: [IdentityCandidate], _ candidateAmounts: [NormalizedAmount],
+                                      _ records: [IdentityRecord], _ recordAmounts: [NormalizedAmount], hashMask: UInt64,
+                                      claimed: inout [Bool], result: inout [IdentityMatch?]) {
+        // A statement imported again lines up with its stored rows: candidate k is record k. While
+        // it does, record k is the first unclaimed one of its key (those before it are claimed),
+        // so the hashed look-up is needed only from the first row that does not line up.
+        var aligned = 0
+        while aligned < candidates.count && aligned < records.count, let bankId = candidates[aligned].bankId,
+              records[aligned].bankId == bankId, recordAmounts[aligned] == candidateAmounts[aligned],
+              abs(records[aligned].day.distance(to: candidates[aligned].day)) <= bankIdWindow {
+            claimed[aligned] = true
+            result[aligned] = IdentityMatch(existingId: records[aligned].id, reason: .sameBankId)
+            aligned += 1
         }
-
-        /// Whether `key` has a list.
-        func contains(_ key: Key) -> Bool { head[key] != nil }
-
-        /// Every unclaimed index of `key`'s list, in ascending order.
-        func all(_ key: Key, claimed: [Bool]) -> [Int] {
-            var result: [Int] = []
-            var i = head[key] ?? -1
-            while i >= 0 {
-                if !claimed[i] { result.append(i) }
-                i = next[i]
-            }
-            return result
+        if aligned == candidates.count { return }
+        var byBankId = HashedChains(count: records.count)
+        for i in records.indices.reversed() where i >= aligned {
+            if let bankId = records[i].bankId { byBankId.push(hashMask & bankHash(bankId, recordAmounts[i]), i) }
         }
-
-        /// The first unclaimed index of `key`'s list that satisfies `predicate`; claimed ones at the
-        /// front are dropped on the way.
-        mutating func first(_ key: Key, claimed: [Bool], where predicate: (Int) -> Bool) -> Int? {
-            guard var i = head[key] else { return nil }
-            while i >= 0 && claimed[i] { i = next[i] }
-            head[key] = i >= 0 ? i : nil
-            while i >= 0 {
-                if !claimed[i] && predicate(i) { return i }
-                i = next[i]
+        if byBankId.isEmpty { return }
+        for (index, candidate) in candidates.enumerated() where index >= aligned {
+            guard let bankId = candidate.bankId else { continue }
+            let amount = candidateAmounts[index]
+            if let i = byBankId.first(hashMask & bankHash(bankId, amount), claimed: claimed,
+                                      same: { recordAmounts[$0] == amount && records[$0].bankId == bankId },
+                                      where: { abs(records[$0].day.distance(to: candidate.day)) <= bankIdWindow }) {
+                claimed[i] = true
+                result[index] = IdentityMatch(existingId: records[i].id, reason: .sameBankId)
             }
-            return nil
         }
     }
 
-    private struct BankKey: Hashable {
-        let bankId: String
+    /// An amount without trailing zeros, so `-3.2` and `-3.20` compare and hash alike.
+    struct NormalizedAmount: Equatable {
         let units: Int64
         let scale: Int
 
-        init(bankId: String, amount: Amount) {
-            self.bankId = bankId
+        init(_ amount: Amount) {
             let normalized = amount.scale == 0 || amount.units % 10 != 0 ? amount : amount.normalized
-            self.units = normalized.units
-            self.scale = normalized.scale
+            units = normalized.units
+            scale = normalized.scale
         }
+    }
+
+    /// A 64-bit mix (the SplitMix64 finalizer): every input bit moves about half the output bits.
+    @inline(__always) static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    @inline(__always) static func amountHash(_ amount: NormalizedAmount) -> UInt64 {
+        mix(UInt64(bitPattern: amount.units) ^ mix(UInt64(truncatingIfNeeded: amount.scale)))
+    }
+
+    /// Texts hash through Swift's `Hasher`, which agrees with `String`'s equality (canonical
+    /// equivalence: `é` written as one code point or two), unlike a hash of the bytes.
+    static func bankHash(_ bankId: String, _ amount: NormalizedAmount) -> UInt64 {
+        mix(UInt64(bitPattern: Int64(bankId.hashValue)) ^ amountHash(amount))
+    }
+
+    static func fingerprintHash(_ day: Day, _ amount: NormalizedAmount, _ text: String) -> UInt64 {
+        mix(UInt64(bitPattern: Int64(text.hashValue)) ^ dayAmountHash(day, amount))
+    }
+
+    static func dayAmountHash(_ day: Day, _ amount: NormalizedAmount) -> UInt64 {
+        mix(UInt64(UInt32(bitPattern: day.daysSinceEpoch)) ^ amountHash(amount))
     }
 
     private struct FingerprintKey: Hashable {

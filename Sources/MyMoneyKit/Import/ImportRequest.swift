@@ -20,6 +20,10 @@ public struct ImportRequest: Sendable {
     /// `--trust-ids`: a statement of stored rows under bank ids the ledger has never seen is added
     /// (by default it is recognized as the bank re-issuing its ids and skipped).
     public var trustIds = false
+    /// The rules run only on rows that may be new: a statement the ledger holds whole is stored
+    /// (as duplicates) without them when that changes nothing (``RuleStage/rulesMaySkip(_:context:)``).
+    /// False runs them on every row (the plain twin).
+    public var rulesOnNewRowsOnly = true
 
     /// Transfers matched with at least this confidence are confirmed without asking.
     public static let defaultConfirmThreshold = 0.7

@@ -70,8 +70,18 @@ enum ImportWorkflow {
             // Accounts this import brings statements for have statements of their own.
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
         }
-        let ruleStage = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
+        var ruleStaging = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
                                   rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
+        // Rules only on what is new: a statement whose rows the ledger holds whole (imported again)
+        // goes to the store without them, when that changes nothing (``RuleStage/rulesMaySkip``).
+        if request.rulesOnNewRowsOnly, let rules, total > 0, RuleStage.rulesMaySkip(rules, context: context) {
+            for (slot, c) in converted.enumerated() {
+                guard let accountId = outcome.statements[slot].account.id,
+                      try ledger.holdsEveryRowByBankId(accountId: accountId, c.transactions) else { continue }
+                ruleStaging.storedWhole.insert(slot)
+            }
+        }
+        let ruleStage = ruleStaging
         // The import's rows get ids above this one: the ledger's other rows are those up to it.
         let lastIdBefore = try ledger.lastTransactionId()
         let stage = rules == nil ? "storing" : "applying rules and storing"
@@ -86,8 +96,9 @@ enum ImportWorkflow {
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {
-            try ledger.recordSkippedStatementRows(ReconcileEvidence.rowsToKeep(stored.skippedDetails, addedBySlot: stored.addedBySlot),
-                                                  batchId: batchId)
+            // Only statements that also added rows keep skipped rows (``ReconcileEvidence/rowsToKeep``).
+            let details = stored.skippedDetails { (stored.addedBySlot[$0] ?? 0) > 0 }
+            try ledger.recordSkippedStatementRows(ReconcileEvidence.rowsToKeep(details, addedBySlot: stored.addedBySlot), batchId: batchId)
         }
         outcome.diagnostics += rulesDid.diagnostics
         // Categories the rules name that no stored row uses yet (the store created the others).
@@ -120,7 +131,7 @@ enum ImportWorkflow {
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known)
             progress?("reconciling balances")
             let names = try ledger.accounts().filter { importedAccounts.contains($0.id ?? -1) }.map(\.name)
-            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRows: stored.skippedRows, batchId: stored.batchId,
+            return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRowsOf: { [stored] in stored.skippedRows(of: $0) }, batchId: stored.batchId,
                                                       knownTransactions: known)
         }
         outcome.reconciliation = reconciliation

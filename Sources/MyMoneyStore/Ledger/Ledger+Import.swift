@@ -97,12 +97,28 @@ extension Ledger {
                 reportIndex[statement.accountId] = slot
                 reports.append(AccountImportReport(accountId: statement.accountId, accountName: account.name))
             }
-            let candidates = statement.transactions.map(IdentityCandidate.init)
-            let occurrences = TransactionIdentity.occurrences(of: candidates)
-            let stored = try identityRecords(accountId: statement.accountId, near: candidates)
-            var matches = TransactionIdentity.match(candidates, against: stored)
-            if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
-                matches = reissued
+            var candidates: [IdentityCandidate] = []
+            var occurrences: [Int] = []
+            var matches: [IdentityMatch?]
+            let withBankIds = !statement.transactions.isEmpty && statement.transactions.allSatisfy { $0.bankId != nil }
+            // Rows that all have bank ids are tried by them alone first, on stored rows read without their text keys.
+            var stored = try identityRecords(accountId: statement.accountId, near: statement.transactions, textKeys: !withBankIds)
+            if withBankIds, let all = TransactionIdentity.matchAllByBankId(statement.transactions.map {
+                   IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "")
+               }, against: stored) {
+                // Every row is a stored one by its bank id (a statement imported again): nothing
+                // is inserted, so no text key or occurrence is needed, and no id was re-issued.
+                matches = all
+            } else {
+                if withBankIds && !stored.isEmpty {
+                    stored = try identityRecords(accountId: statement.accountId, near: statement.transactions, textKeys: true)
+                }
+                candidates = statement.transactions.map(IdentityCandidate.init)
+                occurrences = TransactionIdentity.occurrences(of: candidates)
+                matches = TransactionIdentity.match(candidates, against: stored)
+                if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
+                    matches = reissued
+                }
             }
             // New rows go in by `rowsPerInsert` in one INSERT (a full batch; the rest one by one),
             // in statement order: SQLite gives a statement's rows consecutive ids.
@@ -227,27 +243,46 @@ extension Ledger {
             """).run([.integer(batchId), .integer(accountId), .integer(previous.units), .integer(Int64(previous.scale))])
     }
 
+    /// Whether every one of `transactions` (of account `accountId`) has a bank id and is a row the
+    /// ledger holds by it, as ``importStatements(_:files:dryRun:trustIds:indexes:progress:)`` would
+    /// decide for them now (``TransactionIdentity/matchAllByBankId(_:against:hashMask:)``): a
+    /// statement imported again, which an import can leave out of work that only new rows need.
+    /// Rows the same import stores before them do not change the answer (they get higher ids,
+    /// and the first rule claims the oldest row of a bank id).
+    package func holdsEveryRowByBankId(accountId: Int64, _ transactions: [LedgerTransaction]) throws(LedgerError) -> Bool {
+        guard !transactions.isEmpty, transactions.allSatisfy({ $0.bankId != nil }) else { return false }
+        let stored = try identityRecords(accountId: accountId, near: transactions, textKeys: false)
+        return TransactionIdentity.matchAllByBankId(transactions.map {
+            IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "")
+        }, against: stored) != nil
+    }
+
     /// Stored transactions of `accountId` that a candidate could be: same days, widened by the bank id window.
-    private func identityRecords(accountId: Int64, near candidates: [IdentityCandidate]) throws(LedgerError) -> [IdentityRecord] {
+    ///
+    /// Without `textKeys` the records' text keys are empty (not read: bank ids alone decide a
+    /// statement imported again).
+    private func identityRecords(accountId: Int64, near candidates: [LedgerTransaction], textKeys: Bool) throws(LedgerError) -> [IdentityRecord] {
         guard let first = candidates.first else { return [] }
         var low = first.day, high = first.day
-        for c in candidates {
-            if c.day < low { low = c.day }
-            if c.day > high { high = c.day }
+        for i in candidates.indices {
+            let day = candidates[i].day
+            if day < low { low = day }
+            if day > high { high = day }
         }
         let window = TransactionIdentity.bankIdWindow
         // A transaction whose account, day or amount was changed by hand is known by the ones it
         // was imported with (`import_*`, kept since): its statement coming again finds it there.
+        let text = textKeys ? "text_key" : "''"
         return try db.statement("""
-            SELECT id, day, amount_units, amount_scale, bank_id, text_key, batch_id IS NOT NULL
+            SELECT id, day, amount_units, amount_scale, bank_id, \(text), batch_id IS NOT NULL
             FROM transactions WHERE account_id = ?1 AND day BETWEEN ?2 AND ?3 AND import_day IS NULL
             UNION ALL
-            SELECT id, import_day, import_units, import_scale, bank_id, text_key, batch_id IS NOT NULL
+            SELECT id, import_day, import_units, import_scale, bank_id, \(text), batch_id IS NOT NULL
             FROM transactions WHERE import_account_id = ?1 AND import_day BETWEEN ?2 AND ?3
             """).rows([.integer(accountId), .of(low.advanced(by: -window)), .of(high.advanced(by: window))]) { row throws(LedgerError) in
                 IdentityRecord(id: row.int64(0), day: Ledger.day(row.int64(1)),
                                amount: try Ledger.storedAmount(row.int64(2), row.int64(3)), bankId: row.optionalText(4),
-                               textKey: row.text(5), isImported: row.int64(6) != 0)
+                               textKey: textKeys ? row.text(5) : "", isImported: row.int64(6) != 0)
             }
     }
 

@@ -36,9 +36,11 @@ struct LedgerNeighbourhood {
     static func window(around rows: [[LedgerTransaction]], options: TransferMatchOptions = TransferMatchOptions()) -> TransactionFilter? {
         var first: Day?, last: Day?
         for part in rows {
-            for t in part {
-                if first.map({ t.day < $0 }) ?? true { first = t.day }
-                if last.map({ t.day > $0 }) ?? true { last = t.day }
+            // By index: a `for t in part` copied every transaction (a retain per text).
+            for i in part.indices {
+                let day = part[i].day
+                if first.map({ day < $0 }) ?? true { first = day }
+                if last.map({ day > $0 }) ?? true { last = day }
             }
         }
         guard let first, let last else { return nil }

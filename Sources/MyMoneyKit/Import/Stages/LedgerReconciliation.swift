@@ -89,7 +89,16 @@ enum LedgerReconciliation {
     /// reconciled, its difference diagnosed once, on their texts. `rows: .whole` always reads them
     /// whole (the plain twin: both give the same report).
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
-                          skippedRows: [Int64: [LedgerTransaction]] = [:], batchId: Int64? = nil, rows: RowReading = .balancesFirst,
+                          skippedRows: [Int64: [LedgerTransaction]], batchId: Int64? = nil, rows: RowReading = .balancesFirst,
+                          knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
+        try reconcile(ledger, accounts: names, assertions: assertions, chains: chains, skippedRowsOf: { skippedRows[$0] ?? [] },
+                      batchId: batchId, rows: rows, knownTransactions: knownTransactions)
+    }
+
+    /// As above, with the skipped rows of an account asked for only when a difference is diagnosed
+    /// (a re-import skips every row; copying them for accounts whose balances agree was wasted).
+    static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
+                          skippedRowsOf: (Int64) -> [LedgerTransaction] = { _ in [] }, batchId: Int64? = nil, rows: RowReading = .balancesFirst,
                           knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
@@ -103,8 +112,9 @@ enum LedgerReconciliation {
             var input = ReconciliationInput(account: account, transactions: known ?? [])
             input.checkpoints = latestPerDay(stored.filter { $0.accountId == id }).compactMap { checkpoint($0, currency: account.currency) }
             input.chains = chains[id] ?? []
-            input.skippedStatementRows = skippedRows[id] ?? []
             try ReconcileEvidence.fill(&input, ledger: ledger, excludingBatch: batchId)
+            // After the ledger's own skipped rows, as ``ReconcileEvidence/fill`` orders them.
+            func addSkippedRows() { input.skippedStatementRows += skippedRowsOf(id) }
             input.add(assertions)
             var legsError: LedgerError?
             func legs() -> [LedgerTransaction] {
@@ -114,13 +124,15 @@ enum LedgerReconciliation {
                 }
             }
             // Balance rows first (none to read without a checkpoint): an account that agrees
-            // everywhere is done with them; one that disagrees is read whole and diagnosed once.
+            // everywhere is done with them; one that disagrees is read whole and diagnosed once
+            // (skipped rows serve only that diagnosis).
             if known == nil, rows == .balancesFirst,
                let agreeing = Reconciler().reconcileIfAgreeing(input, rows: input.checkpoints.isEmpty ? [] : try ledger.balanceRows(accountId: id)) {
                 reconciled.append(agreeing)
                 continue
             }
             if known == nil { input.transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id])) }
+            addSkippedRows()
             let result = Reconciler().reconcile(input, counterparts: legs)
             if let legsError { throw legsError }
             reconciled.append(result)

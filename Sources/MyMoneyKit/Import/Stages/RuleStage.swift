@@ -32,6 +32,9 @@ struct RuleStage: Sendable {
     var context: RuleContext
     /// Every account of the ledger (for rule conditions and counter-legs).
     var ledgerAccounts: [Account]
+    /// Slots whose rows are all stored already (by bank id) and that the rules may pass over:
+    /// see ``rulesMaySkip(_:context:)``.
+    var storedWhole: Set<Int> = []
     /// Rule inputs held at a time.
     var part = 50_000
     /// Threads the rules use: the store writes on a core of its own meanwhile.
@@ -51,7 +54,7 @@ struct RuleStage: Sendable {
             var ignored = Set<Int>()
             var categorized = Set<Int>()
             var marks: [TransferMark] = []
-            if let rules {
+            if let rules, !storedWhole.contains(slot) {
                 var lo = 0
                 while lo < transactions.count {
                     let hi = min(transactions.count, lo + part)
@@ -94,6 +97,20 @@ struct RuleStage: Sendable {
         for statement in counterLegs.statements { queue.put(statement) }
         summary.counterLegs = counterLegs.legs
         return summary
+    }
+}
+
+extension RuleStage {
+    /// Whether running `rules` on rows the store will skip as duplicates changes nothing the import
+    /// reports or stores, so a statement imported again may go to the store without them. The
+    /// rules' effects on a skipped row are lost with it, except: `ignore` (an ignored row is not
+    /// a duplicate), `transfer` (counter-legs, counted as duplicates in turn), the payee (the
+    /// duplicates' list shows it as the rules left it), a category the ledger lacks (the import
+    /// creates every category a rule set), and a regex that gives up (it warns for the row).
+    static func rulesMaySkip(_ rules: CompiledRuleSet, context: RuleContext) -> Bool {
+        let targets = rules.actionTargets
+        return !targets.contains(.ignored) && !targets.contains(.transfer) && !targets.contains(.payee)
+            && !rules.hasRegexConditions && rules.categories.allSatisfy { context.categories.contains($0) }
     }
 }
 

@@ -57,7 +57,8 @@ public enum StatementConversion {
         var first = 0
         while first < statements.count {
             let group = Array(statements[first..<min(statements.count, first + cores)])
-            converted += Concurrently.map(group, convert)
+            // A statement alone (the usual single-file import) has its two halves done side by side.
+            converted += group.count == 1 ? [convertAlongside(group[0])] : Concurrently.map(group, convert)
             for s in first..<min(statements.count, first + cores) {
                 statements[s].statement.transactions = []
                 statements[s].statement.balances.removeAll { $0.kind == .running }
@@ -75,6 +76,19 @@ public enum StatementConversion {
         chain?.rows = []
         return Converted(transactions: ledgerTransactions(from: imported.statement, account: imported.account),
                          balances: balances, balanceProblems: problems, chain: chain)
+    }
+
+    /// ``convert(_:)`` with the balance checks on another core while the rows are converted here.
+    static func convertAlongside(_ imported: ImportedStatement) -> Converted {
+        let statement = imported.statement
+        let (checked, transactions) = Concurrently.alongside({ () -> ([StatementBalance], [Diagnostic], RunningBalanceChain?) in
+            let checkpoints = StatementCheckpoints(statement)
+            let (balances, problems) = LedgerReconciliation.balancesToStore(for: statement, checkpoints: checkpoints)
+            var chain = checkpoints.chain
+            chain?.rows = []
+            return (balances, problems, chain)
+        }) { ledgerTransactions(from: imported.statement, account: imported.account) }
+        return Converted(transactions: transactions, balances: checked.0, balanceProblems: checked.1, chain: checked.2)
     }
 
     /// The amount written with at least the currency's minor units (`-1.5` EUR becomes `-1.50`);

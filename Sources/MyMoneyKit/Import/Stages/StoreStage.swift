@@ -11,11 +11,14 @@ enum StoreStage {
         var batchId: Int64?
         var added: Int
         var duplicates: [SkippedDuplicate]
-        /// By account id: the rows skipped as already stored, as offered (the reconciler names one
-        /// when it is what the ledger lacks: a real second transaction, not a duplicate).
-        var skippedRows: [Int64: [LedgerTransaction]] = [:]
-        /// The same rows with their slot, why they were skipped and what they were taken for.
-        var skippedDetails: [(slot: Int, row: Ledger.SkippedStatementRow)] = []
+        /// The rows skipped as already stored, in the report's order: where they are among the
+        /// offered rows, why they were skipped and what they were taken for. The rows themselves
+        /// are copied out only when asked for (``skippedRows(of:)``, ``skippedDetails(inSlots:)``):
+        /// a re-import skips every row, and the reconciler looks at them only to diagnose a difference.
+        var skipped: [SkippedPlace] = []
+        /// By slot: the offered rows of statements with skipped rows, kept when ``takeAddedRows()``
+        /// takes the added ones.
+        var offeredAfterTaking: [Int: [LedgerTransaction]] = [:]
         /// By slot: how many rows were added and how many skipped.
         var addedBySlot: [Int: Int]
         var skippedBySlot: [Int: Int]
@@ -28,13 +31,64 @@ enum StoreStage {
             return rows[place.slot][place.index].id
         }
 
-        /// The added rows, moved out (what the stages after storing work on).
+        /// The added rows, moved out (what the stages after storing work on); the offered rows of
+        /// statements with skipped rows stay for ``skippedRows(of:)`` (moved, not copied, when a
+        /// statement added nothing).
         mutating func takeAddedRows() -> [[LedgerTransaction]] {
             var taken = rows
             rows = []
+            for s in taken.indices where (skippedBySlot[s] ?? 0) > 0 {
+                if (addedBySlot[s] ?? 0) == 0 {
+                    offeredAfterTaking[s] = taken[s]
+                    taken[s] = []
+                } else {
+                    offeredAfterTaking[s] = taken[s]
+                    taken[s].removeAll { $0.id == nil }
+                }
+            }
             for s in taken.indices where taken[s].contains(where: { $0.id == nil }) { taken[s].removeAll { $0.id == nil } }
             return taken
         }
+
+        /// The offered row at `place`, before or after ``takeAddedRows()``.
+        private func offered(_ place: SkippedPlace) -> LedgerTransaction {
+            let slot = Int(place.slot), index = Int(place.index)
+            var row = rows.isEmpty ? offeredAfterTaking[slot]![index] : rows[slot][index]
+            row.accountId = place.accountId
+            return row
+        }
+
+        /// The rows of account `accountId` skipped as already stored, as offered, in the report's
+        /// order (the reconciler names one when it is what the ledger lacks: a real second
+        /// transaction, not a duplicate).
+        func skippedRows(of accountId: Int64) -> [LedgerTransaction] {
+            skipped.compactMap { $0.accountId == accountId ? offered($0) : nil }
+        }
+
+        /// ``skippedRows(of:)`` of every account with skipped rows.
+        var skippedRows: [Int64: [LedgerTransaction]] {
+            var byAccount: [Int64: [LedgerTransaction]] = [:]
+            for place in skipped { byAccount[place.accountId, default: []].append(offered(place)) }
+            return byAccount
+        }
+
+        /// The skipped rows of the slots `wanted` accepts, with their slot, why they were skipped
+        /// and what they were taken for.
+        func skippedDetails(inSlots wanted: (Int) -> Bool = { _ in true }) -> [(slot: Int, row: Ledger.SkippedStatementRow)] {
+            skipped.compactMap { place in
+                guard wanted(Int(place.slot)) else { return nil }
+                return (Int(place.slot), Ledger.SkippedStatementRow(row: offered(place), reason: place.reason, existingId: place.existingId))
+            }
+        }
+    }
+
+    /// Where a skipped row is among the offered rows, and why it was skipped.
+    struct SkippedPlace {
+        var slot: Int32
+        var index: Int32
+        var accountId: Int64
+        var reason: DuplicateReason
+        var existingId: Int64
     }
 
     /// Stores the statements `queue` hands on, one after another, while they are still being made.
@@ -71,6 +125,11 @@ enum StoreStage {
         statements = []
         var stored = Stored(rows: [], batchId: report.batchId, added: report.addedCount, duplicates: [],
                             addedBySlot: [:], skippedBySlot: [:])
+        // Counted by slot in arrays (a dictionary update per row cost a hash each).
+        var addedCounts = [Int](repeating: 0, count: rows.count), skippedCounts = addedCounts, reissuedCounts = addedCounts
+        let skippedInAll = report.accounts.reduce(0) { $0 + $1.skipped.count }
+        stored.duplicates.reserveCapacity(skippedInAll)
+        stored.skipped.reserveCapacity(skippedInAll)
         for account in report.accounts {
             for added in account.added where rows.indices.contains(added.statementIndex)
                 && rows[added.statementIndex].indices.contains(added.index) {
@@ -78,21 +137,24 @@ enum StoreStage {
                 if rows[added.statementIndex][added.index].tags.count > 1 {
                     rows[added.statementIndex][added.index].tags = Ledger.tagsInStoredOrder(rows[added.statementIndex][added.index].tags)
                 }
-                stored.addedBySlot[added.statementIndex, default: 0] += 1
+                addedCounts[added.statementIndex] += 1
             }
             for skipped in account.skipped where rows.indices.contains(skipped.statementIndex)
                 && rows[skipped.statementIndex].indices.contains(skipped.index) {
-                let offered = rows[skipped.statementIndex][skipped.index]
-                stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: offered.day, amount: offered.amount,
-                                                          payee: offered.payee, reason: skipped.reason, existingId: skipped.existingId))
-                stored.skippedBySlot[skipped.statementIndex, default: 0] += 1
-                if skipped.reason == .sameRowsNewIds { stored.reissuedBySlot[skipped.statementIndex, default: 0] += 1 }
-                var row = offered
-                row.accountId = account.accountId
-                stored.skippedRows[account.accountId, default: []].append(row)
-                stored.skippedDetails.append((skipped.statementIndex, Ledger.SkippedStatementRow(row: row, reason: skipped.reason,
-                                                                                                 existingId: skipped.existingId)))
+                let (slot, index) = (skipped.statementIndex, skipped.index)
+                stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: rows[slot][index].day,
+                                                          amount: rows[slot][index].amount, payee: rows[slot][index].payee,
+                                                          reason: skipped.reason, existingId: skipped.existingId))
+                skippedCounts[slot] += 1
+                if skipped.reason == .sameRowsNewIds { reissuedCounts[slot] += 1 }
+                stored.skipped.append(SkippedPlace(slot: Int32(slot), index: Int32(index), accountId: account.accountId,
+                                                   reason: skipped.reason, existingId: skipped.existingId))
             }
+        }
+        for slot in rows.indices {
+            if addedCounts[slot] > 0 { stored.addedBySlot[slot] = addedCounts[slot] }
+            if skippedCounts[slot] > 0 { stored.skippedBySlot[slot] = skippedCounts[slot] }
+            if reissuedCounts[slot] > 0 { stored.reissuedBySlot[slot] = reissuedCounts[slot] }
         }
         stored.rows = rows
         return stored

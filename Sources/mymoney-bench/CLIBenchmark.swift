@@ -10,7 +10,8 @@ import Glibc
 ///
 /// Cases: `parse --format json` of a CSV, OFX 2 and QIF file of 100k and `--size` transactions
 /// (1M), `transactions --format json` on a ledger of `--size` transactions, and the re-import
-/// of the same CSV (all duplicates) with `--format json`, `reconcile` on that ledger, and a
+/// of the same CSV (all duplicates) with `--format json`, `reconcile`, `report` (a year),
+/// `report analysis` (every month), `report networth` and `accounts` on that ledger, and a
 /// 100-row CSV imported into a new ledger (`import.csv.100`), the 100k-row CSV with 10 rules
 /// (`import.csv.100k`, ``mediumImportCase(in:)``), and a `--size` CSV of realistic
 /// payees imported into a new ledger with 1,000 realistic rules (`import.rules.csv.1M`,
@@ -39,8 +40,9 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     func group(_ prefix: String) -> Bool { only.map { $0.contains { prefix.hasPrefix($0) || $0.hasPrefix(prefix) } } ?? true }
     var cases: [(name: String, items: Int, arguments: [String])] = []
     var largeCSV: URL?
+    let onLedger = group("transactions") || group("reimport") || group("reconcile") || group("report") || group("accounts")
     for (count, label) in [(100_000, "100k"), (size, size == 1_000_000 ? "1M" : "\(size)")] {
-        guard group("parse") || (count == size && (group("transactions") || group("reimport") || group("reconcile"))) else { continue }
+        guard group("parse") || (count == size && onLedger) else { continue }
         let dir = folder.appendingPathComponent(label)
         var written: [String: [URL]] = [:]
         for (format, name) in [("csv", "account-0.csv"), ("ofx2", "account-0.ofx"), ("qif", "account-0.qif")] {
@@ -57,7 +59,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
     }
     let ledger = folder.appendingPathComponent("ledger.sqlite").path
-    if let csv = largeCSV, group("transactions") || group("reimport") || group("reconcile"), !FileManager.default.fileExists(atPath: ledger) {
+    if let csv = largeCSV, onLedger, !FileManager.default.fileExists(atPath: ledger) {
         FileHandle.standardError.write(Data("cli: importing \(size) transactions into the ledger to query…\n".utf8))
         let made = try spawn(binary, ["import", csv.path, "--ledger", ledger, "--format", "json"])
         guard made.status == 0 || made.status == 1 else { throw BenchmarkFailure(message: "import for the ledger failed: exit \(made.status)") }
@@ -66,6 +68,12 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         cases.append(("transactions.json.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["transactions", "--ledger", ledger, "--format", "json"]))
         cases.append(("reimport.json.csv.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["import", csv.path, "--ledger", ledger, "--format", "json"]))
         cases.append(("reconcile.\(size == 1_000_000 ? "1M" : "\(size)")", size, ["reconcile", "--ledger", ledger]))
+        // Reports on the generated years (2016 through 2025): a year against the one before, every month.
+        let label = size == 1_000_000 ? "1M" : "\(size)"
+        cases.append(("report.year.\(label)", size, ["report", "--period", "year", "--on", "2025-06-30", "--ledger", ledger]))
+        cases.append(("report.analysis.\(label)", size, ["report", "analysis", "--from", "2016-01-01", "--through", "2025-12-31", "--ledger", ledger]))
+        cases.append(("report.networth.\(label)", size, ["report", "networth", "--ledger", ledger]))
+        cases.append(("accounts.\(label)", size, ["accounts", "--ledger", ledger]))
     }
     // A small import as a user starts it: 100 rows into a new ledger each run (its fixed costs).
     if group("import") {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MyMoneyCore
+@testable import MyMoneyCore
 import MyMoneyTestSupport
 
 /// The streaming JSON writer against its plain twin, the tree (`JSONValue.serialized`), and
@@ -187,5 +187,63 @@ struct OutputValueTests {
         var tree = JSONValue.object([("amount", .string("1.00")), ("say \"hi\"\n", .int(1))])
         for _ in 0..<70 { tree = .array([tree]) }
         #expect(sink.text == tree.serialized())
+    }
+
+    /// Many objects of plain keys, pretty and compact, past several 64 KiB buffers: a key written
+    /// at once with its comma and indentation is what the tree holds, also across a flush.
+    @Test func plainKeysPastManyBuffersAreTheTreesBytes() {
+        for pretty in [true, false] {
+            let sink = CollectedBytes()
+            var json = JSONWriter(into: sink, pretty: pretty)
+            var rows: [JSONValue] = []
+            json.beginObject()
+            json.key(plain: "rows")
+            json.beginArray()
+            for n in 0..<9_000 {
+                json.beginObject()
+                json.key(plain: "id"); json.int(Int64(n))
+                json.key(plain: "payee"); json.string("Shop \(n)")
+                json.key(plain: "tags"); json.beginArray(); json.endArray()
+                json.endObject()
+                rows.append(.object([("id", .int(n)), ("payee", .string("Shop \(n)")), ("tags", .array([]))]))
+            }
+            json.endArray()
+            json.endObject()
+            json.finish()
+            let text = JSONValue.object([("rows", .array(rows))]).serialized(pretty: pretty)
+            #expect(text.utf8.count > 3 * BufferedOutput.capacity || !pretty)
+            #expect(sink.text == text)
+        }
+    }
+
+    /// The eight-bytes-at-a-time check for text that needs no escape against a byte-by-byte
+    /// one, and the escaper with it against its byte-by-byte twin, on random bytes of every
+    /// length to 40 (not always UTF-8) from a pool of every kind of byte that matters.
+    @Test func plainASCIICheckAgreesWithTheByteByByteEscaper() {
+        let pool: [UInt8] = [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x41, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0x9F,
+                             0xC2, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xFF, 0x61, 0x7A, 0x30]
+        var random = SeededGenerator(seed: 23)
+        var plainSeen = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...40, using: &random)
+            // Mostly letters, so long runs that need no escape come up with a byte that does here and there.
+            let bytes: [UInt8] = (0..<length).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? pool.randomElement(using: &random)! : UInt8.random(in: 0x20...0x7E, using: &random)
+            }
+            let expected = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+            bytes.withUnsafeBufferPointer { b in
+                #expect(JSONEscaping.isPlainASCII(b) == expected, "\(bytes)")
+                if expected { plainSeen += 1 }
+                let fast = CollectedBytes(), plain = CollectedBytes()
+                var f = BufferedOutput(fast), p = BufferedOutput(plain)
+                JSONEscaping.write(unchecked: b, into: &f)
+                let decoded = Array(String(decoding: b, as: UTF8.self).utf8)
+                decoded.withUnsafeBufferPointer { JSONEscaping.writeEscaping($0, into: &p) }
+                f.flush()
+                p.flush()
+                #expect(fast.text == plain.text, "\(bytes)")
+            }
+        }
+        #expect(plainSeen > 1_000)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import MyMoneyCore
+@testable import MyMoneyCore
 import MyMoneyTestSupport
 
 /// `StreamingTextTable` against its plain twin `TextTable`: the same lines for a table that fits
@@ -50,5 +50,46 @@ struct StreamingTextTableTests {
 
     @Test func anEmptyTableIsItsHeader() {
         #expect(Self.streamed(["id", "payee"], [], lookahead: 5) == TextTable(["id", "payee"], alignments: [.right, .left, .left]).render())
+    }
+
+    /// Rows after the first look, plain ASCII (built from bytes) mixed with cells that need
+    /// cleaning or are wider than they are long: each line is what cleaning the cells, widening
+    /// the columns by their characters and `TextTable.line` give (the plain twin).
+    @Test func plainASCIIRowsAfterTheFirstLookAreTheLinesCharactersGive() {
+        var random = SeededGenerator(seed: 29)
+        let plain = ["", "x", "REWE", "Shop 12", "-1200.00", "a  b ", " lead", "2026-03-01", String(repeating: "w", count: 40)]
+        for _ in 0..<300 {
+            let headers = ["id", "payee", "amount", "tags"]
+            let alignments: [TextTable.Alignment] = [.right, .left, .right, .left]
+            let rows = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                    Int.random(in: 0..<5, using: &random) == 0 ? Self.cells.randomElement(using: &random)! : plain.randomElement(using: &random)!
+                }
+            }
+            let lookahead = Int.random(in: 0...3, using: &random)
+            var lines: [String] = []
+            var table = StreamingTextTable(headers, alignments: alignments, lookahead: lookahead) { lines.append($0) }
+            for row in rows { table.add(row) }
+            table.finish()
+            // The twin: cleaned cells, widths by characters, TextTable.line (the first row is
+            // always held, also without a first look).
+            let cleaned = rows.map { $0.map(TextTable.cell) }
+            let held = max(1, lookahead)
+            var widths = headers.map(\.count)
+            for row in cleaned.prefix(held) {
+                for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+            }
+            var expected = [TextTable.line(headers, widths: widths, alignments: alignments), TextTable.rule(widths, alignments: alignments)]
+            expected += cleaned.prefix(held).map { TextTable.line($0, widths: widths, alignments: alignments) }
+            for row in cleaned.dropFirst(held) {
+                for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+                expected.append(TextTable.line(row, widths: widths, alignments: alignments))
+            }
+            #expect(lines == expected)
+        }
+        var widths = [3, 3]
+        #expect(StreamingTextTable.plainLine(["é", "x"], widths: &widths, alignments: [.left, .left]) == nil)
+        #expect(StreamingTextTable.plainLine(["abcd", "x"], widths: &widths, alignments: [.right, .left]) == "abcd  x")
+        #expect(widths == [4, 3])
     }
 }

@@ -44,6 +44,20 @@ import MyMoneyTestSupport
         }
     }
 
+    /// The currencies holding transactions, probed per account, are those the counts name (the
+    /// plain twin); an account without transactions adds nothing.
+    @Test func currenciesWithTransactionsAreThoseTheCountsName() throws {
+        let fixture = try generatedLedger()
+        let counts = try fixture.ledger.transactionCountsByCurrency()
+        #expect(try fixture.ledger.currenciesWithTransactions() == Set(counts.keys))
+        #expect(counts.count == 2)
+        let empty = try LedgerFixture()
+        _ = try empty.account("Girokonto")
+        _ = try empty.account("Visa", currency: .USD, kind: .creditCard)
+        #expect(try empty.ledger.currenciesWithTransactions().isEmpty)
+        #expect(try empty.ledger.transactionCountsByCurrency().isEmpty)
+    }
+
     /// Three accounts in two currencies, 450 transactions over October with cents and mills, both
     /// signs, categories, tags, a project, a place, and some split into parts.
     private func generatedLedger() throws -> LedgerFixture {

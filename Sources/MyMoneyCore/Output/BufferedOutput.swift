@@ -10,13 +10,24 @@ public struct BufferedOutput {
     /// The gathered bytes, in one allocation of ``capacity`` written through a pointer (an
     /// array's appends checked uniqueness and capacity on every byte: a quarter of writing a
     /// million transactions). A copy of this value writes into the same buffer: use one.
-    private let buffer: Buffer
+    @usableFromInline let buffer: Buffer
 
     /// The buffer's memory; released with the last writer holding it (not `Sendable`).
-    private final class Buffer {
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: BufferedOutput.capacity)
-        var count = 0
-        deinit { base.deallocate() }
+    /// Inlinable into other modules, so a writer there copies a byte without a call. The count
+    /// of bytes held is behind a pointer too: a class's `var` seen from another module is checked
+    /// for exclusive access at run time on every byte (a tenth of writing a million transactions).
+    @usableFromInline final class Buffer {
+        @usableFromInline let base = UnsafeMutablePointer<UInt8>.allocate(capacity: BufferedOutput.capacity)
+        @usableFromInline let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        @usableFromInline init() { counter.initialize(to: 0) }
+        @inlinable var count: Int {
+            get { counter.pointee }
+            set { counter.pointee = newValue }
+        }
+        deinit {
+            base.deallocate()
+            counter.deallocate()
+        }
     }
 
     public init(_ sink: ByteSink) {
@@ -32,6 +43,7 @@ public struct BufferedOutput {
     }
 
     /// Appends one byte.
+    @inlinable
     public mutating func write(byte: UInt8) {
         if buffer.count >= BufferedOutput.capacity { flush() }
         buffer.base[buffer.count] = byte
@@ -39,6 +51,7 @@ public struct BufferedOutput {
     }
 
     /// Appends `bytes` (large runs go to the sink directly, after what is buffered).
+    @inlinable
     public mutating func write(_ bytes: UnsafeRawBufferPointer) {
         let n = bytes.count
         guard n > 0, let source = bytes.baseAddress else { return }
@@ -90,6 +103,18 @@ public struct BufferedOutput {
             for i in stride(from: count - 1, through: 0, by: -1) { buffer.base[at] = raw[i]; at += 1 }
         }
         buffer.count = at
+    }
+
+    /// Writes up to `maximum` bytes straight into the buffer: `body` gets room for that many and
+    /// returns how many it wrote (at most `maximum`). For a few short pieces written at once
+    /// (a key with its comma, line feed and indentation) with one capacity check instead of one
+    /// per piece. `maximum` must not be more than ``capacity``.
+    @inlinable
+    public mutating func writeInPlace(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        precondition(maximum <= BufferedOutput.capacity, "writeInPlace asks for more than the buffer holds")
+        if buffer.count + maximum > BufferedOutput.capacity { flush() }
+        let written = body(buffer.base + buffer.count)
+        buffer.count += written
     }
 
     /// Hands everything buffered to the sink.

@@ -14,6 +14,13 @@ public enum JSONEscaping {
 
     /// As ``write(_:into:)`` for valid UTF-8 bytes.
     public static func write(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout BufferedOutput) {
+        if writePlainASCII(bytes, into: &out) { return }
+        writeEscaping(bytes, into: &out)
+    }
+
+    /// The byte-by-byte escaping of ``write(_:into:)-(UnsafeBufferPointer<UInt8>,_)``: the plain
+    /// twin of its printable-ASCII path (``isPlainASCII(_:)``).
+    static func writeEscaping(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout BufferedOutput) {
         out.write(byte: 0x22)
         var start = 0
         var i = 0
@@ -59,7 +66,48 @@ public enum JSONEscaping {
     ///
     /// - Complexity: O(n); one check over the bytes, a String only for bytes that are not UTF-8.
     public static func write(unchecked bytes: UnsafeBufferPointer<UInt8>, into out: inout BufferedOutput) {
+        if writePlainASCII(bytes, into: &out) { return }
         if TextDecoder.isValidUTF8(bytes) { write(bytes, into: &out) } else { write(String(decoding: bytes, as: UTF8.self), into: &out) }
+    }
+
+    /// Writes `bytes` quoted, copied whole, when ``isPlainASCII(_:)``; false (nothing written) otherwise.
+    private static func writePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout BufferedOutput) -> Bool {
+        let n = bytes.count
+        guard n + 2 <= BufferedOutput.capacity, isPlainASCII(bytes) else { return false }
+        out.writeInPlace(maximum: n + 2) { p in
+            p[0] = 0x22
+            if let base = bytes.baseAddress { (p + 1).initialize(from: base, count: n) }
+            p[n + 1] = 0x22
+            return n + 2
+        }
+        return true
+    }
+
+    /// Whether every byte is printable ASCII (0x20–0x7E) other than `"` and `\`: such text is
+    /// valid UTF-8 and needs no escape. Eight bytes at a time.
+    ///
+    /// - Complexity: O(n), a few integer operations per eight bytes.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        /// Whether a byte of `y` is zero (exact as a yes or no).
+        func hasZero(_ y: UInt64) -> Bool { (y &- ones) & ~y & highs != 0 }
+        var i = 0
+        while i + 8 <= n {
+            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte of 0x80 or more, one below 0x20 (exact for bytes below 0x80), `"`, `\`, DEL.
+            if x & highs != 0 || (x &- ones &* 0x20) & ~x & highs != 0
+                || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) || hasZero(x ^ (ones &* 0x7F)) { return false }
+            i += 8
+        }
+        while i < n {
+            let b = base[i]
+            if b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return false }
+            i += 1
+        }
+        return true
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -19,8 +19,11 @@
 public struct JSONWriter {
     public private(set) var output: BufferedOutput
     public let pretty: Bool
-    /// For each open container, how many elements it holds so far.
-    private var counts: [Int] = []
+    /// How many elements the innermost open container holds so far.
+    private var current = 0
+    /// For each open container, how many elements the one around it held when it was opened
+    /// (so the innermost count is a plain variable, not an array element checked on every value).
+    private var enclosing: [Int] = []
     /// A key was written; the next value is its value.
     private var afterKey = false
 
@@ -34,18 +37,18 @@ public struct JSONWriter {
     /// ``appendElements(_:count:)`` (a part written aside and joined later).
     public init(into sink: ByteSink, pretty: Bool = true, insideArraysOfDepth depth: Int) {
         self.init(into: sink, pretty: pretty)
-        counts = Array(repeating: 0, count: depth)
+        enclosing = Array(repeating: 0, count: depth)
     }
 
     /// How many containers are open.
-    public var depth: Int { counts.count }
+    public var depth: Int { enclosing.count }
 
     // MARK: Containers
 
     public mutating func beginObject() {
         prefix()
         output.write(byte: 0x7B)
-        counts.append(0)
+        open()
     }
 
     public mutating func endObject() { close(0x7D) }
@@ -53,7 +56,7 @@ public struct JSONWriter {
     public mutating func beginArray() {
         prefix()
         output.write(byte: 0x5B)
-        counts.append(0)
+        open()
     }
 
     public mutating func endArray() { close(0x5D) }
@@ -72,15 +75,37 @@ public struct JSONWriter {
     public mutating func key(plain name: StaticString) {
         guard name.hasPointerRepresentation else { key(name.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }); return }
         let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        prefix()
-        if JSONWriter.needsNoEscape(bytes) {
-            output.write(byte: 0x22)
-            output.write(UnsafeRawBufferPointer(bytes))
-            output.write(byte: 0x22)
-        } else {
+        // Comma, line feed, indentation, the quoted name, colon and space at once.
+        let indent = pretty && !afterKey && !enclosing.isEmpty ? 2 * enclosing.count : 0
+        let maximum = 2 + indent + bytes.count + 4
+        guard !afterKey, !enclosing.isEmpty, maximum <= 4_096, JSONWriter.needsNoEscape(bytes) else {
+            prefix()
             JSONEscaping.write(bytes, into: &output)
+            if pretty { output.write(byte: 0x3A); output.write(byte: 0x20) } else { output.write(byte: 0x3A) }
+            afterKey = true
+            return
         }
-        if pretty { output.write(byte: 0x3A); output.write(byte: 0x20) } else { output.write(byte: 0x3A) }
+        let comma = current > 0
+        current += 1
+        let pretty = self.pretty
+        output.writeInPlace(maximum: maximum) { p in
+            var at = 0
+            if comma { p[at] = 0x2C; at += 1 }
+            // Byte loops: these runs are a few bytes long, shorter than a call to memset or memcpy pays for.
+            if pretty {
+                p[at] = 0x0A
+                at += 1
+                for _ in 0..<indent { p[at] = 0x20; at += 1 }
+            }
+            p[at] = 0x22
+            at += 1
+            for b in bytes { p[at] = b; at += 1 }
+            p[at] = 0x22
+            p[at + 1] = 0x3A
+            at += 2
+            if pretty { p[at] = 0x20; at += 1 }
+            return at
+        }
         afterKey = true
     }
 
@@ -93,9 +118,9 @@ public struct JSONWriter {
     /// `count` elements already written as bytes by a writer made with
     /// `insideArraysOfDepth: depth` (the same depth as here, in an array with no element yet).
     public mutating func appendElements(_ write: (inout BufferedOutput) -> Void, count: Int) {
-        guard count > 0, !counts.isEmpty else { return }
+        guard count > 0, !enclosing.isEmpty else { return }
         write(&output)
-        counts[counts.count - 1] += count
+        current += count
     }
 
     // MARK: Values
@@ -182,15 +207,22 @@ public struct JSONWriter {
     /// element, then a new line indented to the container's depth.
     private mutating func prefix() {
         if afterKey { afterKey = false; return }
-        guard !counts.isEmpty else { return }
-        if counts[counts.count - 1] > 0 { output.write(byte: 0x2C) }
-        counts[counts.count - 1] += 1
-        newline(counts.count)
+        guard !enclosing.isEmpty else { return }
+        if current > 0 { output.write(byte: 0x2C) }
+        current += 1
+        newline(enclosing.count)
+    }
+
+    /// A container was opened: its count starts at zero.
+    private mutating func open() {
+        enclosing.append(current)
+        current = 0
     }
 
     private mutating func close(_ bracket: UInt8) {
-        let count = counts.removeLast()
-        if count > 0 { newline(counts.count) }
+        let count = current
+        current = enclosing.removeLast()
+        if count > 0 { newline(enclosing.count) }
         output.write(byte: bracket)
     }
 

@@ -35,13 +35,18 @@ public struct StreamingTextTable {
 
     /// Adds a row: held during the first look, written at once after it.
     public mutating func add(_ row: [String]) {
-        let cells = row.map(TextTable.cell)
         count += 1
         guard var widths else {
-            held.append(cells)
+            held.append(row.map(TextTable.cell))
             if held.count >= lookahead { start() }
             return
         }
+        if let line = Self.plainLine(row, widths: &widths, alignments: alignments) {
+            self.widths = widths
+            emit(line)
+            return
+        }
+        let cells = row.map(TextTable.cell)
         for (i, cell) in cells.enumerated() where i < widths.count {
             let width = cell.count
             if width > widths[i] { widths[i] = width }
@@ -67,5 +72,34 @@ public struct StreamingTextTable {
         if separator { emit(TextTable.rule(widths, alignments: alignments)) }
         for row in held { emit(TextTable.line(row, widths: widths, alignments: alignments)) }
         held = []
+    }
+
+    /// The line of a row whose cells are all printable ASCII (0x20–0x7E), built from bytes:
+    /// such a cell is its own table cell (nothing to clean) and as wide as it is long, so the
+    /// line is ``TextTable/line(_:widths:alignments:)`` of it without going character by
+    /// character (held to it by the tests). Widens `widths` as ``add(_:)`` does; nil (and
+    /// `widths` untouched) when a cell is anything else.
+    static func plainLine(_ row: [String], widths: inout [Int], alignments: [TextTable.Alignment]) -> String? {
+        var lengths: [Int] = []
+        lengths.reserveCapacity(row.count)
+        for cell in row {
+            var cell = cell
+            let plain = cell.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            guard plain else { return nil }
+            lengths.append(cell.utf8.count)
+        }
+        for i in 0..<min(lengths.count, widths.count) where lengths[i] > widths[i] { widths[i] = lengths[i] }
+        var line: [UInt8] = []
+        line.reserveCapacity(widths.reduce(2 * widths.count, +))
+        for (i, width) in widths.enumerated() {
+            if i > 0 { line.append(0x20); line.append(0x20) }
+            let length = i < lengths.count ? lengths[i] : 0
+            let right = alignments.indices.contains(i) && alignments[i] == .right
+            if right { line.append(contentsOf: repeatElement(0x20, count: width - length)) }
+            if i < row.count { line.append(contentsOf: row[i].utf8) }
+            if !right { line.append(contentsOf: repeatElement(0x20, count: width - length)) }
+        }
+        while line.last == 0x20 { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
     }
 }

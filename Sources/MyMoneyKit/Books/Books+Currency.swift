@@ -14,11 +14,20 @@ extension Books {
         if let code = try value(of: .primaryCurrency), let currency = Currency(code: code) {
             return ReportingCurrency(currency: currency, notice: nil)
         }
-        let counts = try store { () throws(LedgerError) in try ledger.transactionCountsByCurrency() }
         let accounts = try accounts()
-        let chosen = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first?.key
-            ?? accounts.map(\.currency).first ?? .EUR
-        let why = counts.isEmpty ? "the ledger has no transactions yet" : "most transactions are in \(chosen.code)"
+        let chosen: Currency
+        let none: Bool
+        let used = try store { () throws(LedgerError) in try ledger.currenciesWithTransactions() }
+        if used.count == 1, let only = used.first {
+            // All transactions in one currency: it has the most, without counting a million rows.
+            (chosen, none) = (only, false)
+        } else {
+            let counts = try store { () throws(LedgerError) in try ledger.transactionCountsByCurrency() }
+            chosen = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first?.key
+                ?? accounts.map(\.currency).first ?? .EUR
+            none = counts.isEmpty
+        }
+        let why = none ? "the ledger has no transactions yet" : "most transactions are in \(chosen.code)"
         return ReportingCurrency(currency: chosen, notice:
             "no primary currency is set, so figures are in \(chosen.code) (\(why)); set one with 'mymoney config set primary-currency CODE'")
     }

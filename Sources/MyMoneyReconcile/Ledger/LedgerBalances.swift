@@ -25,43 +25,86 @@ public struct LedgerBalances: Sendable {
     /// - Throws: ``AmountError/overflow`` when an amount or a running sum does not fit at the common scale.
     /// - Complexity: O(n log n).
     public init(account: Account, transactions: [LedgerTransaction], alsoExact extra: [Amount] = []) throws(AmountError) {
-        var scale = account.currency.minorUnits ?? 0
-        scale = max(scale, account.openingBalance.scale)
+        var scale = Self.scale(of: account, extra)
         for t in transactions where t.amount.scale > scale { scale = t.amount.scale }
-        for a in extra where a.scale > scale { scale = a.scale }
-        self.scale = scale
-        self.openingUnits = try account.openingBalance.rescaled(to: scale).units
-        self.transactions = transactions
         // Sort keys, not the transactions: day, then id (no id last), then input position.
         var keys: [(day: Int32, id: Int64, index: Int)] = []
         keys.reserveCapacity(transactions.count)
         for (i, t) in transactions.enumerated() { keys.append((t.day.daysSinceEpoch, t.id ?? .max, i)) }
         keys.sort { $0 < $1 }
         let order = keys.map(\.index)
+        let (days, units, prefix) = try Self.sums(order.count, scale: scale) { transactions[order[$0]].day.daysSinceEpoch }
+            amount: { transactions[order[$0]].amount }
+        self.scale = scale
+        self.openingUnits = try account.openingBalance.rescaled(to: scale).units
+        self.transactions = transactions
         self.order = order
-        var days = [Int32](), units = [Int64](), prefix = [Int64]()
-        days.reserveCapacity(order.count)
-        units.reserveCapacity(order.count)
-        prefix.reserveCapacity(order.count + 1)
-        prefix.append(0)
-        var sum: Int64 = 0
-        for i in order {
-            let t = transactions[i]
-            let u = try t.amount.rescaled(to: scale).units
-            let (s, o) = sum.addingReportingOverflow(u)
-            if o { throw .overflow }
-            sum = s
-            days.append(t.day.daysSinceEpoch)
-            units.append(u)
-            prefix.append(sum)
-        }
         self.days = days
         self.units = units
         self.prefix = prefix
     }
 
+    /// Sums an account's balance rows (``LedgerBalanceRow``: id, day, amount) without holding
+    /// whole transactions: the balances are those the transactions give, but there are none to
+    /// diagnose a difference with (``transactions`` is empty). Rows in `(day, id)` order, as the
+    /// store reads them, are not sorted again.
+    ///
+    /// - Throws: ``AmountError/overflow`` when an amount or a running sum does not fit at the common scale.
+    /// - Complexity: O(n), O(n log n) when the rows are not in order.
+    public init(account: Account, rows given: [LedgerBalanceRow], alsoExact extra: [Amount] = []) throws(AmountError) {
+        var scale = Self.scale(of: account, extra)
+        for r in given where r.amount.scale > scale { scale = r.amount.scale }
+        var inOrder = true
+        for i in given.indices.dropFirst() {
+            let a = given[i - 1], b = given[i]
+            if (a.day, a.id) > (b.day, b.id) {
+                inOrder = false
+                break
+            }
+        }
+        let rows = inOrder ? given : given.sorted { ($0.day, $0.id) < ($1.day, $1.id) }
+        let (days, units, prefix) = try Self.sums(rows.count, scale: scale) { rows[$0].day.daysSinceEpoch } amount: { rows[$0].amount }
+        self.scale = scale
+        self.openingUnits = try account.openingBalance.rescaled(to: scale).units
+        self.transactions = []
+        self.order = []
+        self.days = days
+        self.units = units
+        self.prefix = prefix
+    }
+
+    /// The common scale of the account's currency, its opening balance and `extra` amounts.
+    private static func scale(of account: Account, _ extra: [Amount]) -> Int {
+        var scale = account.currency.minorUnits ?? 0
+        scale = max(scale, account.openingBalance.scale)
+        for a in extra where a.scale > scale { scale = a.scale }
+        return scale
+    }
+
+    /// Days, amounts in units of `10^-scale` and prefix sums of `count` rows in sorted order.
+    private static func sums(_ count: Int, scale: Int, day: (Int) -> Int32,
+                             amount: (Int) -> Amount) throws(AmountError) -> ([Int32], [Int64], [Int64]) {
+        var days = [Int32](), units = [Int64](), prefix = [Int64]()
+        days.reserveCapacity(count)
+        units.reserveCapacity(count)
+        prefix.reserveCapacity(count + 1)
+        prefix.append(0)
+        var sum: Int64 = 0
+        for i in 0..<count {
+            let a = amount(i)
+            let u = a.scale == scale ? a.units : try a.rescaled(to: scale).units
+            let (s, o) = sum.addingReportingOverflow(u)
+            if o { throw .overflow }
+            sum = s
+            days.append(day(i))
+            units.append(u)
+            prefix.append(sum)
+        }
+        return (days, units, prefix)
+    }
+
     /// The number of transactions.
-    public var count: Int { order.count }
+    public var count: Int { days.count }
 
     /// The first sorted position whose day is after `day`.
     func upperBound(_ day: Day) -> Int {

@@ -41,34 +41,9 @@ public struct Reconciler: Sendable {
     /// every balance agrees.
     public func reconcile(_ input: ReconciliationInput, counterparts: () -> [LedgerTransaction]) -> AccountReconciliation {
         let account = input.account
-        var diagnostics: [Diagnostic] = []
-        var skipped = 0
-        var kept: [Checkpoint] = []
-        for c in input.checkpoints {
-            if let currency = c.currency, currency != account.currency {
-                diagnostics.append(.warning("reconcile.currency",
-                                            "the \(c.source.rawValue) balance \(c.balance) \(currency.code) as of \(c.day) is not in \(account.name)'s currency \(account.currency.code): it is not compared",
-                                            file: c.file, at: c.position))
-                continue
-            }
-            // A balance the user asserts is always checked, also inside a reconciled period.
-            if let through = account.reconciledThrough, c.throughDay < through, c.source != .assertion {
-                skipped += 1
-                continue
-            }
-            kept.append(c)
-        }
-        kept.sort(by: Checkpoint.precedes)
-        var unique: [Checkpoint] = []
-        for c in kept {
-            if let last = unique.last, last.throughDay == c.throughDay, last.balance == c.balance { continue }
-            unique.append(c)
-        }
-        let breaks = input.chains.flatMap(\.breaks)
-        var result = AccountReconciliation(account: account, checkpoints: [], skippedCheckpoints: skipped,
-                                           reconciledThrough: account.reconciledThrough, firstMismatchWindow: nil, lastAgreeingDay: nil,
-                                           chainBreaks: breaks, reorderedDays: input.chains.flatMap(\.reorderedDays).sorted(),
-                                           diagnostics: diagnostics)
+        let (prepared, unique) = prepared(input)
+        var result = prepared
+        let breaks = result.chainBreaks
         let ledger: LedgerBalances
         var differences: [Int64] = []
         var statementUnits: [Int64] = []
@@ -146,5 +121,69 @@ public struct Reconciler: Sendable {
             result.reconciledThrough = day
         }
         return result
+    }
+
+    /// Reconciles one account on its balance rows alone when every checkpoint agrees with them;
+    /// nil as soon as one disagrees (or the sums overflow), without diagnosing anything: the
+    /// caller then reads the account's whole transactions and calls
+    /// ``reconcile(_:counterparts:)``, which diagnoses the difference once.
+    ///
+    /// `input.transactions` is not looked at (the rows stand for them). An agreeing result is the
+    /// one ``reconcile(_:counterparts:)`` gives on the transactions the rows come from.
+    ///
+    /// - Complexity: O(n) for n rows in `(day, id)` order, O(log n) per checkpoint.
+    public func reconcileIfAgreeing(_ input: ReconciliationInput, rows: [LedgerBalanceRow]) -> AccountReconciliation? {
+        let (prepared, unique) = prepared(input)
+        var result = prepared
+        guard !unique.isEmpty else { return result }
+        guard let ledger = try? LedgerBalances(account: input.account, rows: rows, alsoExact: unique.map(\.balance)) else { return nil }
+        for c in unique {
+            guard let s = try? c.balance.rescaled(to: ledger.scale).units,
+                  let l = try? ledger.balanceUnits(through: c.throughDay), s == l else { return nil }
+            result.checkpoints.append(CheckpointResult(checkpoint: c, statementBalance: ledger.amount(s), ledgerBalance: ledger.amount(l),
+                                                       difference: ledger.amount(0), status: .ok, suspects: [],
+                                                       sameDifferenceSince: nil, scope: nil))
+        }
+        // Every checkpoint agrees: reconciled through the last.
+        if let day = unique.last?.throughDay, input.account.reconciledThrough.map({ day > $0 }) ?? true {
+            result.reconciledThrough = day
+        }
+        return result
+    }
+
+    /// The account's result before any balance is compared, and the checkpoints to compare in
+    /// order: those in another currency reported and left out, those inside the reconciled
+    /// period skipped (not the user's assertions), identical ones kept once.
+    private func prepared(_ input: ReconciliationInput) -> (AccountReconciliation, [Checkpoint]) {
+        let account = input.account
+        var diagnostics: [Diagnostic] = []
+        var skipped = 0
+        var kept: [Checkpoint] = []
+        for c in input.checkpoints {
+            if let currency = c.currency, currency != account.currency {
+                diagnostics.append(.warning("reconcile.currency",
+                                            "the \(c.source.rawValue) balance \(c.balance) \(currency.code) as of \(c.day) is not in \(account.name)'s currency \(account.currency.code): it is not compared",
+                                            file: c.file, at: c.position))
+                continue
+            }
+            // A balance the user asserts is always checked, also inside a reconciled period.
+            if let through = account.reconciledThrough, c.throughDay < through, c.source != .assertion {
+                skipped += 1
+                continue
+            }
+            kept.append(c)
+        }
+        kept.sort(by: Checkpoint.precedes)
+        var unique: [Checkpoint] = []
+        for c in kept {
+            if let last = unique.last, last.throughDay == c.throughDay, last.balance == c.balance { continue }
+            unique.append(c)
+        }
+        let breaks = input.chains.flatMap(\.breaks)
+        let result = AccountReconciliation(account: account, checkpoints: [], skippedCheckpoints: skipped,
+                                           reconciledThrough: account.reconciledThrough, firstMismatchWindow: nil, lastAgreeingDay: nil,
+                                           chainBreaks: breaks, reorderedDays: input.chains.flatMap(\.reorderedDays).sorted(),
+                                           diagnostics: diagnostics)
+        return (result, unique)
     }
 }

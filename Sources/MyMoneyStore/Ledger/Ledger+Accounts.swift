@@ -117,18 +117,17 @@ extension Ledger {
     /// one indexed query per account, is the plain twin): a `GROUP BY` would sort every row first,
     /// and the account index does not hold the amounts.
     package func balances(asOf day: Day) throws(LedgerError) -> [(account: Account, balance: Amount)] {
-        var sums: [Int64: [Int64: Int64]] = [:]   // account → scale → units
+        let accounts = try accounts()
+        var sums = AccountScaleSums(largestId: accounts.compactMap(\.id).max() ?? 0)
         try db.statement("SELECT account_id, amount_scale, amount_units FROM transactions WHERE day <= ?")
             .eachRow([.integer(Int64(day.daysSinceEpoch))]) { row throws(LedgerError) in
-                let (total, overflow) = (sums[row.int64(0)]?[row.int64(1)] ?? 0).addingReportingOverflow(row.int64(2))
-                if overflow { throw LedgerError(.invalid, "a total is too large to compute exactly") }
-                sums[row.int64(0), default: [:]][row.int64(1)] = total
+                try sums.add(account: row.int64(0), scale: row.int64(1), units: row.int64(2))
             }
         var result: [(account: Account, balance: Amount)] = []
-        for account in try accounts() {
+        for account in accounts {
             guard let id = account.id else { continue }
             var parts = [account.openingBalance]
-            for (scale, units) in (sums[id] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (scale, units) in sums.sums(ofAccount: id) {
                 parts.append(try Ledger.storedAmount(units, scale))
             }
             result.append((account, try Ledger.sum(parts)))

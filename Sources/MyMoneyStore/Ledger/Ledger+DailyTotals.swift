@@ -97,7 +97,7 @@ extension Ledger {
                 .eachRow(values) { row throws(LedgerError) in try groups.add(row, entry: 0, day: 1, currency: 2) }
             var result: [DailyTotal] = []
             result.reserveCapacity(groups.count)
-            for (key, sum) in groups.inGroupByOrder() {
+            for (key, sum) in try groups.inGroupByOrder() {
                 result.append(try total(id: key.id, day: key.day, code: key.currencyCode, type: key.typeName, scale: key.scale,
                                         units: sum.units, count: sum.count))
             }
@@ -157,7 +157,8 @@ extension Ledger {
         if let from { conditions.append("t.day >= ?"); values.append(.of(from)) }
         if let through { conditions.append("t.day <= ?"); values.append(.of(through)) }
         try addConditions(of: scope, byDay: true, to: &conditions, &values)
-        var rows = try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true)
+        // The condition leaves every transaction with parts out: there are no parts to look for.
+        var rows = try transactions(sql: conditions.joined(separator: " AND "), values, cached: false, counting: true, noParts: true)
         if withParts {
             rows += try transactionsWithParts(from: from, through: through).filter { $0.type == .expense }
             Ledger.sortByDayAndId(&rows)
@@ -171,6 +172,20 @@ extension Ledger {
         try db.statement("""
             SELECT MIN((SELECT MIN(day) FROM transactions WHERE account_id = a.id)) FROM accounts a
             """).rows { $0.optionalInt64(0) }.first.flatMap { $0.map(Ledger.day) }
+    }
+
+    /// The currencies of the accounts that hold at least one transaction: one index probe per
+    /// account, where ``transactionCountsByCurrency()`` counts every transaction. A ledger whose
+    /// transactions are all in one currency needs no count to know which has the most.
+    package func currenciesWithTransactions() throws(LedgerError) -> Set<Currency> {
+        var result = Set<Currency>()
+        for account in try accounts() {
+            guard let id = account.id, !result.contains(account.currency) else { continue }
+            let any = try db.statement("SELECT EXISTS (SELECT 1 FROM transactions WHERE account_id = ?)")
+                .rows([.integer(id)]) { $0.int64(0) }.first ?? 0
+            if any != 0 { result.insert(account.currency) }
+        }
+        return result
     }
 
     /// How many transactions each currency has (from the per-account index, not a scan).

@@ -79,7 +79,7 @@ extension Ledger {
                 try groups.add(row, entry: 0, day: nil, currency: 1)
             }
             rows = []
-            for (key, value) in groups.inGroupByOrder() {
+            for (key, value) in try groups.inGroupByOrder() {
                 rows.append((id: key.id ?? 0, currency: try Ledger.storedCurrency(key.currencyCode),
                              type: TransactionType(rawValue: key.typeName) ?? .expense,
                              sum: try Ledger.storedAmount(value.units, key.scale), count: value.count))

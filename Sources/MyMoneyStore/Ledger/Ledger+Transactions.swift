@@ -292,8 +292,11 @@ extension Ledger {
     /// Reads transactions matching a SQL condition on `t`, by day then id.
     ///
     /// `counting`: the query may return many rows; count them first so their array is allocated once.
+    ///
+    /// `noParts`: the condition keeps only transactions without parts, so their parts are not
+    /// looked for (a second pass of the condition over the ledger).
     func transactions(sql condition: String, _ values: [SQLValue], limit: Int? = nil, cached: Bool = true,
-                      counting: Bool = false) throws(LedgerError) -> [LedgerTransaction] {
+                      counting: Bool = false, noParts: Bool = false) throws(LedgerError) -> [LedgerTransaction] {
         // Without a limit the rows are sorted here (by day, then id): cheaper than SQLite's sorter,
         // which copies every column of every row.
         let order = limit.map { " ORDER BY t.day, t.id LIMIT \(max(0, $0))" } ?? ""
@@ -335,7 +338,7 @@ extension Ledger {
             return try decoder.transaction(row, tags: tags)
         }
         if limit == nil { Ledger.sortByDayAndId(&rows) }
-        let parts = try parts(sql: condition, values, cached: cached)
+        let parts = noParts ? [:] : try parts(sql: condition, values, cached: cached)
         if !parts.isEmpty {
             for i in rows.indices { if let id = rows[i].id, let found = parts[id] { rows[i].splits = found } }
         }

@@ -157,8 +157,10 @@ extension TransactionsCommand {
     /// The same cells from the row's columns (held to the values' by the tests).
     static func cells(_ row: LedgerTransactionColumns, accountName: String) -> [String] {
         if let whole = row.transaction { return cells(whole, accountName: accountName) }
+        let payee = row.text(.payee) ?? row.text(.memo) ?? ""
+        // No more bytes than characters kept: the whole payee, without counting its characters.
         return [String(row.id), row.day.description, accountName, row.amount.shown(in: row.currency),
-                String((row.text(.payee) ?? row.text(.memo) ?? "").prefix(34)), row.category ?? "", row.type.rawValue,
+                payee.utf8.count <= 34 ? payee : String(payee.prefix(34)), row.category ?? "", row.type.rawValue,
                 row.tags.joined(separator: ",")]
     }
 }

@@ -83,11 +83,11 @@ enum LedgerReconciliation {
     /// came in (``ReconcileEvidence``): hand edits, kept skipped rows and, when a balance
     /// disagrees, the other accounts' legs naming it.
     ///
-    /// An account read from the ledger is first reconciled on its balance rows alone
-    /// (``Ledger/balanceRows(accountId:)``: id, day, amount); only when a checkpoint disagrees,
-    /// and the difference is diagnosed on the transactions' texts, are its whole transactions
-    /// read and the account reconciled again. `rows: .whole` always reads them whole (the plain
-    /// twin: both give the same report).
+    /// An account read from the ledger is first checked on its balance rows alone
+    /// (``Ledger/balanceRows(accountId:)``: id, day, amount; ``Reconciler/reconcileIfAgreeing(_:rows:)``);
+    /// only when a checkpoint disagrees are its whole transactions read and the account
+    /// reconciled, its difference diagnosed once, on their texts. `rows: .whole` always reads them
+    /// whole (the plain twin: both give the same report).
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
                           skippedRows: [Int64: [LedgerTransaction]], batchId: Int64? = nil, rows: RowReading = .balancesFirst,
                           knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
@@ -109,13 +109,7 @@ enum LedgerReconciliation {
         for account in accounts {
             guard let id = account.id else { continue }
             let known = knownTransactions(id)
-            let transactions: [LedgerTransaction]
-            if let known { transactions = known } else if rows == .balancesFirst {
-                transactions = try ledger.balanceRows(accountId: id)
-            } else {
-                transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
-            }
-            var input = ReconciliationInput(account: account, transactions: transactions)
+            var input = ReconciliationInput(account: account, transactions: known ?? [])
             input.checkpoints = latestPerDay(stored.filter { $0.accountId == id }).compactMap { checkpoint($0, currency: account.currency) }
             input.chains = chains[id] ?? []
             try ReconcileEvidence.fill(&input, ledger: ledger, excludingBatch: batchId)
@@ -129,22 +123,17 @@ enum LedgerReconciliation {
                     return []
                 }
             }
-            var result: AccountReconciliation
-            if known == nil, rows == .balancesFirst {
-                // Balance rows first; a disagreement is diagnosed again on whole rows, and only that
-                // diagnosis reads the other accounts' legs.
-                result = Reconciler().reconcile(input, counterparts: { [] })
-                // Every checkpoint agreeing, the reconciler looked at nothing but days and amounts
-                // (skipped rows serve only the diagnosis of a difference).
-                if result.checkpoints.contains(where: { $0.status != .ok }) {
-                    input.transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id]))
-                    addSkippedRows()
-                    result = Reconciler().reconcile(input, counterparts: legs)
-                }
-            } else {
-                addSkippedRows()
-                result = Reconciler().reconcile(input, counterparts: legs)
+            // Balance rows first (none to read without a checkpoint): an account that agrees
+            // everywhere is done with them; one that disagrees is read whole and diagnosed once
+            // (skipped rows serve only that diagnosis).
+            if known == nil, rows == .balancesFirst,
+               let agreeing = Reconciler().reconcileIfAgreeing(input, rows: input.checkpoints.isEmpty ? [] : try ledger.balanceRows(accountId: id)) {
+                reconciled.append(agreeing)
+                continue
             }
+            if known == nil { input.transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id])) }
+            addSkippedRows()
+            let result = Reconciler().reconcile(input, counterparts: legs)
             if let legsError { throw legsError }
             reconciled.append(result)
         }

@@ -14,6 +14,7 @@ final class RuledStatementQueue: @unchecked Sendable {
     private var taken = 0
     private var finished = false
     private var cancelled = false
+    private var storeWaiting = false
 
     func put(_ statement: ImportStatement) {
         condition.lock()
@@ -34,7 +35,11 @@ final class RuledStatementQueue: @unchecked Sendable {
     func next() -> ImportStatement? {
         condition.lock()
         defer { condition.unlock() }
-        while taken == ready.count && !finished { condition.wait() }
+        while taken == ready.count && !finished {
+            storeWaiting = true
+            condition.wait()
+        }
+        storeWaiting = false
         guard taken < ready.count else { return nil }
         // Handed over, not kept: the store holds it from now on.
         var statement = ImportStatement(accountId: 0, transactions: [])
@@ -47,6 +52,14 @@ final class RuledStatementQueue: @unchecked Sendable {
         condition.lock()
         cancelled = true
         condition.unlock()
+    }
+
+    /// Whether the store is waiting for the next statement (it has written every one put so
+    /// far): the rules may then use every core, the store's too.
+    var storeIsWaiting: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return storeWaiting
     }
 
     var isCancelled: Bool {

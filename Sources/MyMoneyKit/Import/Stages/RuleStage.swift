@@ -37,8 +37,11 @@ struct RuleStage: Sendable {
     var storedWhole: Set<Int> = []
     /// Rule inputs held at a time.
     var part = 50_000
-    /// Threads the rules use: the store writes on a core of its own meanwhile.
+    /// Threads the rules use while the store writes on a core of its own.
     var threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    /// Threads the rules use while the store waits for them (a lone large statement: nothing is
+    /// ready to write until its rules are done). The result never depends on the count.
+    var threadsWhileStoreWaits = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs the rules over `converted` statement by statement and puts each into `queue` (rows a
     /// rule ignores left out); the counter-leg statements come last, in slots after the statements'.
@@ -58,8 +61,9 @@ struct RuleStage: Sendable {
                 var lo = 0
                 while lo < transactions.count {
                     let hi = min(transactions.count, lo + part)
+                    let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
                     let run = rules.apply(to: Array(transactions[lo..<hi]), accounts: ledgerAccounts, context: context,
-                                          options: RuleApplyOptions(threads: threads))
+                                          options: RuleApplyOptions(threads: cores))
                     summary.categoriesToCreate.formUnion(run.categoriesToCreate)
                     summary.diagnostics += run.diagnostics
                     for outcome in run.outcomes {

@@ -216,6 +216,52 @@ struct OutputValueTests {
         }
     }
 
+    /// Keys made once (`JSONMemberKeys`) write what the plain `key(_:)` writes: pretty and compact,
+    /// the first member without its comma, names that need escaping, past several 64 KiB buffers,
+    /// and at a depth other than the one they were made for (the plain key then) or after a key.
+    @Test func memberKeysMadeOnceAreThePlainKeysBytes() {
+        let names = ["id", "say \"hi\"\n", "", "Müller €", "\u{1B}x", "tags"]
+        var random = SeededGenerator(seed: 41)
+        for pretty in [true, false] {
+            for madeFor in [3, 2, 4] {
+                let sink = CollectedBytes()
+                var json = JSONWriter(into: sink, pretty: pretty)
+                let keys = JSONMemberKeys(names, depth: madeFor, pretty: pretty)
+                var rows: [JSONValue] = []
+                json.beginObject()
+                json.key("rows")
+                json.beginArray()
+                for n in 0..<4_000 {
+                    json.beginObject()
+                    var members: [(String, JSONValue)] = []
+                    // Some members left out, so that any of them may come first.
+                    for (number, name) in names.enumerated() where Int.random(in: 0..<3, using: &random) > 0 {
+                        json.key(keys, number)
+                        json.int(Int64(n))
+                        members.append((name, .int(n)))
+                    }
+                    json.endObject()
+                    rows.append(.object(members))
+                }
+                json.endArray()
+                json.endObject()
+                json.finish()
+                let text = JSONValue.object([("rows", .array(rows))]).serialized(pretty: pretty)
+                #expect(text.utf8.count > 2 * BufferedOutput.capacity)
+                #expect(sink.text == text, "pretty \(pretty), made for depth \(madeFor)")
+            }
+        }
+        // Made for the other layout: the plain key.
+        let sink = CollectedBytes()
+        var json = JSONWriter(into: sink, pretty: false)
+        json.beginObject()
+        json.key(JSONMemberKeys(["a", "b"], depth: 1, pretty: true), 1)
+        json.null()
+        json.endObject()
+        json.finish()
+        #expect(sink.text == #"{"b":null}"#)
+    }
+
     /// The eight-bytes-at-a-time check for text that needs no escape against a byte-by-byte
     /// one, and the escaper with it against its byte-by-byte twin, on random bytes of every
     /// length to 40 (not always UTF-8) from a pool of every kind of byte that matters.

@@ -92,4 +92,52 @@ struct StreamingTextTableTests {
         #expect(StreamingTextTable.plainLine(["abcd", "x"], widths: &widths, alignments: [.right, .left]) == "abcd  x")
         #expect(widths == [4, 3])
     }
+
+    /// Rows given as bytes (`TableRowBytes`) make the lines their cells as Strings make, with and
+    /// without a taker of plain lines: printable ASCII, cells that need cleaning (a tab, ESC,
+    /// accents), bytes that are not UTF-8, more or fewer cells than columns, every width.
+    @Test func rowsAsBytesAreTheLinesOfTheirCells() {
+        var random = SeededGenerator(seed: 31)
+        let plain = ["", "x", "REWE", "Shop 12", "-1200.00", "a  b ", " lead", "2026-03-01", String(repeating: "w", count: 40)]
+        let odd: [[UInt8]] = [[0x43, 0x61, 0x66, 0x9F], [0x09, 0x41], [0x1B, 0x5B, 0x32, 0x4A], Array("Müller".utf8)]
+        var plainLinesSeen = 0
+        for _ in 0..<300 {
+            let headers = ["id", "payee", "amount", "tags"]
+            let alignments: [TextTable.Alignment] = [.right, .left, .right, .left]
+            let rows: [[[UInt8]]] = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                    Int.random(in: 0..<6, using: &random) == 0 ? odd.randomElement(using: &random)! : Array(plain.randomElement(using: &random)!.utf8)
+                }
+            }
+            let lookahead = Int.random(in: 0...3, using: &random)
+            var expected: [String] = []
+            var twin = StreamingTextTable(headers, alignments: alignments, lookahead: lookahead) { expected.append($0) }
+            var lines: [String] = [], viaBytes: [String] = []
+            var table = StreamingTextTable(headers, alignments: alignments, lookahead: lookahead, lines: { lines.append($0) },
+                                           plainLines: { lines.append(String(decoding: $0, as: UTF8.self)) })
+            var bare = StreamingTextTable(headers, alignments: alignments, lookahead: lookahead) { viaBytes.append($0) }
+            var bytes = TableRowBytes()
+            for row in rows {
+                bytes.removeAll()
+                for cell in row {
+                    cell.withUnsafeBufferPointer { bytes.append($0) }
+                    bytes.endCell()
+                }
+                twin.add(row.map { String(decoding: $0, as: UTF8.self) })
+                table.add(bytes)
+                bare.add(bytes)
+            }
+            twin.finish(); table.finish(); bare.finish()
+            #expect(lines == expected)
+            #expect(viaBytes == expected)
+            plainLinesSeen += rows.dropFirst(max(1, lookahead)).filter { $0.allSatisfy { $0.allSatisfy { (0x20...0x7E).contains($0) } } }.count
+        }
+        #expect(plainLinesSeen > 500)
+        // The values written as bytes are their descriptions.
+        var row = TableRowBytes()
+        for value in [Int64.min, -10, 0, 7, 1_000_000, Int64.max] { row.append(decimal: value); row.endCell() }
+        row.append(day: Day(year: 2026, month: 3, day: 1)!); row.endCell()
+        row.append(amount: Amount(units: -5, scale: 2)); row.append(" EUR"); row.endCell()
+        #expect(row.cells == ["\(Int64.min)", "-10", "0", "7", "1000000", "\(Int64.max)", "2026-03-01", "-0.05 EUR"])
+    }
 }

@@ -35,6 +35,33 @@ struct TerminalTextTests {
         }
     }
 
+    /// The eight-bytes-at-a-time check for printable ASCII against the byte-by-byte scan: lines
+    /// of printable ASCII of every length to 40 with one byte of any kind at any place (the first
+    /// and last of a word of eight, after it, before it), and every byte value alone.
+    @Test func theEightBytesCheckAgreesWithTheByteScan() {
+        var random = SeededGenerator(seed: 7)
+        var plainSeen = 0, escapedSeen = 0
+        for length in 0...40 {
+            for _ in 0..<60 {
+                var bytes = (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+                if length > 0, Bool.random(using: &random) {
+                    bytes[Int.random(in: 0..<length, using: &random)] = UInt8.random(in: 0...0xFF, using: &random)
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                let fast = TerminalText.needsEscaping(text)
+                #expect(fast == TerminalText.needsEscapingByteByByte(text), "\(bytes)")
+                if fast { escapedSeen += 1 } else { plainSeen += 1 }
+            }
+        }
+        for byte in UInt8(0)...UInt8(0x7F) {
+            let text = String(decoding: Array(repeating: 0x41, count: 9) + [byte], as: UTF8.self)
+            #expect(TerminalText.needsEscaping(text) == TerminalText.needsEscapingByteByByte(text), "\(byte)")
+            #expect(TerminalText.needsEscaping(text) == ((byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F))
+        }
+        #expect(TerminalText.needsEscaping("Shop \u{9B}2J and more text") && !TerminalText.needsEscaping("Café Müller at the end"))
+        #expect(plainSeen > 500 && escapedSeen > 100)
+    }
+
     @Test func jsonEscapesEveryControlCharacter() {
         #expect(JSONValue.string("a\u{1B}b\u{9B}c\u{7F}").serialized() == "\"a\\u001bb\\u009bc\\u007f\"")
     }

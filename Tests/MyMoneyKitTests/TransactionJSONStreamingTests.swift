@@ -88,7 +88,8 @@ struct TransactionJSONStreamingTests {
                 try ledger.eachTransaction(matching: filter) { TransactionJSON.write($0, accountName: names[$0.accountId]!, into: &json) }
             }
             let fromRows = try document { json in
-                try ledger.eachTransactionRow(matching: filter) { TransactionJSON.write($0, accountName: names[$0.accountId]!, into: &json) }
+                let keys = TransactionJSON.Keys(elementsOf: json)
+                try ledger.eachTransactionRow(matching: filter) { TransactionJSON.write($0, accountName: names[$0.accountId]!, keys: keys, into: &json) }
             }
             #expect(fromRows == fromValues, "\(filter)")
             #expect(fromRows.count > 200)
@@ -98,9 +99,20 @@ struct TransactionJSONStreamingTests {
         try ledger.eachTransaction { cellsFromValues.append(TransactionsCommand.cells($0, accountName: "Giro")) }
         try ledger.eachTransactionRow { cellsFromRows.append(TransactionsCommand.cells($0, accountName: "Giro")) }
         #expect(cellsFromRows == cellsFromValues)
+        // The cells as bytes, where the row gives them so, are the cells.
+        var asBytes = 0
+        var bytes = TableRowBytes()
+        try ledger.eachTransactionRow { row in
+            if TransactionsCommand.cells(row, accountName: "Giro", into: &bytes) {
+                #expect(bytes.cells == TransactionsCommand.cells(row, accountName: "Giro"))
+                asBytes += 1
+            }
+        }
+        #expect(asBytes > 300)
         #expect(cellsFromRows.count == 800 && cellsFromRows.contains { $0[5].hasPrefix("split: ") })
         let all = String(decoding: try document { json in
-            try ledger.eachTransactionRow { TransactionJSON.write($0, accountName: names[$0.accountId]!, into: &json) }
+            let keys = TransactionJSON.Keys(elementsOf: json)
+            try ledger.eachTransactionRow { TransactionJSON.write($0, accountName: names[$0.accountId]!, keys: keys, into: &json) }
         }, as: UTF8.self)
         // Not vacuous: the repaired bytes, escapes, tags and parts are in the document.
         #expect(all.contains("Caf\u{FFFD}") && all.contains("\\u001b") && all.contains("\"flowers\""))

@@ -1,5 +1,5 @@
 import Testing
-import MyMoneyStore
+@testable import MyMoneyStore
 import MyMoneyTestSupport
 
 /// Figures per entry are grouped in memory (a scan of the report index and a dictionary); the
@@ -46,6 +46,32 @@ import MyMoneyTestSupport
 
     /// The currencies holding transactions, probed per account, are those the counts name (the
     /// plain twin); an account without transactions adds nothing.
+    /// `accounts` reads the balances and the figures by account from one scan
+    /// (`balancesAndDailyTotals(asOf:)`); apart, `balances(asOf:)` and `dailyTotals(by: .accounts)`
+    /// are its twin: the same balances (opening balances, cents and mills, two currencies, an
+    /// account without transactions) as of a day before the first transaction, within and after
+    /// the month, and the same sums in the same order.
+    @Test func balancesAndFiguresFromOneScanAreThoseOfTwo() throws {
+        let fixture = try generatedLedger()
+        var empty = Account(name: "Empty", kind: .bank, currency: .EUR)
+        empty.openingBalance = amount("12.50")
+        _ = try fixture.ledger.addAccount(empty)
+        try fixture.ledger.db.execute("UPDATE accounts SET opening_units = 1005, opening_scale = 3 WHERE name = 'Wallet'")
+        for day in [Day(daysSinceEpoch: 0), october(1), october(14), october(28), Day(daysSinceEpoch: 40_000)] {
+            let (balances, totals) = try fixture.ledger.balancesAndDailyTotals(asOf: day)
+            let plain = try fixture.ledger.balances(asOf: day)
+            #expect(balances.map(\.account) == plain.map(\.account))
+            #expect(balances.map(\.balance) == plain.map(\.balance), "\(day)")
+            #expect(balances.map { $0.balance.scale } == plain.map { $0.balance.scale }, "\(day)")
+            #expect(totals == (try fixture.ledger.dailyTotals(by: .accounts, from: nil, through: nil)))
+        }
+        // Not vacuous: balances that differ from day to day, an opening balance in mills.
+        let middle = try fixture.ledger.balancesAndDailyTotals(asOf: october(14)).balances
+        let end = try fixture.ledger.balancesAndDailyTotals(asOf: october(28)).balances
+        #expect(middle.map(\.balance) != end.map(\.balance) && middle.count == 4)
+        #expect(middle.contains { $0.account.name == "Empty" && $0.balance == amount("12.50") })
+    }
+
     @Test func currenciesWithTransactionsAreThoseTheCountsName() throws {
         let fixture = try generatedLedger()
         let counts = try fixture.ledger.transactionCountsByCurrency()

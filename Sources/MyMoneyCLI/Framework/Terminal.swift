@@ -41,6 +41,19 @@ public final class Terminal: TextStyle {
         if out.count > 1 << 16 { flush() }
     }
 
+    /// Writes a line given as bytes to standard output: as ``print(_:)`` writes it, copied as it
+    /// is when every byte is printable ASCII (nothing to escape), through ``print(_:)`` otherwise.
+    public func printPlainLine(_ bytes: UnsafeRawBufferPointer) {
+        guard TerminalText.isPrintableASCII(bytes.assumingMemoryBound(to: UInt8.self)) else {
+            print(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        if capture { capturedBytes += bytes; capturedBytes.append(0x0A); return }
+        out.append(contentsOf: bytes)
+        out.append(0x0A)
+        if out.count > 1 << 16 { flush() }
+    }
+
     /// Writes a line to standard error at once.
     public func error(_ text: String) {
         let text = TerminalText.escaped(text, keepingStyles: errorColor)

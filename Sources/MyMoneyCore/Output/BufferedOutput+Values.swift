@@ -3,8 +3,22 @@
 extension BufferedOutput {
     /// `YYYY-MM-DD`, as ``Day/description`` writes it.
     public mutating func write(day: Day) {
+        BufferedOutput.withBytes(of: day) { write($0) }
+    }
+
+    /// The exact decimal, as ``Amount/description`` writes it (`-6.60`, `0.05`, `12`).
+    public mutating func write(amount: Amount) {
+        BufferedOutput.withBytes(of: amount) { write($0) }
+    }
+
+    /// The bytes of `day` as ``Day/description`` writes it, handed to `body`.
+    static func withBytes(of day: Day, _ body: (UnsafeRawBufferPointer) -> Void) {
         let c = day.components
-        guard (1...9999).contains(c.year) else { write(day.description); return }
+        guard (1...9999).contains(c.year) else {
+            var text = day.description
+            text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+            return
+        }
         var bytes: (UInt64, UInt16) = (0, 0)
         withUnsafeMutableBytes(of: &bytes) { raw in
             raw[0] = UInt8(0x30 + c.year / 1000)
@@ -18,11 +32,11 @@ extension BufferedOutput {
             raw[8] = UInt8(0x30 + c.day / 10)
             raw[9] = UInt8(0x30 + c.day % 10)
         }
-        withUnsafeBytes(of: &bytes) { write(UnsafeRawBufferPointer(rebasing: $0[0..<10])) }
+        withUnsafeBytes(of: &bytes) { body(UnsafeRawBufferPointer(rebasing: $0[0..<10])) }
     }
 
-    /// The exact decimal, as ``Amount/description`` writes it (`-6.60`, `0.05`, `12`).
-    public mutating func write(amount: Amount) {
+    /// The bytes of `amount` as ``Amount/description`` writes it, handed to `body`.
+    static func withBytes(of amount: Amount, _ body: (UnsafeRawBufferPointer) -> Void) {
         var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)   // 32 bytes: sign, 20 digits, mark, zeros
         let length: Int = withUnsafeMutableBytes(of: &digits) { raw in
             // Digits from the right end, the mark after `scale` of them, at least one digit before it.
@@ -43,7 +57,7 @@ extension BufferedOutput {
             if end > 0 { for i in 0..<count { raw[i] = raw[end + i] } }
             return count
         }
-        withUnsafeBytes(of: &digits) { write(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+        withUnsafeBytes(of: &digits) { body(UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
     }
 }
 

@@ -109,6 +109,16 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// The next member's key, number `number` of `keys`: the bytes of ``key(_:)`` for its name,
+    /// copied as one run when the writer is at the depth and layout the keys were made for.
+    public mutating func key(_ keys: JSONMemberKeys, _ number: Int) {
+        guard !afterKey, enclosing.count == keys.depth, pretty == keys.pretty else { key(keys.names[number]); return }
+        let comma = current > 0
+        current += 1
+        keys.withRun(number, comma: comma) { output.write($0) }
+        afterKey = true
+    }
+
     /// Whether printable ASCII without `"` or `\\`: written as it is between quotes.
     private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for b in bytes where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return false }

@@ -18,6 +18,11 @@ public struct StreamingTextTable {
     public let lookahead: Int
     /// Where each finished line goes (without its line feed).
     private let emit: (String) -> Void
+    /// Where a line of printable ASCII built from ``TableRowBytes`` goes as its bytes (without
+    /// its line feed); nil: as a String to `emit`.
+    private let emitPlain: ((UnsafeRawBufferPointer) -> Void)?
+    /// The bytes of the line being built from a ``TableRowBytes``, reused from row to row.
+    private var lineBytes: [UInt8] = []
     private var held: [[String]] = []
     /// The widths in use, once the first look is over.
     private var widths: [Int]?
@@ -25,12 +30,45 @@ public struct StreamingTextTable {
     public private(set) var count = 0
 
     public init(_ headers: [String], alignments: [TextTable.Alignment]? = nil, separator: Bool = true,
-                lookahead: Int = StreamingTextTable.defaultLookahead, lines emit: @escaping (String) -> Void) {
+                lookahead: Int = StreamingTextTable.defaultLookahead, lines emit: @escaping (String) -> Void,
+                plainLines emitPlain: ((UnsafeRawBufferPointer) -> Void)? = nil) {
         self.headers = headers
         self.alignments = alignments ?? headers.map { _ in .left }
         self.separator = separator
         self.lookahead = max(0, lookahead)
         self.emit = emit
+        self.emitPlain = emitPlain
+    }
+
+    /// Adds a row given as bytes: the same line as ``add(_:)-([String])`` of its ``TableRowBytes/cells``
+    /// (its plain twin, held to it by the tests), built from the bytes without a String when the
+    /// first look is over and every byte is printable ASCII (such a cell needs no cleaning and is
+    /// as wide as it is long), and handed to `plainLines` when there is one.
+    public mutating func add(_ row: TableRowBytes) {
+        guard var widths, row.isPrintableASCII else { add(row.cells); return }
+        count += 1
+        let ends = row.ends
+        var start = 0
+        for i in 0..<min(ends.count, widths.count) {
+            widths[i] = max(widths[i], ends[i] - start)
+            start = ends[i]
+        }
+        self.widths = widths
+        lineBytes.removeAll(keepingCapacity: true)
+        start = 0
+        row.bytes.withUnsafeBufferPointer { bytes in
+            for (i, width) in widths.enumerated() {
+                if i > 0 { lineBytes.append(0x20); lineBytes.append(0x20) }
+                let end = i < ends.count ? ends[i] : start
+                let right = alignments.indices.contains(i) && alignments[i] == .right
+                if right { lineBytes.append(contentsOf: repeatElement(0x20, count: width - (end - start))) }
+                lineBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                if !right { lineBytes.append(contentsOf: repeatElement(0x20, count: width - (end - start))) }
+                start = end
+            }
+        }
+        while lineBytes.last == 0x20 { lineBytes.removeLast() }
+        if let emitPlain { lineBytes.withUnsafeBytes(emitPlain) } else { emit(String(decoding: lineBytes, as: UTF8.self)) }
     }
 
     /// Adds a row: held during the first look, written at once after it.

@@ -43,7 +43,42 @@ public enum TerminalText {
 
     /// Whether any byte of `text` starts a character that ``isControl(_:)`` (C1 characters are
     /// `C2 80`…`C2 9F` in UTF-8).
+    ///
+    /// Text of printable ASCII (every line of most tables) is known to need none from a check of
+    /// eight bytes at a time; other text goes byte by byte (``needsEscapingByteByByte(_:)``, the
+    /// twin, held to it by `TerminalTextTests`).
+    ///
+    /// - Complexity: O(n) in the UTF-8 length.
     static func needsEscaping(_ text: String) -> Bool {
+        var text = text
+        if text.withUTF8(isPrintableASCII) { return false }
+        return needsEscapingByteByByte(text)
+    }
+
+    /// Whether every byte is printable ASCII (0x20–0x7E): such text has no control character.
+    /// Eight bytes at a time.
+    public static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= n {
+            let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte of 0x80 or more; one below 0x20 (exact for bytes below 0x80); DEL.
+            let del = x ^ (ones &* 0x7F)
+            if x & highs != 0 || (x &- ones &* 0x20) & ~x & highs != 0 || (del &- ones) & ~del & highs != 0 { return false }
+            i += 8
+        }
+        while i < n {
+            if base[i] < 0x20 || base[i] >= 0x7F { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// ``needsEscaping(_:)`` byte by byte, for every text.
+    static func needsEscapingByteByByte(_ text: String) -> Bool {
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return true }

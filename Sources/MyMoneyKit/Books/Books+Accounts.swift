@@ -35,8 +35,9 @@ extension Books {
     /// Every account with its balance as of `day` (in its own currency) and its figures in `currency`
     /// (the reporting currency when nil).
     public func accountStandings(asOf day: Day, in currency: Currency? = nil) throws(BooksError) -> [AccountStanding] {
-        let balances = try store { () throws(LedgerError) in try ledger.balances(asOf: day) }
-        let (target, figures) = try figures(of: .accounts, in: currency)
+        // The balances and the figures from one scan of the ledger.
+        let (balances, stored) = try store { () throws(LedgerError) in try ledger.balancesAndDailyTotals(asOf: day) }
+        let (target, figures) = try figures(of: .accounts, in: currency, stored: stored)
         return balances.map { AccountStanding(account: $0.account, balance: $0.balance, figures: figures[$0.account.name] ?? .empty(target)) }
     }
 
@@ -89,11 +90,12 @@ extension Books {
 
     /// Income, expense, cash flow and count of every entry of a kind in `currency` (the reporting
     /// currency when nil), by entry name (a category's include its children's; split parts count
-    /// under their own category).
-    func figures(of entity: EntrySummary.Entity, in currency: Currency?) throws(BooksError) -> (Currency, [String: Figures]) {
+    /// under their own category). `stored`: the store's sums of every day by `entity`, when
+    /// already read.
+    func figures(of entity: EntrySummary.Entity, in currency: Currency?, stored: [DailyTotal]? = nil) throws(BooksError) -> (Currency, [String: Figures]) {
         let target: Currency
         if let currency { target = currency } else { target = try reportingCurrency().currency }
-        let rows = try totals(by: entity, from: nil, through: nil)
+        let rows = try totals(by: entity, from: nil, through: nil, stored: stored)
         var paths: [CategoryPath] = []
         if entity == .categories {
             // The ledger's categories, and those only split parts name (and their parents).

@@ -5,10 +5,15 @@ import MyMoneyReports
 /// split parts swapped for their parts.
 extension Books {
     /// Aggregate rows of `entity` in the days given and `scope`, transactions with split parts
-    /// expanded part by part. `parts`: the transactions with parts in those days, when already read.
+    /// expanded part by part. `parts`: the transactions with parts in those days, when already read;
+    /// `stored`: the store's sums (``Ledger/dailyTotals(by:from:through:within:grouping:)`` of the same
+    /// arguments), when already read.
     func totals(by entity: EntrySummary.Entity?, from: Day?, through: Day?, scope: Ledger.TotalsScope = .init(),
-                parts: [LedgerTransaction]? = nil) throws(BooksError) -> [DailyTotal] {
-        let rows = try store { () throws(LedgerError) in try ledger.dailyTotals(by: entity, from: from, through: through, within: scope) }
+                parts: [LedgerTransaction]? = nil, stored: [DailyTotal]? = nil) throws(BooksError) -> [DailyTotal] {
+        let rows: [DailyTotal]
+        if let stored { rows = stored } else {
+            rows = try store { () throws(LedgerError) in try ledger.dailyTotals(by: entity, from: from, through: through, within: scope) }
+        }
         let read: [LedgerTransaction]
         if let parts { read = parts } else { read = try transactionsWithParts(from: from, through: through) }
         return try rows + splitAdjustments(read, by: entity, scope: scope)

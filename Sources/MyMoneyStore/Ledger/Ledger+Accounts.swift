@@ -123,6 +123,27 @@ extension Ledger {
             .eachRow([.integer(Int64(day.daysSinceEpoch))]) { row throws(LedgerError) in
                 try sums.add(account: row.int64(0), scale: row.int64(1), units: row.int64(2))
             }
+        return try Ledger.balances(of: accounts, sums)
+    }
+
+    /// Every account's balance as of `day` (``balances(asOf:)``) and the sums of
+    /// ``dailyTotals(by:from:through:within:grouping:)`` by account over every day, from one scan
+    /// of the report index: the balances add up the day groups up to `day`. What `mymoney
+    /// accounts` shows; ``balances(asOf:)`` and ``dailyTotals(by:from:through:within:grouping:)``
+    /// apart are the plain twin (`AccountStandingTotalsTests`).
+    package func balancesAndDailyTotals(asOf day: Day) throws(LedgerError)
+        -> (balances: [(account: Account, balance: Amount)], totals: [DailyTotal]) {
+        let accounts = try accounts()
+        var sums = AccountScaleSums(largestId: accounts.compactMap(\.id).max() ?? 0)
+        let last = Int64(day.daysSinceEpoch)
+        let totals = try dailyTotals(by: .accounts, from: nil, through: nil, within: TotalsScope(), grouping: .inMemory) { group throws(LedgerError) in
+            if group.day <= last, let account = group.entry { try sums.add(account: account, scale: group.scale, units: group.units) }
+        }
+        return (try Ledger.balances(of: accounts, sums), totals)
+    }
+
+    /// Each account's opening balance plus its sums, in the order of `accounts`.
+    private static func balances(of accounts: [Account], _ sums: AccountScaleSums) throws(LedgerError) -> [(account: Account, balance: Amount)] {
         var result: [(account: Account, balance: Amount)] = []
         for account in accounts {
             guard let id = account.id else { continue }

@@ -41,6 +41,17 @@ extension Ledger {
     package func dailyTotals(by entity: EntrySummary.Entity?, from: Day?, through: Day?,
                              within scope: TotalsScope = TotalsScope(),
                              grouping: SummaryGrouping = .inMemory) throws(LedgerError) -> [DailyTotal] {
+        try dailyTotals(by: entity, from: from, through: through, within: scope, grouping: grouping, eachGroup: nil)
+    }
+
+    /// The sum of one group of ``dailyTotals(by:from:through:within:grouping:)`` as stored: the
+    /// entry's id, the day, the scale and the units.
+    typealias StoredGroup = (entry: Int64?, day: Int64, scale: Int64, units: Int64)
+
+    /// ``dailyTotals(by:from:through:within:grouping:)``, handing each group to `eachGroup` as
+    /// well, in the order of the result (for sums of the same scan by entry id).
+    func dailyTotals(by entity: EntrySummary.Entity?, from: Day?, through: Day?, within scope: TotalsScope,
+                     grouping: SummaryGrouping, eachGroup: ((StoredGroup) throws(LedgerError) -> Void)?) throws(LedgerError) -> [DailyTotal] {
         // The report index (transactions_for_reports) holds every column summed here: SQLite reads
         // no transaction row.
         var conditions = ["1"]
@@ -88,7 +99,8 @@ extension Ledger {
         case .sqlite:
             return try db.uncachedStatement("SELECT \(key), t.day, t.currency, t.type, t.amount_scale, SUM(t.amount_units), COUNT(*)\n"
                                             + source + "\nGROUP BY 1, 2, 3, 4, 5").rows(values) { row throws(LedgerError) -> DailyTotal in
-                try total(id: row.optionalInt64(0), day: row.int64(1), code: row.text(2), type: row.text(3), scale: row.int64(4),
+                try eachGroup?((row.optionalInt64(0), row.int64(1), row.int64(4), row.int64(5)))
+                return try total(id: row.optionalInt64(0), day: row.int64(1), code: row.text(2), type: row.text(3), scale: row.int64(4),
                           units: row.int64(5), count: Int(row.int64(6)))
             }
         case .inMemory:
@@ -98,6 +110,7 @@ extension Ledger {
             var result: [DailyTotal] = []
             result.reserveCapacity(groups.count)
             for (key, sum) in try groups.inGroupByOrder() {
+                try eachGroup?((key.id, key.day, key.scale, sum.units))
                 result.append(try total(id: key.id, day: key.day, code: key.currencyCode, type: key.typeName, scale: key.scale,
                                         units: sum.units, count: sum.count))
             }

@@ -33,8 +33,8 @@ struct StoredTransactionRow {
         """
 
     /// The tags of the row, from the ``tagsPerRow`` column, in the ledger's order.
-    static func tags(_ row: PreparedStatement) -> [String] {
-        row.optionalText(23).map { Ledger.sortedTags($0.split(separator: "\u{1F}").map(String.init)) } ?? []
+    static func tags(_ row: PreparedStatement, column: Int32 = 23) -> [String] {
+        row.optionalText(column).map { Ledger.sortedTags($0.split(separator: "\u{1F}").map(String.init)) } ?? []
     }
 
     private let decoder = JSONDecoder()

@@ -119,8 +119,9 @@ struct TransactionsCommand: Command {
             json.beginObject()
             json.key("transactions")
             json.beginArray()
+            let keys = TransactionJSON.Keys(elementsOf: json)
             try books.eachTransactionRow(matching: filter) { row in
-                TransactionJSON.write(row, accountName: names[row.accountId] ?? String(row.accountId), into: &json)
+                TransactionJSON.write(row, accountName: names[row.accountId] ?? String(row.accountId), keys: keys, into: &json)
             }
             json.endArray()
             json.endObject()
@@ -131,9 +132,13 @@ struct TransactionsCommand: Command {
         let terminal = context.terminal
         var table = StreamingTextTable(["id", "date", "account", "amount", "payee", "category", "type", "tags"],
                                        alignments: [.right, .left, .left, .right, .left, .left, .left, .left],
-                                       lines: { terminal.print($0) })
+                                       lines: { terminal.print($0) }, plainLines: { terminal.printPlainLine($0) })
+        // A row's cells as bytes in one reused buffer; a String per cell only for the rows that need them.
+        var bytes = TableRowBytes()
         try books.eachTransactionRow(matching: filter) { row in
-            table.add(TransactionsCommand.cells(row, accountName: names[row.accountId] ?? ""))
+            let name = names[row.accountId] ?? ""
+            if TransactionsCommand.cells(row, accountName: name, into: &bytes) { table.add(bytes) }
+            else { table.add(TransactionsCommand.cells(row, accountName: name)) }
         }
         guard table.count > 0 else {
             context.terminal.print(names.isEmpty ? context.noLedgerYet(arguments) : "no transactions match")
@@ -162,6 +167,34 @@ extension TransactionsCommand {
         return [String(row.id), row.day.description, accountName, row.amount.shown(in: row.currency),
                 payee.utf8.count <= 34 ? payee : String(payee.prefix(34)), row.category ?? "", row.type.rawValue,
                 row.tags.joined(separator: ",")]
+    }
+}
+
+extension TransactionsCommand {
+    /// The cells of ``cells(_:accountName:)-(LedgerTransactionColumns,_)`` written into `bytes` as
+    /// their UTF-8 bytes (held to them by the tests), without a String per cell; false, with
+    /// `bytes` to be ignored, for a row that carries its whole value or whose payee is longer
+    /// than the cell shows (cut by characters).
+    static func cells(_ row: LedgerTransactionColumns, accountName: String, into bytes: inout TableRowBytes) -> Bool {
+        guard row.transaction == nil else { return false }
+        let payee = row.bytes(.payee) ?? row.bytes(.memo)
+        if let payee, payee.count > 34 { return false }
+        bytes.removeAll()
+        bytes.append(decimal: row.id); bytes.endCell()
+        bytes.append(day: row.day); bytes.endCell()
+        bytes.append(accountName); bytes.endCell()
+        bytes.append(amount: row.amount.atMinorUnits(of: row.currency)); bytes.append(" "); bytes.append(row.currency.code); bytes.endCell()
+        if let payee { bytes.append(payee) }
+        bytes.endCell()
+        if let category = row.category { bytes.append(category) }
+        bytes.endCell()
+        bytes.append(row.type.rawValue); bytes.endCell()
+        for (i, tag) in row.tags.enumerated() {
+            if i > 0 { bytes.append(",") }
+            bytes.append(tag)
+        }
+        bytes.endCell()
+        return true
     }
 }
 
@@ -227,33 +260,55 @@ enum TransactionJSON {
         json.endObject()
     }
 
+    /// The keys of a transaction's members and of its `source`, made once for transactions
+    /// written at one depth (``JSONMemberKeys``).
+    struct Keys {
+        /// A transaction's members, in the order they are written.
+        enum Member: Int, CaseIterable {
+            case id, account, date, amount, currency, payee, memo, category, tags, project, place, type, splits,
+                 originalPayee, notes, bankId, source
+        }
+        static let names = ["id", "account", "date", "amount", "currency", "payee", "memo", "category", "tags", "project",
+                            "place", "type", "splits", "original_payee", "notes", "bank_id", "source"]
+        let members: JSONMemberKeys
+        let source: JSONMemberKeys
+
+        /// Keys for transactions that are elements of the array `json` is inside now.
+        init(elementsOf json: JSONWriter) {
+            members = JSONMemberKeys(Keys.names, depth: json.depth + 1, pretty: json.pretty)
+            source = JSONMemberKeys(["file", "line"], depth: json.depth + 2, pretty: json.pretty)
+        }
+    }
+
     /// The same object as ``write(_:accountName:into:)`` for the transaction of `row`, written
     /// from its columns without a ``LedgerTransaction`` (held to it by the tests); a row that
-    /// carries its whole value (splits) is written from that.
-    static func write(_ row: LedgerTransactionColumns, accountName: String, into json: inout JSONWriter) {
+    /// carries its whole value (splits) is written from that. `keys`: made for the depth the
+    /// transaction is written at (any other works too, through the plain keys).
+    static func write(_ row: LedgerTransactionColumns, accountName: String, keys: Keys, into json: inout JSONWriter) {
         if let whole = row.transaction { write(whole, accountName: accountName, into: &json); return }
+        let m = keys.members
         json.beginObject()
-        json.key(plain: "id"); json.int(row.id)
-        json.key(plain: "account"); json.string(accountName)
-        json.key(plain: "date"); json.day(row.day)
-        json.key(plain: "amount"); json.amount(row.amount)
-        json.key(plain: "currency"); json.string(row.currency.code)
-        json.key(plain: "payee"); json.string(unchecked: row.bytes(.payee))
-        json.key(plain: "memo"); json.string(unchecked: row.bytes(.memo))
-        json.key(plain: "category"); json.string(row.category)
-        json.key(plain: "tags"); strings(row.tags, into: &json)
-        json.key(plain: "project"); json.string(unchecked: row.bytes(.project))
-        json.key(plain: "place"); json.string(unchecked: row.bytes(.place))
-        json.key(plain: "type"); json.string(row.type.rawValue)
-        json.key(plain: "splits"); json.beginArray(); json.endArray()
-        json.key(plain: "original_payee"); json.string(unchecked: row.bytes(.originalPayee))
-        json.key(plain: "notes"); json.string(unchecked: row.bytes(.notes))
-        json.key(plain: "bank_id"); json.string(unchecked: row.bytes(.bankId))
+        json.key(m, Keys.Member.id.rawValue); json.int(row.id)
+        json.key(m, Keys.Member.account.rawValue); json.string(accountName)
+        json.key(m, Keys.Member.date.rawValue); json.day(row.day)
+        json.key(m, Keys.Member.amount.rawValue); json.amount(row.amount)
+        json.key(m, Keys.Member.currency.rawValue); json.string(row.currency.code)
+        json.key(m, Keys.Member.payee.rawValue); json.string(unchecked: row.bytes(.payee))
+        json.key(m, Keys.Member.memo.rawValue); json.string(unchecked: row.bytes(.memo))
+        json.key(m, Keys.Member.category.rawValue); json.string(row.category)
+        json.key(m, Keys.Member.tags.rawValue); strings(row.tags, into: &json)
+        json.key(m, Keys.Member.project.rawValue); json.string(unchecked: row.bytes(.project))
+        json.key(m, Keys.Member.place.rawValue); json.string(unchecked: row.bytes(.place))
+        json.key(m, Keys.Member.type.rawValue); json.string(row.type.rawValue)
+        json.key(m, Keys.Member.splits.rawValue); json.beginArray(); json.endArray()
+        json.key(m, Keys.Member.originalPayee.rawValue); json.string(unchecked: row.bytes(.originalPayee))
+        json.key(m, Keys.Member.notes.rawValue); json.string(unchecked: row.bytes(.notes))
+        json.key(m, Keys.Member.bankId.rawValue); json.string(unchecked: row.bytes(.bankId))
         if let file = row.bytes(.sourceFile) {
-            json.key(plain: "source")
+            json.key(m, Keys.Member.source.rawValue)
             json.beginObject()
-            json.key(plain: "file"); json.string(unchecked: file)
-            json.key(plain: "line")
+            json.key(keys.source, 0); json.string(unchecked: file)
+            json.key(keys.source, 1)
             if let line = row.sourceLine { json.int(line) } else { json.null() }
             json.endObject()
         }

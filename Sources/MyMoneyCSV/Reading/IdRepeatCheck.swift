@@ -23,18 +23,29 @@ enum IdRepeatCheck {
     }
 
     static func firstOffender(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
-        switch byHashes(transactions) {
+        firstOffender(count: transactions.count) { transactions[$0].id }
+    }
+
+    /// The first offending id among `count` ids in file order, `id(k)` giving the k-th (nil for
+    /// none); `id` may be called more than once for an index and must give the same id each time.
+    /// Used by the CSV stream (``CSVStatementStream``), which holds no transactions.
+    static func firstOffender(count: Int, id: (Int) -> String?) -> String? {
+        switch byHashes(count: count, id: id) {
         case .offender(let id): return id
         case .none: return nil
-        case .notASCII: return bySet(transactions)
+        case .notASCII: return bySet(count: count, id: id)
         }
     }
 
     /// The plain rule: the first id that repeats an earlier one or has no digit.
     static func bySet(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
+        bySet(count: transactions.count) { transactions[$0].id }
+    }
+
+    static func bySet(count: Int, id: (Int) -> String?) -> String? {
         var seen = Set<String>()
-        for t in transactions.indices {
-            guard let id = transactions[t].id, !id.isEmpty else { continue }
+        for t in 0..<count {
+            guard let id = id(t), !id.isEmpty else { continue }
             if !seen.insert(id).inserted || !id.contains(where: \.isNumber) { return id }
         }
         return nil
@@ -42,13 +53,17 @@ enum IdRepeatCheck {
 
     /// The same rule over ASCII ids. `hashBits` (at most 33) is lowered by tests to force hashes to meet.
     static func byHashes(_ transactions: UnsafeBufferPointer<StatementTransaction>, hashBits: Int = 33) -> Outcome {
+        byHashes(count: transactions.count, hashBits: hashBits) { transactions[$0].id }
+    }
+
+    static func byHashes(count: Int, hashBits: Int = 33, id idAt: (Int) -> String?) -> Outcome {
         let rowBits = 31 // row indexes stay below 2^31 (the tokenizer refuses files of 2 GiB)
         // Keys up to the first id without a digit: a repeat after it cannot come first.
         var keys: [UInt64] = []
-        keys.reserveCapacity(transactions.count)
+        keys.reserveCapacity(count)
         var noDigit: Int?
-        for t in transactions.indices {
-            guard var id = transactions[t].id, !id.isEmpty else { continue }
+        for t in 0..<count {
+            guard var id = idAt(t), !id.isEmpty else { continue }
             var ascii = true, digit = false
             var h: UInt64 = 0
             id.withUTF8 { bytes in
@@ -76,7 +91,8 @@ enum IdRepeatCheck {
                 outer: for k in (start + 1)..<end {
                     let row = Int(keys[k] & rowMask)
                     if row >= firstRepeat { break }
-                    for e in start..<k where transactions[Int(keys[e] & rowMask)].id == transactions[row].id {
+                    let rowId = idAt(row)
+                    for e in start..<k where idAt(Int(keys[e] & rowMask)) == rowId {
                         firstRepeat = row
                         break outer
                     }
@@ -85,7 +101,7 @@ enum IdRepeatCheck {
             start = end
         }
         let first = min(firstRepeat, noDigit ?? Int.max)
-        guard first < transactions.count, let id = transactions[first].id else { return .none }
+        guard first < count, let id = idAt(first) else { return .none }
         return .offender(id)
     }
 

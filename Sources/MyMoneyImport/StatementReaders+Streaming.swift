@@ -21,7 +21,10 @@ extension StatementReaders {
     /// `output`, as ``read(_:format:options:)`` reads them: an OFX file from the disk and a QIF
     /// file's first statement as a stream (their transactions are written as they are read and
     /// never held: ``OFXReader/read(fileAt:file:options:transaction:statementEnd:)``,
-    /// ``QIFReader/read(_:file:options:firstStatement:)``, also from standard input), every other
+    /// ``QIFReader/read(_:file:options:firstStatement:)``, also from standard input), a CSV file
+    /// in statement order made into transactions as they are written, never held, once it is
+    /// known to be usable (``CSVReader/read(_:file:options:profile:transaction:statementEnd:)``;
+    /// not for an output that ``StatementStreamOutput/prefersWholeStatements``), every other
     /// file read whole and written only when it is usable.
     ///
     /// What a caller must know: a streamed file's statements are written before its diagnostics
@@ -38,7 +41,7 @@ extension StatementReaders {
             if let qif = chosen as? QIFReader {
                 return stream(input, qif, options: options, into: &output)
             }
-            if let csv = chosen as? CSVReader { return stream(input, csv, options: options, into: &output) }
+            if let csv = chosen as? CSVReader, !output.prefersWholeStatements { return stream(input, csv, options: options, into: &output) }
             return whole(input, format: format, options: options, into: &output)
         }
         guard let head = StatementReaders.head(of: path) else { return whole(try StatementFiles.load(path), format: format, options: options, into: &output) }
@@ -64,7 +67,7 @@ extension StatementReaders {
         if let qif = chosen as? QIFReader {
             return stream(try StatementFiles.loadOnce(path), qif, options: options, into: &output)
         }
-        if let csv = chosen as? CSVReader {
+        if let csv = chosen as? CSVReader, !output.prefersWholeStatements {
             return stream(try StatementFiles.loadOnce(path), csv, options: options, into: &output)
         }
         return whole(try StatementFiles.load(path), format: format, options: options, into: &output)

@@ -204,4 +204,44 @@ import MyMoneyTestSupport
         #expect(statement.transactions.map(\.id) == (1...5_000).map { "T\($0)" })
         #expect(statement.balances.filter { $0.kind == .running }.count == 5_000)
     }
+
+    /// The id check from bytes (the stream's, no String per id) agrees with the set on random ids,
+    /// also with hashes of 2 bits, which meet all the time.
+    @Test func idCheckFromBytesAgreesWithTheSetOnRandomIds() {
+        var rng = SeededGenerator(seed: 7)
+        let alphabet = Array("AB01-")
+        for round in 0..<400 {
+            let count = round % 50 == 0 ? 3000 : Int.random(in: 0...40, using: &rng)
+            let ids: [String?] = (0..<count).map { _ in
+                let length = count > 100 ? 9 : Int.random(in: 0...4, using: &rng)
+                return length == 0 && Bool.random(using: &rng) ? nil
+                    : String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+            }
+            let bytes = ids.map { $0.map { Array($0.utf8) } }
+            func facts(_ k: Int) -> IdRepeatCheck.IdFacts? {
+                guard let b = bytes[k], !b.isEmpty else { return nil }
+                return b.withUnsafeBufferPointer { IdRepeatCheck.IdFacts($0) }
+            }
+            let expected = IdRepeatCheck.bySet(count: count) { ids[$0] }
+            #expect(IdRepeatCheck.firstOffender(count: count, facts: facts, same: { bytes[$0] == bytes[$1] }, id: { ids[$0] }) == expected,
+                    "round \(round)")
+            switch IdRepeatCheck.byHashes(count: count, hashBits: 2, facts: facts, same: { bytes[$0] == bytes[$1] }, id: { ids[$0] }) {
+            case .notASCII: Issue.record("ASCII ids taken for others")
+            case .none: #expect(expected == nil, "round \(round)")
+            case .offender(let id): #expect(id == expected, "round \(round)")
+            }
+        }
+    }
+
+    @Test func idsWithPaddingAndQuotesAreComparedAsTheirCells() {
+        // " T1" and "T1" are one id once trimmed; "T""2" and T"2 too once unescaped.
+        for (cells, demoted) in [(["T1", " T1 ", "T3"], true), (["\"T\"\"2\"", "T9", "\"T\"\"2\""], true), (["T1", "T2", "T3"], false)] {
+            var text = "Date,Description,Amount,Transaction ID,Balance\n"
+            var balance = 0
+            for (i, id) in cells.enumerated() { balance += 100; text += "2026-10-0\(i + 1),SHOP,1.00,\(id),\(balance / 100).00\n" }
+            #expect(Self.expectSame(Array(text.utf8), file: "ids.csv", options: ReadOptions()))
+            let whole = CSVReader().read(Array(text.utf8), file: "ids.csv", options: ReadOptions())
+            #expect(whole.diagnostics.contains { $0.code == "csv.id.repeated" } == demoted, "\(cells)")
+        }
+    }
 }

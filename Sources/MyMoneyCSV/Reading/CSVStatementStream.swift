@@ -73,7 +73,22 @@ struct CSVStatementStream {
         // The statement, as the assembler makes it of a file in statement order.
         if let idColumn = columns.id {
             let rows = stream.rows
-            if let repeated = IdRepeatCheck.firstOffender(count: rows.count, id: { reader.cellText(Int(rows[$0]), idColumn) }) {
+            let repeated: String?
+            if layout.stripSingleQuotes {
+                repeated = IdRepeatCheck.firstOffender(count: rows.count, id: { reader.cellText(Int(rows[$0]), idColumn) })
+            } else {
+                // From the cells' bytes, which are the ids' (``CSVRowReader/text(_:_:)``): no String per id.
+                let text = reader.text
+                func cell<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+                    table.span(Int(rows[k]), idColumn).map { CSVTable.withBytes($0, in: text, body) }
+                }
+                repeated = IdRepeatCheck.firstOffender(
+                    count: rows.count,
+                    facts: { k in cell(k) { $0.isEmpty ? nil : IdRepeatCheck.IdFacts($0) } ?? nil },
+                    same: { a, b in cell(a) { x in cell(b) { y in x.elementsEqual(y) } ?? false } ?? false },
+                    id: { reader.cellText(Int(rows[$0]), idColumn) })
+            }
+            if let repeated {
                 stream.demotesIds = true
                 assembler.noteRepeatedIds(repeated)
             }

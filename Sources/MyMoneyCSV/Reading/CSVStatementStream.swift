@@ -109,6 +109,7 @@ struct CSVStatementStream {
     /// to `each` in statement order.
     func emit(table: CSVTable, text: UnsafeBufferPointer<UInt8>, _ each: (StatementTransaction) -> Void) {
         var reader = CSVRowReader(table: table, text: text, file: file, layout: layout) // its diagnostics are the first pass's again
+        reader.readsBalances = false
         var facts = RowFacts()
         var detail: DetailLine?
         for row in rows {

@@ -12,46 +12,46 @@ import MyMoneyTestSupport
 @Suite("import: duplicates known before the rows are converted")
 struct HeldStatementTests {
     /// Padded payees, an amount with fewer digits than the currency's, identical rows on one day
-    /// (one bank id twice, and three rows under ids of their own), a running balance.
+    /// (under ids of their own: a CSV id column whose values repeat is no id column), a running balance.
     static let statement = """
         Date,Description,Amount,Transaction ID,Balance
-        2026-03-01,  Corner   Bakery ,-3.1,T1,996.90
-        2026-03-01,Corner Bakery,-3.10,T1b,993.80
-        2026-03-01,Corner Bakery,-3.10,T1c,990.70
-        2026-03-02,REWE Markt,-19.99,T2,970.71
-        2026-03-02,Card fee,-1.00,T9,969.71
-        2026-03-02,Card fee,-1.00,T9,968.71
-        2026-03-04,Salary,1000.00,T4,1968.71
+        2026-03-01,  Corner   Bakery ,-3.1,T101,996.90
+        2026-03-01,Corner Bakery,-3.10,T102,993.80
+        2026-03-01,Corner Bakery,-3.10,T103,990.70
+        2026-03-02,REWE Markt,-19.99,T104,970.71
+        2026-03-02,Card fee,-1.00,T105,969.71
+        2026-03-02,Card fee,-1.00,T106,968.71
+        2026-03-04,Salary,1000.00,T107,1968.71
 
         """
 
     /// The statement with two new rows among the old ones.
     static let partlyNew = """
         Date,Description,Amount,Transaction ID,Balance
-        2026-03-01,  Corner   Bakery ,-3.1,T1,996.90
-        2026-03-01,Corner Bakery,-3.10,T1b,993.80
-        2026-03-01,Corner Bakery,-3.10,T1c,990.70
-        2026-03-02,New shop,-5.00,N1,985.70
-        2026-03-02,REWE Markt,-19.99,T2,965.71
-        2026-03-02,Card fee,-1.00,T9,964.71
-        2026-03-02,Card fee,-1.00,T9,963.71
-        2026-03-03,Another new one,-2.00,N2,961.71
-        2026-03-04,Salary,1000.00,T4,1961.71
+        2026-03-01,  Corner   Bakery ,-3.1,T101,996.90
+        2026-03-01,Corner Bakery,-3.10,T102,993.80
+        2026-03-01,Corner Bakery,-3.10,T103,990.70
+        2026-03-02,New shop,-5.00,N201,985.70
+        2026-03-02,REWE Markt,-19.99,T104,965.71
+        2026-03-02,Card fee,-1.00,T105,964.71
+        2026-03-02,Card fee,-1.00,T106,963.71
+        2026-03-03,Another new one,-2.00,N202,961.71
+        2026-03-04,Salary,1000.00,T107,1961.71
 
         """
 
-    /// The statement again with a balance the ledger does not agree with (the reconciler
-    /// diagnoses it from the skipped rows).
-    static let wrongBalance = statement.replacingOccurrences(of: "970.71", with: "970.61")
+    /// The statement again with every balance 0.10 higher (a chain that holds, from an opening
+    /// the ledger does not have): the reconciler diagnoses it, from the skipped rows too.
+    static let wrongBalance = [("996.90", "997.00"), ("993.80", "993.90"), ("990.70", "990.80"), ("970.71", "970.81"),
+                               ("969.71", "969.81"), ("968.71", "968.81"), ("1968.71", "1968.81")]
+        .reduce(statement) { $0.replacingOccurrences(of: ",\($1.0)\n", with: ",\($1.1)\n") }
 
     /// The same rows without bank ids (matched by fingerprint: never held).
-    static let withoutIds = statement.replacingOccurrences(of: ",T1,", with: ",,").replacingOccurrences(of: ",T1b,", with: ",,")
-        .replacingOccurrences(of: ",T1c,", with: ",,").replacingOccurrences(of: ",T2,", with: ",,")
-        .replacingOccurrences(of: ",T9,", with: ",,").replacingOccurrences(of: ",T4,", with: ",,")
+    static let withoutIds = (101...107).reduce(statement) { text, n in text.replacingOccurrences(of: ",T\(n),", with: ",,") }
 
     static let otherAccount = """
         Date,Description,Amount,Transaction ID
-        2026-03-02,Transfer from a,19.99,B1
+        2026-03-02,Transfer from a,19.99,B301
 
         """
 
@@ -85,10 +85,11 @@ struct HeldStatementTests {
 
     /// Imports `first` into a new ledger, then `again` (with `extra` beside it when given) the
     /// fast or the plain way, and what the second import did.
+    /// The statement files are written into `dir` (the same paths for both twins: they are in the
+    /// reports and the rows), the ledger into a new folder.
     func reimport(first: String, again: String, extra: String? = nil, rules: String? = nil, dryRun: Bool = false,
-                  fast: Bool) throws -> Seen {
-        let dir = MyMoneyBinary.scratch("held-statement")
-        let ledger = dir.appendingPathComponent("ledger.sqlite").path
+                  fast: Bool, in dir: URL = MyMoneyBinary.scratch("held-statement")) throws -> Seen {
+        let ledger = MyMoneyBinary.scratch("held-statement-ledger").appendingPathComponent("ledger.sqlite").path
         let (readers, _) = Readers.standard(profilesDirectory: nil)
         let compiled = try rules.map { try #require(RuleCompiler.compile(sources: [("test.rules", $0)]).ruleSet) }
         let a = dir.appendingPathComponent("a.csv")
@@ -126,8 +127,11 @@ struct HeldStatementTests {
         ("the statement again with regex rules (they run on every row)", statement, nil, regexRules, false),
     ])
     func anImportReportsAndStoresWhatThePlainTwinDoes(_ what: String, again: String, extra: String?, rules: String?, dryRun: Bool) throws {
-        let fast = try reimport(first: Self.statement, again: again, extra: extra, rules: rules, dryRun: dryRun, fast: true)
-        let plain = try reimport(first: Self.statement, again: again, extra: extra, rules: rules, dryRun: dryRun, fast: false)
+        let dir = MyMoneyBinary.scratch("held-statement")
+        let fast = try reimport(first: Self.statement, again: again, extra: extra, rules: rules, dryRun: dryRun, fast: true, in: dir)
+        let plain = try reimport(first: Self.statement, again: again, extra: extra, rules: rules, dryRun: dryRun, fast: false, in: dir)
+        // Both read the file and found its stored rows by their bank ids.
+        #expect(fast.listed.contains("same_bank_id"), "\(what)")
         #expect(fast.json == plain.json, "\(what)")
         #expect(fast.listed == plain.listed, "\(what)")
         #expect(fast.text == plain.text, "\(what)")
@@ -139,8 +143,9 @@ struct HeldStatementTests {
     }
 
     @Test func rowsWithoutBankIdsAreMatchedByTheStoreAsBefore() throws {
-        let fast = try reimport(first: Self.withoutIds, again: Self.withoutIds, fast: true)
-        let plain = try reimport(first: Self.withoutIds, again: Self.withoutIds, fast: false)
+        let dir = MyMoneyBinary.scratch("held-statement")
+        let fast = try reimport(first: Self.withoutIds, again: Self.withoutIds, fast: true, in: dir)
+        let plain = try reimport(first: Self.withoutIds, again: Self.withoutIds, fast: false, in: dir)
         #expect(fast == plain)
         #expect(fast.json.contains("\"same_fingerprint\" : 7") || fast.json.contains("\"same_fingerprint\": 7"))
     }

@@ -29,8 +29,9 @@ struct HeldStatement: Sendable {
     /// What the duplicates' list shows of the row at `index`: day, amount and payee as
     /// ``offered(_:)`` has them, without converting the whole row.
     func shown(_ index: Int) -> (day: Day, amount: Amount, payee: String?) {
-        let t = rows[index]
-        return (t.day, StatementConversion.atMinorUnits(t.amount, account.currency), t.payee.map(StatementConversion.clean))
+        // Field by field: a copy of the whole row would retain each of its texts.
+        (rows[index].day, StatementConversion.atMinorUnits(rows[index].amount, account.currency),
+         rows[index].payee.map(StatementConversion.clean))
     }
 
     /// The matches of every statement (by slot) whose rows all have bank ids and are the stored

@@ -130,6 +130,8 @@ enum StoreStage {
         var stored = Stored(rows: [], batchId: report.batchId, added: report.addedCount, duplicates: [],
                             addedBySlot: [:], skippedBySlot: [:])
         stored.held = held
+        // By slot in an array, looked up in place (a dictionary look-up per row copied the statement).
+        let heldBySlot = rows.indices.map { held[$0] }
         // Counted by slot in arrays (a dictionary update per row cost a hash each).
         var addedCounts = [Int](repeating: 0, count: rows.count), skippedCounts = addedCounts, reissuedCounts = addedCounts
         let skippedInAll = report.accounts.reduce(0) { $0 + $1.skipped.count }
@@ -146,8 +148,8 @@ enum StoreStage {
             }
             for skipped in account.skipped where rows.indices.contains(skipped.statementIndex) {
                 let (slot, index) = (skipped.statementIndex, skipped.index)
-                if let h = held[slot], h.rows.indices.contains(index) {
-                    let shown = h.shown(index)
+                if heldBySlot.indices.contains(slot), heldBySlot[slot] != nil, heldBySlot[slot]!.rows.indices.contains(index) {
+                    let shown = heldBySlot[slot]!.shown(index)
                     stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: shown.day, amount: shown.amount,
                                                               payee: shown.payee, reason: skipped.reason, existingId: skipped.existingId))
                 } else if rows[slot].indices.contains(index) {

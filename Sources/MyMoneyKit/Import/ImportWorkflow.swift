@@ -66,7 +66,7 @@ enum ImportWorkflow {
         let rulesMaySkip = rules.map { request.rulesOnNewRowsOnly && RuleStage.rulesMaySkip($0, context: context) } ?? true
         // Such a statement is found from its rows as read, and not converted (``HeldStatement``).
         let findHeld: StatementConversion.HeldLookup? = request.duplicatesBeforeConversion && rulesMaySkip && total > 0
-            ? { try HeldStatement.matches(of: $0, ledger: ledger) } : nil
+            ? { [before = placed.before] in try HeldStatement.matches(of: $0, ledger: ledger, hadRows: { before.hadTransactions[$0] != false }) } : nil
 
         progress?("converting statements")
         var converted = try StatementConversion.convert(&outcome.statements, findHeld: findHeld)

@@ -40,11 +40,14 @@ struct HeldStatement: Sendable {
     /// rows at the first that does not line up.
     ///
     /// - Complexity: O(n) in the statements' rows, plus the store's identity read per statement.
-    static func matches(of statements: [ImportedStatement], ledger: Ledger) throws -> [Int: (matches: [IdentityMatch?], days: ClosedRange<Day>)] {
+    /// `hadRows` says whether an account had any transaction before the import: one without
+    /// (a new ledger or account) holds nothing, and its statement is not looked at.
+    static func matches(of statements: [ImportedStatement], ledger: Ledger,
+                        hadRows: (Int64) -> Bool = { _ in true }) throws -> [Int: (matches: [IdentityMatch?], days: ClosedRange<Day>)] {
         var held: [Int: (matches: [IdentityMatch?], days: ClosedRange<Day>)] = [:]
         for (slot, imported) in statements.enumerated() {
             let rows = imported.statement.transactions
-            guard let accountId = imported.account.id, let first = rows.first else { continue }
+            guard let accountId = imported.account.id, hadRows(accountId), let first = rows.first else { continue }
             var candidates: [IdentityCandidate] = []
             candidates.reserveCapacity(rows.count)
             var low = first.day, high = first.day

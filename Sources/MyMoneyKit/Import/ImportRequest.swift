@@ -24,6 +24,11 @@ public struct ImportRequest: Sendable {
     /// (as duplicates) without them when that changes nothing (``RuleStage/rulesMaySkip(_:context:)``).
     /// False runs them on every row (the plain twin).
     public var rulesOnNewRowsOnly = true
+    /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows
+    /// as read, before they are converted, and only what may be new is converted (``HeldStatement``),
+    /// when no rule has to run on its rows. False converts every row and lets the store match them
+    /// (the plain twin).
+    public var duplicatesBeforeConversion = true
 
     /// Transfers matched with at least this confidence are confirmed without asking.
     public static let defaultConfirmThreshold = 0.7

@@ -16,9 +16,15 @@ package struct ImportStatement: Sendable, Hashable {
     /// Which fields of each transaction the rules set (index-aligned with `transactions`, may be empty),
     /// so a later rule run may change them while fields the user set stay.
     package var ruleFields: [Set<TransactionField>]
+    /// A statement the ledger holds whole by bank ids, matched before its rows were converted
+    /// (``Ledger/alignedBankIdMatches(accountId:_:from:through:)``): one match per row, in statement order,
+    /// and `transactions` empty (nothing is added; the rows are not needed to skip them). Nil for
+    /// a statement whose rows are given and matched by the store.
+    package var heldRows: [IdentityMatch?]?
 
     package init(accountId: Int64, sourceFile: String? = nil, transactions: [LedgerTransaction],
-                balances: [StatementBalance] = [], ruleFields: [Set<TransactionField>] = []) {
+                balances: [StatementBalance] = [], ruleFields: [Set<TransactionField>] = [], heldRows: [IdentityMatch?]? = nil) {
+        self.heldRows = heldRows
         self.accountId = accountId
         self.sourceFile = sourceFile
         self.transactions = transactions

@@ -72,6 +72,8 @@ enum ImportWorkflow {
         }
         var ruleStaging = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
                                   rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
+        ruleStaging.inParts = request.storeInParts
+        ruleStaging.part = request.rulePart
         // Rules only on what is new: a statement whose rows the ledger holds whole (imported again)
         // goes to the store without them, when that changes nothing (``RuleStage/rulesMaySkip``).
         if request.rulesOnNewRowsOnly, let rules, total > 0, RuleStage.rulesMaySkip(rules, context: context) {
@@ -92,7 +94,7 @@ enum ImportWorkflow {
         // One binding only: a second one would keep the stored rows alive while they are moved on.
         var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger,
-                                 trustIds: request.trustIds, stage: stage, progress: progress)
+                                 trustIds: request.trustIds, leavingIndexes: request.indexesWhileMatching, stage: stage, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {
@@ -127,6 +129,12 @@ enum ImportWorkflow {
         let matchInput = window == nil || nothingNew ? TransferMatchInput(transactions: [], accounts: [])
                                        : try TransferLinking.matchInput(ledger: ledger, candidates: neighbourhood.transactions, rates: request.rates)
         let (matched, reconciliation) = try Concurrently.alongside({ TransferMatcher(options: TransferMatchOptions()).match(matchInput) }) {
+            // The indexes the store's bulk INSERTs dropped are built here, beside the matcher
+            // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger.
+            if !stored.indexesToRebuild.isEmpty {
+                progress?("indexing the new transactions")
+                try ledger.rebuildIndexes(stored.indexesToRebuild)
+            }
             progress?("deriving opening balances")
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known)
             progress?("reconciling balances")

@@ -24,6 +24,9 @@ enum StoreStage {
         var skippedBySlot: [Int: Int]
         /// By slot: how many of the skipped rows were the same rows under new bank ids.
         var reissuedBySlot: [Int: Int] = [:]
+        /// Indexes the store dropped for its bulk INSERTs and left to the import to build again
+        /// (``ImportWorkflow`` does it while the transfer matcher runs on the other core).
+        var indexesToRebuild: [String] = []
 
         /// The id the row at `place` got, nil when it was skipped (or does not exist).
         func id(at place: (slot: Int, index: Int)) -> Int64? {
@@ -96,9 +99,13 @@ enum StoreStage {
     /// - Throws: store errors; the queue is cancelled then, so its maker stops.
     /// `progress` hears "`stage`: N of M transactions (P%)" as the store goes, once per percent.
     /// `trustIds` adds a statement of stored rows under new bank ids instead of skipping it.
+    /// `leavingIndexes` leaves the indexes a bulk import drops to the caller
+    /// (``Stored/indexesToRebuild``; the caller's SQL transaction must be open).
     static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger,
-                      trustIds: Bool = false, stage: String = "storing", progress: ((String) -> Void)? = nil) throws -> Stored {
+                      trustIds: Bool = false, leavingIndexes: Bool = false, stage: String = "storing",
+                      progress: ((String) -> Void)? = nil) throws -> Stored {
         var statements: [ImportStatement] = []
+        var continuing = false
         let report: ImportReport
         var shownPercent = -1
         let counting: ((Int, Int) -> Void)? = progress.map { progress in
@@ -111,9 +118,18 @@ enum StoreStage {
         }
         do {
             report = try ledger.importStatements(files: files, transactionCount: transactionCount, trustIds: trustIds,
-                                            progress: counting) {
+                                                 rebuildingIndexes: !leavingIndexes, progress: counting) {
                 guard let statement = queue.next() else { return nil }
-                statements.append(statement)
+                // The parts of a statement (``RuleStage/inParts``) make one slot's rows again.
+                if continuing, let last = statements.indices.last {
+                    statements[last].transactions += statement.transactions
+                } else {
+                    var kept = statement
+                    kept.identities = nil
+                    if let count = statement.identities?.count { kept.transactions.reserveCapacity(count) }
+                    statements.append(kept)
+                }
+                continuing = statement.continues
                 return statement
             }
         } catch {
@@ -157,6 +173,7 @@ enum StoreStage {
             if reissuedCounts[slot] > 0 { stored.reissuedBySlot[slot] = reissuedCounts[slot] }
         }
         stored.rows = rows
+        stored.indexesToRebuild = report.indexesToRebuild
         return stored
     }
 }

@@ -89,3 +89,45 @@ struct StoreInPartsTests {
         }
     }
 }
+
+/// The indexes a bulk import into an empty ledger drops are built beside the transfer matcher
+/// (``ImportRequest/indexesWhileMatching``): the same ledger, indexes and report as when the
+/// store builds them itself, and none lost by a dry run.
+@Suite("import: indexes built beside the matcher")
+struct IndexesWhileMatchingTests {
+    static var csv: String {
+        var lines = ["Date,Description,Amount"]
+        for i in 0..<2_500 {
+            lines.append(String(format: "2026-%02d-%02d,", 1 + (i / 250) % 12, 1 + (i % 250) / 10) + "\(["REWE Markt", "Corner Bakery", "Shell"][i % 3]) \(i % 17),-\(i % 300 + 1).\(10 + i % 80)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func imported(_ file: URL, whileMatching: Bool, dryRun: Bool = false) throws -> (report: String, transactions: [LedgerTransaction], indexes: [String: String]) {
+        let ledger = MyMoneyBinary.scratch("indexes-while-matching").appendingPathComponent("ledger.sqlite").path
+        let (readers, _) = Readers.standard(profilesDirectory: nil)
+        var request = ImportRequest(paths: [file.path], readOptions: ReadOptions(currency: .EUR), dryRun: dryRun)
+        request.indexesWhileMatching = whileMatching
+        let rules = try #require(RuleCompiler.compile(sources: [("t.rules", StoreInPartsTests.rules)]).ruleSet)
+        let outcome = try Books.importStatements(request, at: ledger, readers: readers, rules: rules)
+        let after = try Books.open(at: ledger)
+        return (ImportReportJSON.make(outcome, listingDuplicates: true).serialized(pretty: true),
+                try after.ledger.transactions(), try after.ledger.transactionIndexes())
+    }
+
+    @Test func indexesBuiltBesideTheMatcherGiveTheLedgerTheStoreBuilds() throws {
+        let file = MyMoneyBinary.scratch("indexes-while-matching-in").appendingPathComponent("checking.csv")
+        try Data(Self.csv.utf8).write(to: file)
+        let beside = try imported(file, whileMatching: true)
+        let byStore = try imported(file, whileMatching: false)
+        #expect(beside.report == byStore.report)
+        #expect(beside.transactions == byStore.transactions)
+        #expect(beside.transactions.count == 2_500)
+        #expect(beside.indexes == byStore.indexes)
+        #expect(beside.indexes["transactions_for_reports"] != nil)
+        #expect(beside.indexes["transaction_tags_by_tag"] != nil)
+        let dry = try imported(file, whileMatching: true, dryRun: true)
+        #expect(dry.transactions.isEmpty)
+        #expect(dry.indexes == byStore.indexes)
+    }
+}

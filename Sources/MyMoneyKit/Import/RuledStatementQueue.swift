@@ -19,7 +19,16 @@ final class RuledStatementQueue: @unchecked Sendable {
     func put(_ statement: ImportStatement) {
         condition.lock()
         ready.append(statement)
-        condition.signal()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// ``put(_:)``, once fewer than `limit` statements wait for the store (or it cancelled).
+    func put(_ statement: ImportStatement, waitingForRoomBelow limit: Int) {
+        condition.lock()
+        while ready.count - taken >= limit && !cancelled { condition.wait() }
+        ready.append(statement)
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -27,7 +36,7 @@ final class RuledStatementQueue: @unchecked Sendable {
     func finish() {
         condition.lock()
         finished = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -45,12 +54,15 @@ final class RuledStatementQueue: @unchecked Sendable {
         var statement = ImportStatement(accountId: 0, transactions: [])
         swap(&statement, &ready[taken])
         taken += 1
+        // A maker waiting for room (``put(_:waitingForRoomBelow:)``) may go on.
+        condition.broadcast()
         return statement
     }
 
     func cancel() {
         condition.lock()
         cancelled = true
+        condition.broadcast()
         condition.unlock()
     }
 

@@ -19,16 +19,7 @@ final class RuledStatementQueue: @unchecked Sendable {
     func put(_ statement: ImportStatement) {
         condition.lock()
         ready.append(statement)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// ``put(_:)``, once fewer than `limit` statements wait for the store (or it cancelled).
-    func put(_ statement: ImportStatement, waitingForRoomBelow limit: Int) {
-        condition.lock()
-        while ready.count - taken >= limit && !cancelled { condition.wait() }
-        ready.append(statement)
-        condition.broadcast()
+        condition.signal()
         condition.unlock()
     }
 
@@ -36,7 +27,7 @@ final class RuledStatementQueue: @unchecked Sendable {
     func finish() {
         condition.lock()
         finished = true
-        condition.broadcast()
+        condition.signal()
         condition.unlock()
     }
 
@@ -54,15 +45,12 @@ final class RuledStatementQueue: @unchecked Sendable {
         var statement = ImportStatement(accountId: 0, transactions: [])
         swap(&statement, &ready[taken])
         taken += 1
-        // A maker waiting for room (``put(_:waitingForRoomBelow:)``) may go on.
-        condition.broadcast()
         return statement
     }
 
     func cancel() {
         condition.lock()
         cancelled = true
-        condition.broadcast()
         condition.unlock()
     }
 

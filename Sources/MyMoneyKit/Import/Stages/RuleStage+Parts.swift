@@ -24,19 +24,16 @@ extension RuleStage {
                        summary: inout Summary, counterLegs: inout CounterLegPlan) {
         var rows = transactions
         let identities = rows.map(IdentityCandidate.init)
-        let count = rows.count
-        // Cut into parts at once, so the statement's rows are let go part by part as the store
-        // takes them (one array kept whole to the end held every row twice, with the store's).
-        var parts = stride(from: 0, to: count, by: part).map { Array(rows[$0..<min(count, $0 + part)]) }
-        rows = []
+        // What a row leaves behind once handed on (its texts let go).
+        let handed = LedgerTransaction(accountId: 0, day: Day(daysSinceEpoch: 0), amount: .zero, currency: .EUR)
         var categorized = Set<Int>()
         var lo = 0
-        for k in parts.indices {
+        while lo < rows.count {
             if queue.isCancelled { return }
-            let input = parts[k]
-            parts[k] = []
-            let hi = lo + input.count
+            let hi = min(rows.count, lo + part)
             let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
+            let input = Array(rows[lo..<hi])
+            rows.replaceSubrange(lo..<hi, with: repeatElement(handed, count: hi - lo))
             let run = rules.apply(to: input, accounts: ledgerAccounts, context: context, options: RuleApplyOptions(threads: cores))
             summary.categoriesToCreate.formUnion(run.categoriesToCreate)
             summary.diagnostics += run.diagnostics
@@ -51,13 +48,11 @@ extension RuleStage {
                 counterLegs.add(for: run.transactions[mark.transaction], at: (slot, lo + mark.transaction), mark: mark)
             }
             var statement = ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
-                                            transactions: run.transactions, balances: hi == count ? balances : [],
+                                            transactions: run.transactions, balances: hi == rows.count ? balances : [],
                                             ruleFields: ruleFields)
             statement.identities = lo == 0 ? identities : nil
-            statement.continues = hi < count
-            // Ruled parts wait for the store two at a time: the store is the slower, and parts
-            // queued ahead of it would hold the statement's rows a second time.
-            queue.put(statement, waitingForRoomBelow: 2)
+            statement.continues = hi < rows.count
+            queue.put(statement)
             lo = hi
         }
         if !categorized.isEmpty { summary.categorized[slot] = categorized }

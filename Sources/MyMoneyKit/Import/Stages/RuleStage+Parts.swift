@@ -24,17 +24,14 @@ extension RuleStage {
                        summary: inout Summary, counterLegs: inout CounterLegPlan) {
         var rows = transactions
         let identities = rows.map(IdentityCandidate.init)
-        // What a row leaves behind once handed on (its texts let go).
-        let handed = LedgerTransaction(accountId: 0, day: Day(daysSinceEpoch: 0), amount: .zero, currency: .EUR)
+        let count = rows.count
         var categorized = Set<Int>()
         var lo = 0
-        while lo < rows.count {
+        while lo < count {
             if queue.isCancelled { return }
-            let hi = min(rows.count, lo + part)
+            let hi = min(count, lo + part)
             let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
-            let input = Array(rows[lo..<hi])
-            rows.replaceSubrange(lo..<hi, with: repeatElement(handed, count: hi - lo))
-            let run = rules.apply(to: input, accounts: ledgerAccounts, context: context, options: RuleApplyOptions(threads: cores))
+            let run = rules.apply(to: Array(rows[lo..<hi]), accounts: ledgerAccounts, context: context, options: RuleApplyOptions(threads: cores))
             summary.categoriesToCreate.formUnion(run.categoriesToCreate)
             summary.diagnostics += run.diagnostics
             var ruleFields = Array(repeating: Set<TransactionField>(), count: run.transactions.count)
@@ -47,12 +44,18 @@ extension RuleStage {
             for mark in run.transfers where mark.createsOtherLeg {
                 counterLegs.add(for: run.transactions[mark.transaction], at: (slot, lo + mark.transaction), mark: mark)
             }
+            // The statement's one array holds the ruled rows (for the stages after storing); the
+            // store writes from the part's own.
+            rows.replaceSubrange(lo..<hi, with: run.transactions)
             var statement = ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
-                                            transactions: run.transactions, balances: hi == rows.count ? balances : [],
+                                            transactions: run.transactions, balances: hi == count ? balances : [],
                                             ruleFields: ruleFields)
             statement.identities = lo == 0 ? identities : nil
-            statement.continues = hi < rows.count
-            queue.put(statement)
+            statement.continues = hi < count
+            if hi == count { queue.putWholeRows(rows, slot: slot) }
+            // Ruled parts wait for the store two at a time: the store is the slower, and parts
+            // queued ahead of it would hold the statement's rows a second time.
+            queue.put(statement, waitingForRoomBelow: 2)
             lo = hi
         }
         if !categorized.isEmpty { summary.categorized[slot] = categorized }

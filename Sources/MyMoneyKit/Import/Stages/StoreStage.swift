@@ -120,13 +120,12 @@ enum StoreStage {
             report = try ledger.importStatements(files: files, transactionCount: transactionCount, trustIds: trustIds,
                                                  rebuildingIndexes: !leavingIndexes, progress: counting) {
                 guard let statement = queue.next() else { return nil }
-                // The parts of a statement (``RuleStage/inParts``) make one slot's rows again.
-                if continuing, let last = statements.indices.last {
-                    statements[last].transactions += statement.transactions
-                } else {
+                // A statement in parts (``RuleStage/inParts``): its whole rows come apart
+                // (``RuledStatementQueue/takeWholeRows(slot:)``), its parts are not kept.
+                if !continuing {
                     var kept = statement
+                    if statement.continues { kept.transactions = [] }
                     kept.identities = nil
-                    if let count = statement.identities?.count { kept.transactions.reserveCapacity(count) }
                     statements.append(kept)
                 }
                 continuing = statement.continues
@@ -136,6 +135,9 @@ enum StoreStage {
             queue.cancel()
             while queue.next() != nil {}
             throw error
+        }
+        for slot in statements.indices {
+            if let whole = queue.takeWholeRows(slot: slot) { statements[slot].transactions = whole }
         }
         var rows = statements.map(\.transactions)
         statements = []

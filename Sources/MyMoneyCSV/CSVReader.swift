@@ -74,6 +74,38 @@ public struct CSVReader: StatementReader {
         return session.run(bytes)
     }
 
+    /// Reads like ``read(_:file:options:)`` (with `profile` like ``read(_:file:options:profile:)``)
+    /// and hands the statements on: each transaction to `transaction`, then its statement,
+    /// without transactions, to `statementEnd`, only when the file is usable (no errors; no
+    /// warnings either under ``ReadOptions/strict``). A file in statement order is read in two
+    /// passes and its transactions are never held (``CSVStatementStream``); any other is read
+    /// whole and handed on after.
+    ///
+    /// What a caller must know: nothing is handed on before every diagnostic is known, so an
+    /// unusable file hands on nothing. The result holds the statements without their
+    /// transactions, and the whole read's diagnostics and source; the plain twin is
+    /// ``read(_:file:options:)`` (`CSVStatementStreamTests`).
+    public func read(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile? = nil,
+                     transaction: (StatementTransaction) -> Void, statementEnd: (Statement) -> Void) -> ReadResult {
+        readStreaming(bytes, file: file, options: options, profile: profile, transaction: transaction, statementEnd: statementEnd).result
+    }
+
+    /// ``read(_:file:options:profile:transaction:statementEnd:)``, saying whether the file took
+    /// the two passes (true) or was read whole (for tests).
+    func readStreaming(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile? = nil,
+                       transaction: (StatementTransaction) -> Void,
+                       statementEnd: (Statement) -> Void) -> (result: ReadResult, streamed: Bool) {
+        withoutActuallyEscaping(transaction) { transaction in
+            withoutActuallyEscaping(statementEnd) { statementEnd in
+                var session = CSVReadSession(reader: self, file: file, options: options)
+                session.givenProfile = profile
+                session.sink = CSVStatementSink(transaction: transaction, statementEnd: statementEnd)
+                let result = session.run(bytes)
+                return (result, session.plannedStream != nil)
+            }
+        }
+    }
+
     /// The layout inferred (or taken from a profile) for a file, as a profile a user can save and edit.
     ///
     /// Used by `mymoney parse --print-profile FILE`. Nil when no table could be found; the

@@ -1,4 +1,5 @@
 import Foundation
+import MyMoneyCSV
 import MyMoneyOFX
 import MyMoneyQIF
 
@@ -20,7 +21,10 @@ extension StatementReaders {
     /// `output`, as ``read(_:format:options:)`` reads them: an OFX file from the disk and a QIF
     /// file's first statement as a stream (their transactions are written as they are read and
     /// never held: ``OFXReader/read(fileAt:file:options:transaction:statementEnd:)``,
-    /// ``QIFReader/read(_:file:options:firstStatement:)``, also from standard input), every other
+    /// ``QIFReader/read(_:file:options:firstStatement:)``, also from standard input), a CSV file
+    /// in statement order made into transactions as they are written, never held, once it is
+    /// known to be usable (``CSVReader/read(_:file:options:profile:transaction:statementEnd:)``;
+    /// not for an output that ``StatementStreamOutput/prefersWholeStatements``), every other
     /// file read whole and written only when it is usable.
     ///
     /// What a caller must know: a streamed file's statements are written before its diagnostics
@@ -33,9 +37,11 @@ extension StatementReaders {
         if path == "-" {
             // Standard input is read into memory first; a QIF text is still handed on as it is read.
             let input = try StatementFiles.load(path)
-            if let qif = (format.flatMap(reader(named:)) ?? recognize(input)) as? QIFReader {
+            let chosen = format.flatMap(reader(named:)) ?? recognize(input)
+            if let qif = chosen as? QIFReader {
                 return stream(input, qif, options: options, into: &output)
             }
+            if let csv = chosen as? CSVReader, !output.prefersWholeStatements { return stream(input, csv, options: options, into: &output) }
             return whole(input, format: format, options: options, into: &output)
         }
         guard let head = StatementReaders.head(of: path) else { return whole(try StatementFiles.load(path), format: format, options: options, into: &output) }
@@ -61,6 +67,9 @@ extension StatementReaders {
         if let qif = chosen as? QIFReader {
             return stream(try StatementFiles.loadOnce(path), qif, options: options, into: &output)
         }
+        if let csv = chosen as? CSVReader, !output.prefersWholeStatements {
+            return stream(try StatementFiles.loadOnce(path), csv, options: options, into: &output)
+        }
         return whole(try StatementFiles.load(path), format: format, options: options, into: &output)
     }
 
@@ -79,6 +88,23 @@ extension StatementReaders {
             for s in result.statements.dropFirst() { output.write(s) }
         }
         return StreamedFile(result: result, isUsable: usable && (!open || !result.statements.isEmpty), wroteAsRead: true)
+    }
+
+    /// A CSV text, its statements written once it is known to be usable; a file in statement
+    /// order is made into transactions a second time as they are written, never held
+    /// (``CSVReader/read(_:file:options:profile:transaction:statementEnd:)``).
+    private func stream(_ input: StatementInput, _ csv: CSVReader, options: ReadOptions,
+                        into output: inout some StatementStreamOutput) -> StreamedFile {
+        var open = false
+        let result = csv.read(input.bytes, file: input.name, options: options, transaction: { t in
+            if !open { output.beginStatement(); open = true }
+            output.add(t)
+        }, statementEnd: { s in
+            if !open { output.beginStatement() }
+            output.endStatement(s)
+            open = false
+        })
+        return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: false)
     }
 
     /// The file read whole, its statements written when it is usable.

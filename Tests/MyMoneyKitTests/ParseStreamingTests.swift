@@ -116,12 +116,27 @@ struct ParseStreamingTests {
         #expect(bad.stdout == "{\n  \"statements\": []\n}\n")
     }
 
-    @Test(arguments: ["qif", "ofx"])
+    /// A bank CSV export of `count` rows in statement order, with running balances.
+    static func csv(_ count: Int) -> String {
+        var text = "Date,Description,Amount,Currency,Transaction ID,Balance\n"
+        var balance = 100_000
+        for i in 0..<count {
+            let cents = (i * 7919) % 20_000 - 12_000
+            balance += cents
+            func money(_ c: Int) -> String { "\(c < 0 ? "-" : "")\(abs(c) / 100).\(String(format: "%02d", abs(c) % 100))" }
+            text += "20\(26 + i / 12_000)-\(String(format: "%02d", 1 + i / 1_000 % 12))-\(String(format: "%02d", 1 + i % 1_000 / 40)),SHOP \(i % 50),\(money(cents)),EUR,T\(i),\(money(balance))\n"
+        }
+        return text
+    }
+
+    @Test(arguments: ["qif", "ofx", "csv"])
     func aLongGoodFileIsTheDocumentOfItsWholeRead(_ format: String) throws {
         let dir = MyMoneyBinary.scratch("parse-long")
         let file = dir.appendingPathComponent("long.\(format)")
         if format == "qif" {
             try Self.qif(12_000).write(to: file, atomically: true, encoding: .utf8)
+        } else if format == "csv" {
+            try Self.csv(12_000).write(to: file, atomically: true, encoding: .utf8)
         } else {
             var rows = ""
             for i in 0..<12_000 { rows += "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>202610\(10 + i % 18)<TRNAMT>-\(i).\(i % 100)<FITID>F\(i)<NAME>PAYEE \(i % 50)</STMTTRN>\r\n" }
@@ -136,5 +151,21 @@ struct ParseStreamingTests {
         let whole = try StatementReading.read([file.path], readers: readers, options: ReadOptions())[0]
         #expect(run.stdout == StatementJSON.document(whole.result.statements).serialized(pretty: true) + "\n")
         #expect(run.stdout.utf8.count > 1 << 20)
+    }
+
+    /// The table of a long CSV file keeps its head on top and the widths of all its rows: CSV
+    /// is read whole for the table (``StatementStreamOutput/prefersWholeStatements``).
+    @Test func aLongCSVTableIsTheTableOfItsWholeRead() throws {
+        let dir = MyMoneyBinary.scratch("parse-long-table")
+        let file = dir.appendingPathComponent("long.csv")
+        try Self.csv(3_000).write(to: file, atomically: true, encoding: .utf8)
+        let run = try MyMoneyBinary.run(["parse", file.path])
+        #expect(run.status == 0)
+        let readers = Readers.standard(profilesDirectory: nil).readers
+        let whole = try StatementReading.read([file.path], readers: readers, options: ReadOptions())[0]
+        var lines: [String] = []
+        StatementTable.write(whole.result.statements[0], style: PlainStyle(), lines: { lines.append($0) })
+        #expect(run.stdout.hasPrefix(lines.prefix(3).joined(separator: "\n")))
+        #expect(run.stdout.contains(lines[lines.count / 2]))
     }
 }

@@ -5,21 +5,10 @@ extension StatementAssembler {
     /// Running balances carry no currency of their own: the account's applies.
     mutating func balances(_ transactions: [StatementTransaction], _ afters: [Amount?], openingBefore: Amount?, currency: Currency?,
                            balanceOnly: [BalanceOnlyRow], prebuilt: inout RunningBalances?, accepted: Bool) -> [StatementBalance] {
-        var head = preambleBalances
+        let ends = StatementEnds(transactions)
         let firstAfter = prebuilt.map { $0.firstAfter } ?? (afters.first ?? nil)
-        // Opening: the balance before the first row, as of the first row's day (before that day's rows).
-        var derivedOpening: Amount?
-        if let first = transactions.first {
-            if let before = openingBefore { derivedOpening = before }
-            else if let after = firstAfter { derivedOpening = try? after - first.amount }
-        }
-        if !head.contains(where: { $0.kind == .opening }), let first = transactions.first {
-            if let o = derivedOpening {
-                head.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
-            } else if let only = balanceOnly.first, only.day <= first.day {
-                head.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
-            }
-        }
+        let (head, derivedOpening) = headBalances(ends, firstAfter: firstAfter, openingBefore: openingBefore, currency: currency,
+                                                  balanceOnly: balanceOnly)
         // The running balances: taken as the row reader built them while reading (the file was
         // already in statement order), else built here.
         // Moved, not copied: a second reference would make the first write copy every entry.
@@ -33,14 +22,44 @@ extension StatementAssembler {
                 chain.add(after: afters[i], amount: transactions[i].amount, day: transactions[i].day, position: transactions[i].position, index: i)
             }
         }
+        return finishBalances(head, derivedOpening: derivedOpening, chain: &chain, ends, currency: currency, accepted: accepted)
+    }
+
+    /// The statement's own balances before its running ones (preamble balances, and an opening
+    /// derived from the first running balance or a balance-only row), with the derived opening.
+    mutating func headBalances(_ ends: StatementEnds, firstAfter: Amount?, openingBefore: Amount?, currency: Currency?,
+                               balanceOnly: [BalanceOnlyRow]) -> (head: [StatementBalance], derivedOpening: Amount?) {
+        var head = preambleBalances
+        // Opening: the balance before the first row, as of the first row's day (before that day's rows).
+        var derivedOpening: Amount?
+        if let first = ends.first {
+            if let before = openingBefore { derivedOpening = before }
+            else if let after = firstAfter { derivedOpening = try? after - first.amount }
+        }
+        if !head.contains(where: { $0.kind == .opening }), let first = ends.first {
+            if let o = derivedOpening {
+                head.append(StatementBalance(kind: .opening, amount: o, day: first.day, currency: currency))
+            } else if let only = balanceOnly.first, only.day <= first.day {
+                head.append(StatementBalance(kind: .opening, amount: only.balance, day: only.day, currency: currency, position: only.position))
+            }
+        }
+        return (head, derivedOpening)
+    }
+
+    /// The balances in statement order: `head`, the running balances of `chain` (moved out), and
+    /// a closing balance from the last running one when the head states none; stated balances
+    /// checked against the running ones.
+    mutating func finishBalances(_ head: [StatementBalance], derivedOpening: Amount?, chain: inout RunningBalances, _ ends: StatementEnds,
+                                 currency: Currency?, accepted: Bool) -> [StatementBalance] {
+        var head = head
         if accepted { diagnostics.append(contentsOf: chain.diagnostics) }
-        checkStated(head, opening: derivedOpening, closing: chain.last.flatMap { $0.index == transactions.count - 1 ? $0.amount : nil },
-                    accepted: accepted || options.acceptBrokenBalances)
-        fillDays(&head, transactions)
+        let closingRow = chain.last.flatMap { $0.index == ends.count - 1 ? $0 : nil }
+        checkStated(head, opening: derivedOpening, closing: closingRow?.amount, accepted: accepted || options.acceptBrokenBalances)
+        fillDays(&head, first: ends.first?.day, last: ends.last?.day)
         var result = chain.takeEntries(head: head)
-        if let last = chain.last, last.index == transactions.count - 1, !head.contains(where: { $0.kind == .closing }) {
-            result.append(StatementBalance(kind: .closing, amount: last.amount, day: transactions[last.index].day, currency: currency,
-                                           position: transactions[last.index].position))
+        if let last = closingRow, let lastRow = ends.last, !head.contains(where: { $0.kind == .closing }) {
+            result.append(StatementBalance(kind: .closing, amount: last.amount, day: lastRow.day, currency: currency,
+                                           position: lastRow.position))
         }
         return result
     }
@@ -58,9 +77,9 @@ extension StatementAssembler {
     }
 
     /// Stated balances without a date: the opening as of the first day, the others as of the last.
-    mutating func fillDays(_ head: inout [StatementBalance], _ transactions: [StatementTransaction]) {
+    mutating func fillDays(_ head: inout [StatementBalance], first firstDay: Day?, last lastDay: Day?) {
         for k in head.indices where head[k].day == nil {
-            let first = transactions.first?.day ?? period?.start, last = period?.end ?? transactions.last?.day
+            let first = firstDay ?? period?.start, last = period?.end ?? lastDay
             guard let day = head[k].kind == .opening ? first : last else { continue }
             head[k].day = day
             diagnostics.append(Diagnostic(.note, code: "csv.balance.date",
@@ -126,5 +145,28 @@ extension StatementAssembler {
         if decision.tried.contains(where: \.feeCharged) { parts.append("the fees included in the amounts and charged besides them") }
         if rows.hasBalances { parts.append("same-day rows in every order their balances allow") }
         return parts.joined(separator: "; ")
+    }
+}
+
+/// What a statement's balances need of its transactions: how many, the first one's day and
+/// amount, the last one's day and position (the CSV stream holds no transactions).
+struct StatementEnds {
+    var count = 0
+    var first: (day: Day, amount: Amount)?
+    var last: (day: Day, position: SourcePosition?)?
+
+    init() {}
+
+    init(_ transactions: [StatementTransaction]) {
+        count = transactions.count
+        first = transactions.first.map { ($0.day, $0.amount) }
+        last = transactions.last.map { ($0.day, $0.position) }
+    }
+
+    /// Adds the next transaction in statement order.
+    mutating func add(day: Day, amount: Amount, position: SourcePosition?) {
+        if first == nil { first = (day, amount) }
+        last = (day, position)
+        count += 1
     }
 }

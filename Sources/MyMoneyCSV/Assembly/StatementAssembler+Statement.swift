@@ -3,6 +3,19 @@ extension StatementAssembler {
     /// or the caller's id; the group's currency, else the rows' most common one, a header's, the
     /// preamble's, the profile's or the caller's.
     func account(for group: StatementGroup, _ rows: ReadRows, order: [Int]?) -> StatementAccount {
+        var tally = CurrencyTally()
+        if countsRowCurrencies {
+            if let order { for i in order { tally.add(rows.transactions[i].currency) } } else { for t in rows.transactions { tally.add(t.currency) } }
+        }
+        return account(for: group, rowCurrency: tally.mostCommon)
+    }
+
+    /// Whether rows carry currencies of their own (they come only from a currency column or a
+    /// column of amounts per currency): then the account's currency is the rows' most common one.
+    var countsRowCurrencies: Bool { layout.column(.currency) != nil || !layout.currencyAmounts.isEmpty }
+
+    /// The account of ``account(for:_:order:)`` given the rows' most common currency.
+    func account(for group: StatementGroup, rowCurrency: Currency?) -> StatementAccount {
         var account = StatementAccount()
         let fromColumn = group.account.flatMap { $0.isEmpty ? nil : $0 }
         account.id = preamble.accountId ?? fromColumn.map { $0.filter { $0 != " " } } ?? layout.accountId ?? options.accountId
@@ -12,20 +25,6 @@ extension StatementAssembler {
             account.currency = c
             return account
         }
-        // Counted in runs of the same currency (most rows repeat the previous one's).
-        var counts: [Currency: Int] = [:]
-        if layout.column(.currency) != nil || !layout.currencyAmounts.isEmpty {
-            var run: (currency: Currency, length: Int)?
-            func count(_ c: Currency?) {
-                guard let c else { return }
-                if let r = run, r.currency == c { run = (c, r.length + 1); return }
-                if let r = run { counts[r.currency, default: 0] += r.length }
-                run = (c, 1)
-            }
-            if let order { for i in order { count(rows.transactions[i].currency) } } else { for t in rows.transactions { count(t.currency) } }
-            if let r = run { counts[r.currency, default: 0] += r.length }
-        }
-        let rowCurrency = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
         account.currency = rowCurrency ?? layout.headerCurrency ?? preamble.currency ?? layout.currency ?? options.currency
         return account
     }
@@ -130,5 +129,25 @@ extension StatementAssembler {
             ordered = keys.map { ordered[Int($0 & 0xFFFF_FFFF)] }
         }
         return ordered
+    }
+}
+
+/// The most common currency of a statement's rows, counted in runs (most rows repeat the
+/// previous one's); ties go to the code that sorts first.
+struct CurrencyTally {
+    private var counts: [Currency: Int] = [:]
+    private var run: (currency: Currency, length: Int)?
+
+    mutating func add(_ c: Currency?) {
+        guard let c else { return }
+        if let r = run, r.currency == c { run = (c, r.length + 1); return }
+        if let r = run { counts[r.currency, default: 0] += r.length }
+        run = (c, 1)
+    }
+
+    var mostCommon: Currency? {
+        var all = counts
+        if let r = run { all[r.currency, default: 0] += r.length }
+        return all.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
     }
 }

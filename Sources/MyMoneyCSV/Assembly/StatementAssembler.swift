@@ -96,6 +96,11 @@ struct StatementAssembler {
             rows.transactions[i].extra.append(StatementField("reference", id))
             rows.transactions[i].id = nil
         }
+        noteRepeatedIds(repeated)
+    }
+
+    /// The note that the reference column's values (`repeated` the first offender) are kept as the extra field `reference`.
+    mutating func noteRepeatedIds(_ repeated: String) {
         diagnostics.append(Diagnostic(.note, code: "csv.id.repeated",
                                       "the reference column holds values that are no transaction ids (\"\(repeated)\" repeats or has no digit): it is kept as the extra field reference",
                                       file: file))

@@ -113,7 +113,11 @@ extension CSVReadSession {
             return [balanceHistory(table: table, text: text, layout: layout, preamble: preamble, period: period, encoding: encoding)]
         }
 
-        // Rows.
+        // Rows (in two passes, without holding the transactions, when the caller streams and the file allows).
+        if let statement = streamedStatement(table: table, text: text, layout: layout, preamble: preamble,
+                                             preambleBalances: preambleBalances, period: period, encoding: encoding) {
+            return [statement]
+        }
         var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
         rowReader.balanceHeadSlots = preambleBalances.count + 1
         var rows = rowReader.readRows()

@@ -9,6 +9,10 @@ struct CSVReadSession {
     var inferredProfile: CSVProfile?
     /// A profile value the caller chose (instead of profile text).
     var givenProfile: CSVProfile?
+    /// Where a streamed read hands its statements (see ``CSVReader/read(_:file:options:profile:transaction:statementEnd:)``).
+    var sink: CSVStatementSink?
+    /// The second pass of a file that streams (``CSVStatementStream``).
+    var plannedStream: CSVStatementStream?
 
     init(reader: CSVReader, file: String, options: ReadOptions) {
         self.reader = reader
@@ -82,7 +86,7 @@ struct CSVReadSession {
         if options.strict {
             for i in diagnostics.indices where diagnostics[i].severity == .warning { diagnostics[i].severity = .error }
         }
-        return ReadResult(statements: statements, diagnostics: diagnostics, source: source)
+        return ReadResult(statements: hand(statements, table: table, text: text), diagnostics: diagnostics, source: source)
     }
 
     /// Whether one of the first 60 rows reads as a header.

@@ -101,7 +101,9 @@ extension CSVRowReader {
             }
         }
         if splitsByCurrency { facts.currencyKey = currency?.code ?? currencyText ?? "" }
-        if let c = columns.balance {
+        if !readsBalances {
+            // The CSV stream's second pass: the balances were read and checked in the first.
+        } else if let c = columns.balance {
             facts.after = self.amount(row, c, what: "a balance", severity: .warning).value
         } else if let c = columns.balanceBefore {
             facts.before = self.amount(row, c, what: "a balance", severity: .warning).value

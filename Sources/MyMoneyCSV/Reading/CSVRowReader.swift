@@ -53,6 +53,9 @@ struct CSVRowReader {
 
     /// Entries the statement puts before its running balances (preamble balances and an opening).
     var balanceHeadSlots = 1
+    /// Whether ``row(_:facts:detail:)`` reads the balance cells (false only for the CSV stream's
+    /// second pass, which makes transactions of rows already read and needs no balances).
+    var readsBalances = true
 
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []

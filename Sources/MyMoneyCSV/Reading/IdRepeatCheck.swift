@@ -23,18 +23,40 @@ enum IdRepeatCheck {
     }
 
     static func firstOffender(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
-        switch byHashes(transactions) {
+        firstOffender(count: transactions.count) { transactions[$0].id }
+    }
+
+    /// The first offending id among `count` ids in file order, `id(k)` giving the k-th (nil for
+    /// none); `id` may be called more than once for an index and must give the same id each time.
+    /// Used by the CSV stream (``CSVStatementStream``), which holds no transactions.
+    static func firstOffender(count: Int, id: (Int) -> String?) -> String? {
+        switch byHashes(count: count, id: id) {
         case .offender(let id): return id
         case .none: return nil
-        case .notASCII: return bySet(transactions)
+        case .notASCII: return bySet(count: count, id: id)
+        }
+    }
+
+    /// ``firstOffender(count:id:)`` with each id's facts and equality from its bytes (see
+    /// ``byHashes(count:hashBits:facts:same:id:)``); `id` only for the offender and for ids
+    /// that are not ASCII (then the set decides).
+    static func firstOffender(count: Int, facts: (Int) -> IdFacts?, same: (Int, Int) -> Bool, id: (Int) -> String?) -> String? {
+        switch byHashes(count: count, facts: facts, same: same, id: id) {
+        case .offender(let id): return id
+        case .none: return nil
+        case .notASCII: return bySet(count: count, id: id)
         }
     }
 
     /// The plain rule: the first id that repeats an earlier one or has no digit.
     static func bySet(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
+        bySet(count: transactions.count) { transactions[$0].id }
+    }
+
+    static func bySet(count: Int, id: (Int) -> String?) -> String? {
         var seen = Set<String>()
-        for t in transactions.indices {
-            guard let id = transactions[t].id, !id.isEmpty else { continue }
+        for t in 0..<count {
+            guard let id = id(t), !id.isEmpty else { continue }
             if !seen.insert(id).inserted || !id.contains(where: \.isNumber) { return id }
         }
         return nil
@@ -42,25 +64,47 @@ enum IdRepeatCheck {
 
     /// The same rule over ASCII ids. `hashBits` (at most 33) is lowered by tests to force hashes to meet.
     static func byHashes(_ transactions: UnsafeBufferPointer<StatementTransaction>, hashBits: Int = 33) -> Outcome {
+        byHashes(count: transactions.count, hashBits: hashBits) { transactions[$0].id }
+    }
+
+    static func byHashes(count: Int, hashBits: Int = 33, id idAt: (Int) -> String?) -> Outcome {
+        byHashes(count: count, hashBits: hashBits, facts: { t in
+            guard var id = idAt(t), !id.isEmpty else { return nil }
+            return id.withUTF8(IdFacts.init)
+        }, same: { idAt($0) == idAt($1) }, id: idAt)
+    }
+
+    /// What the check needs of one id's UTF-8 bytes.
+    struct IdFacts {
+        var ascii = true, digit = false
+        var hash: UInt64
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for b in bytes {
+                if b >= 0x80 { ascii = false }
+                if b &- 0x30 < 10 { digit = true }
+            }
+            hash = ByteHash.hash(bytes) // the readers' one byte hash
+        }
+    }
+
+    /// The rule over ids given by their bytes, without a String for each (the CSV stream reads
+    /// them from their cells): `facts(k)` describes the k-th id (nil for none or empty), `same`
+    /// says whether two ids are equal (called only for ASCII ids of equal hashes), `id` makes
+    /// the offender's text. For ASCII bytes, equal bytes are equal Strings, so the answer is
+    /// ``bySet(count:id:)``'s whenever the outcome is not ``Outcome/notASCII``.
+    static func byHashes(count: Int, hashBits: Int = 33, facts: (Int) -> IdFacts?, same: (Int, Int) -> Bool,
+                         id idAt: (Int) -> String?) -> Outcome {
         let rowBits = 31 // row indexes stay below 2^31 (the tokenizer refuses files of 2 GiB)
         // Keys up to the first id without a digit: a repeat after it cannot come first.
         var keys: [UInt64] = []
-        keys.reserveCapacity(transactions.count)
+        keys.reserveCapacity(count)
         var noDigit: Int?
-        for t in transactions.indices {
-            guard var id = transactions[t].id, !id.isEmpty else { continue }
-            var ascii = true, digit = false
-            var h: UInt64 = 0
-            id.withUTF8 { bytes in
-                for b in bytes {
-                    if b >= 0x80 { ascii = false }
-                    if b &- 0x30 < 10 { digit = true }
-                }
-                h = ByteHash.hash(bytes) // the readers' one byte hash
-            }
-            guard ascii else { return .notASCII }
-            if !digit { noDigit = t; break }
-            keys.append((h >> UInt64(64 - hashBits)) << UInt64(rowBits) | UInt64(t))
+        for t in 0..<count {
+            guard let f = facts(t) else { continue }
+            guard f.ascii else { return .notASCII }
+            if !f.digit { noDigit = t; break }
+            keys.append((f.hash >> UInt64(64 - hashBits)) << UInt64(rowBits) | UInt64(t))
         }
         // Ids with another transaction of the same hash are compared; the smallest row that
         // repeats an earlier row's id is the first repeat.
@@ -76,7 +120,7 @@ enum IdRepeatCheck {
                 outer: for k in (start + 1)..<end {
                     let row = Int(keys[k] & rowMask)
                     if row >= firstRepeat { break }
-                    for e in start..<k where transactions[Int(keys[e] & rowMask)].id == transactions[row].id {
+                    for e in start..<k where same(Int(keys[e] & rowMask), row) {
                         firstRepeat = row
                         break outer
                     }
@@ -85,7 +129,7 @@ enum IdRepeatCheck {
             start = end
         }
         let first = min(firstRepeat, noDigit ?? Int.max)
-        guard first < transactions.count, let id = transactions[first].id else { return .none }
+        guard first < count, let id = idAt(first) else { return .none }
         return .offender(id)
     }
 

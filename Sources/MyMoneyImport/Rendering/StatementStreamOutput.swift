@@ -11,9 +11,15 @@ public protocol StatementStreamOutput {
     mutating func endStatement(_ statement: Statement)
     /// A statement held whole (by default: as a streamed one is written).
     mutating func write(_ statement: Statement)
+    /// Whether a statement that can be read whole should be, and handed on by ``write(_:)``
+    /// (false by default): the table's widths come from every row of a statement held whole,
+    /// from the first rows of a streamed one, so a CSV file stays the table it was.
+    var prefersWholeStatements: Bool { get }
 }
 
 extension StatementStreamOutput {
+    public var prefersWholeStatements: Bool { false }
+
     /// A statement held whole, written as a streamed one is.
     public mutating func write(_ statement: Statement) {
         beginStatement()
@@ -73,6 +79,9 @@ public struct StatementTableStream<Style: TextStyle>: StatementStreamOutput {
     public mutating func write(_ statement: Statement) {
         StatementTable.write(statement, style: style, lines: lines)
     }
+
+    /// True: the table of a file read whole (CSV, camt.053, MT940) keeps the widths of all its rows.
+    public var prefersWholeStatements: Bool { true }
 
     public mutating func endStatement(_ statement: Statement) {
         guard var table else { return }

@@ -32,6 +32,11 @@ public struct ImportRequest: Sendable {
     public var indexesWhileMatching = true
     /// Rows the rules take at a time, and the size of a part handed to the store (tests make it small).
     var rulePart = 50_000
+    /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows
+    /// as read, before they are converted, and only what may be new is converted (``HeldStatement``),
+    /// when no rule has to run on its rows. False converts every row and lets the store match them
+    /// (the plain twin).
+    public var duplicatesBeforeConversion = true
 
     /// Transfers matched with at least this confidence are confirmed without asking.
     public static let defaultConfirmThreshold = 0.7

@@ -54,29 +54,36 @@ enum ImportWorkflow {
         swap(&outcome.statements, &placed.statements)
         outcome.declaredAccountsCreated = placed.declaredAccountsCreated
 
-        progress?("converting statements")
-        var converted = try StatementConversion.convert(&outcome.statements)
-        let window = LedgerNeighbourhood.window(around: converted.map(\.transactions))
-        var chains: [Int64: [RunningBalanceChain]] = [:]
-        for (slot, c) in converted.enumerated() {
-            outcome.diagnostics += c.balanceProblems
-            if let chain = c.chain { chains[outcome.statements[slot].account.id ?? 0, default: []].append(chain) }
-        }
-
-        let total = converted.reduce(0) { $0 + $1.transactions.count }
+        let total = outcome.statements.reduce(0) { $0 + $1.statement.transactions.count }
         var context = RuleContext()
         if rules != nil, total > 0 {
             context = try ruleContext(ledger: ledger, accounts: placed.accounts)
             // Accounts this import brings statements for have statements of their own.
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
         }
-        var ruleStaging = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
-                                  rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
-        ruleStaging.inParts = request.storeInParts
-        ruleStaging.part = request.rulePart
         // Rules only on what is new: a statement whose rows the ledger holds whole (imported again)
         // goes to the store without them, when that changes nothing (``RuleStage/rulesMaySkip``).
-        if request.rulesOnNewRowsOnly, let rules, total > 0, RuleStage.rulesMaySkip(rules, context: context) {
+        let rulesMaySkip = rules.map { request.rulesOnNewRowsOnly && RuleStage.rulesMaySkip($0, context: context) } ?? true
+        // Such a statement is found from its rows as read, and not converted (``HeldStatement``).
+        let findHeld: StatementConversion.HeldLookup? = request.duplicatesBeforeConversion && rulesMaySkip && total > 0
+            ? { [before = placed.before] in try HeldStatement.matches(of: $0, ledger: ledger, hadRows: { before.hadTransactions[$0] != false }) } : nil
+
+        progress?("converting statements")
+        var converted = try StatementConversion.convert(&outcome.statements, findHeld: findHeld)
+        let held = Set(converted.indices.filter { converted[$0].held != nil })
+        let window = LedgerNeighbourhood.window(around: converted.map(\.transactions), days: converted.compactMap(\.held?.days))
+        var chains: [Int64: [RunningBalanceChain]] = [:]
+        for (slot, c) in converted.enumerated() {
+            outcome.diagnostics += c.balanceProblems
+            if let chain = c.chain { chains[outcome.statements[slot].account.id ?? 0, default: []].append(chain) }
+        }
+
+        var ruleStaging = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
+                                  rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
+        ruleStaging.storedWhole = held
+        ruleStaging.inParts = request.storeInParts
+        ruleStaging.part = request.rulePart
+        if request.rulesOnNewRowsOnly, !request.duplicatesBeforeConversion, rules != nil, total > 0, rulesMaySkip {
             for (slot, c) in converted.enumerated() {
                 guard let accountId = outcome.statements[slot].account.id,
                       try ledger.holdsEveryRowByBankId(accountId: accountId, c.transactions) else { continue }
@@ -89,12 +96,15 @@ enum ImportWorkflow {
         let stage = rules == nil ? "storing" : "applying rules and storing"
         progress?("\(stage) \(total) transactions")
         let queue = RuledStatementQueue()
+        var heldRows: [Int: HeldStatement] = [:]
+        for slot in converted.indices { if let h = converted[slot].held { heldRows[slot] = h } }
         let handed = Handoff(converted)
         converted = []
         // One binding only: a second one would keep the stored rows alive while they are moved on.
         var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger,
-                                 trustIds: request.trustIds, leavingIndexes: request.indexesWhileMatching, stage: stage, progress: progress)
+                                 trustIds: request.trustIds, leavingIndexes: request.indexesWhileMatching, held: heldRows,
+                                 stage: stage, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {

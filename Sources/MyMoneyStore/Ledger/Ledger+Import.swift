@@ -113,6 +113,20 @@ extension Ledger {
             } else {
                 statementIndex += 1
                 current = try openStatement(statement, trustIds: trustIds, accounts: &accounts, reports: &reports, reportIndex: &reportIndex)
+                if let held = statement.heldRows {
+                    // Matched before conversion (every row a stored one by its bank id): all skipped.
+                    for (index, match) in held.enumerated() {
+                        guard let match else { throw LedgerError(.invalid, "a statement held whole has a row without a match") }
+                        reports[current.slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
+                                                                                reason: match.reason, existingId: match.existingId))
+                        handled += 1
+                        if handled % 1000 == 0 { progress?(handled, total) }
+                    }
+                    let (added, skipped) = try storeBalances(statement, batchId: batchId)
+                    reports[current.slot].balancesAdded += added
+                    reports[current.slot].balancesSkipped += skipped
+                    continue
+                }
             }
             let slot = current.slot, account = current.account, offset = current.offset
             guard current.matches.count - offset >= statement.transactions.count else {
@@ -270,10 +284,32 @@ extension Ledger {
     /// and the first rule claims the oldest row of a bank id).
     package func holdsEveryRowByBankId(accountId: Int64, _ transactions: [LedgerTransaction]) throws(LedgerError) -> Bool {
         guard !transactions.isEmpty, transactions.allSatisfy({ $0.bankId != nil }) else { return false }
-        let stored = try identityRecords(accountId: accountId, near: transactions, textKeys: false)
-        return TransactionIdentity.matchAllByBankId(transactions.map {
+        return try matchesOfHeldStatement(accountId: accountId, transactions.map {
             IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "")
-        }, against: stored) != nil
+        }) != nil
+    }
+
+    /// ``holdsEveryRowByBankId(accountId:_:)`` for rows not yet converted (their day, amount in
+    /// the account's minor units, and bank id; no text key): the matches the store would find
+    /// for them now, one per row, or nil when a row has no bank id or is not a stored row by it.
+    /// An import hands such a statement on as ``ImportStatement/heldRows`` without converting it.
+    ///
+    /// `reading` ``HeldRowsReading/aligned`` first tries the rows as they are read (a statement
+    /// imported again lines up with its stored rows); ``HeldRowsReading/whole`` is the plain twin.
+    package func matchesOfHeldStatement(accountId: Int64, _ candidates: [IdentityCandidate],
+                                        reading: HeldRowsReading = .aligned) throws(LedgerError) -> [IdentityMatch?]? {
+        guard let first = candidates.first, candidates.allSatisfy({ $0.bankId != nil }) else { return nil }
+        var low = first.day, high = first.day
+        for i in candidates.indices {
+            let day = candidates[i].day
+            if day < low { low = day }
+            if day > high { high = day }
+        }
+        if reading == .aligned, let aligned = try alignedBankIdMatches(accountId: accountId, candidates, from: low, through: high) {
+            return aligned
+        }
+        let stored = try identityRecords(accountId: accountId, from: low, through: high, textKeys: false)
+        return TransactionIdentity.matchAllByBankId(candidates, against: stored)
     }
 
     /// Stored transactions of `accountId` that a candidate could be: same days, widened by the bank id window.
@@ -299,7 +335,11 @@ extension Ledger {
 
     /// ``identityRecords(accountId:near:textKeys:)`` for candidates on `days`.
     func identityRecords(accountId: Int64, days: ClosedRange<Day>, textKeys: Bool) throws(LedgerError) -> [IdentityRecord] {
-        let low = days.lowerBound, high = days.upperBound
+        try identityRecords(accountId: accountId, from: days.lowerBound, through: days.upperBound, textKeys: textKeys)
+    }
+
+    /// ``identityRecords(accountId:near:textKeys:)`` for candidates from day `low` through `high`.
+    private func identityRecords(accountId: Int64, from low: Day, through high: Day, textKeys: Bool) throws(LedgerError) -> [IdentityRecord] {
         let window = TransactionIdentity.bankIdWindow
         // A transaction whose account, day or amount was changed by hand is known by the ones it
         // was imported with (`import_*`, kept since): its statement coming again finds it there.

@@ -43,6 +43,10 @@ extension Ledger {
             reportIndex[statement.accountId] = slot
             reports.append(AccountImportReport(accountId: statement.accountId, accountName: account.name))
         }
+        // Held whole before conversion: its matches come with it (``ImportStatement/heldRows``).
+        if statement.heldRows != nil {
+            return OpenStatement(accountId: statement.accountId, account: account, slot: slot, candidates: [], occurrences: [], matches: [])
+        }
         if statement.continues && statement.identities == nil {
             throw LedgerError(.storage, "the first part of a statement came without the identities of its rows")
         }

@@ -23,9 +23,15 @@ package struct ImportStatement: Sendable, Hashable {
     /// More parts of this statement follow: the next statement handed to the store continues it
     /// (same account, the rows after these). Its balances come with its last part.
     package var continues = false
+    /// A statement the ledger holds whole by bank ids, matched before its rows were converted
+    /// (``Ledger/alignedBankIdMatches(accountId:_:from:through:)``): one match per row, in statement order,
+    /// and `transactions` empty (nothing is added; the rows are not needed to skip them). Nil for
+    /// a statement whose rows are given and matched by the store.
+    package var heldRows: [IdentityMatch?]?
 
     package init(accountId: Int64, sourceFile: String? = nil, transactions: [LedgerTransaction],
-                balances: [StatementBalance] = [], ruleFields: [Set<TransactionField>] = []) {
+                balances: [StatementBalance] = [], ruleFields: [Set<TransactionField>] = [], heldRows: [IdentityMatch?]? = nil) {
+        self.heldRows = heldRows
         self.accountId = accountId
         self.sourceFile = sourceFile
         self.transactions = transactions

@@ -32,9 +32,15 @@ struct LedgerNeighbourhood {
     }
 
     /// The days around `rows` transfer matching looks at: from the first day minus the matcher's
-    /// window to the last day plus it; nil when there are no rows.
-    static func window(around rows: [[LedgerTransaction]], options: TransferMatchOptions = TransferMatchOptions()) -> TransactionFilter? {
+    /// window to the last day plus it; nil when there are no rows. `days` are more days the
+    /// import's rows cover (statements kept unconverted, ``HeldStatement``).
+    static func window(around rows: [[LedgerTransaction]], days: [ClosedRange<Day>] = [],
+                       options: TransferMatchOptions = TransferMatchOptions()) -> TransactionFilter? {
         var first: Day?, last: Day?
+        for range in days {
+            if first.map({ range.lowerBound < $0 }) ?? true { first = range.lowerBound }
+            if last.map({ range.upperBound > $0 }) ?? true { last = range.upperBound }
+        }
         for part in rows {
             // By index: a `for t in part` copied every transaction (a retain per text).
             for i in part.indices {

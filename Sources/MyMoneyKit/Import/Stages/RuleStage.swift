@@ -106,7 +106,8 @@ struct RuleStage: Sendable {
             }
             if !categorized.isEmpty { summary.categorized[slot] = categorized }
             queue.put(ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
-                                      transactions: transactions, balances: converted[slot].balances, ruleFields: ruleFields))
+                                      transactions: transactions, balances: converted[slot].balances, ruleFields: ruleFields,
+                                      heldRows: converted[slot].held?.matches))
         }
         for statement in counterLegs.statements { queue.put(statement) }
         summary.counterLegs = counterLegs.legs

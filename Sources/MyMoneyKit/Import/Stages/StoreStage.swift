@@ -27,6 +27,8 @@ enum StoreStage {
         /// Indexes the store dropped for its bulk INSERTs and left to the import to build again
         /// (``ImportWorkflow`` does it while the transfer matcher runs on the other core).
         var indexesToRebuild: [String] = []
+        /// By slot: statements the ledger holds whole, kept as read (their `rows` are empty).
+        var held: [Int: HeldStatement] = [:]
 
         /// The id the row at `place` got, nil when it was skipped (or does not exist).
         func id(at place: (slot: Int, index: Int)) -> Int64? {
@@ -56,7 +58,7 @@ enum StoreStage {
         /// The offered row at `place`, before or after ``takeAddedRows()``.
         private func offered(_ place: SkippedPlace) -> LedgerTransaction {
             let slot = Int(place.slot), index = Int(place.index)
-            var row = rows.isEmpty ? offeredAfterTaking[slot]![index] : rows[slot][index]
+            var row = held[slot]?.offered(index) ?? (rows.isEmpty ? offeredAfterTaking[slot]![index] : rows[slot][index])
             row.accountId = place.accountId
             return row
         }
@@ -101,8 +103,10 @@ enum StoreStage {
     /// `trustIds` adds a statement of stored rows under new bank ids instead of skipping it.
     /// `leavingIndexes` leaves the indexes a bulk import drops to the caller
     /// (``Stored/indexesToRebuild``; the caller's SQL transaction must be open).
+    /// `held` are the statements (by slot) the queue hands on as matches only (``ImportStatement/heldRows``).
     static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger,
-                      trustIds: Bool = false, leavingIndexes: Bool = false, stage: String = "storing",
+                      trustIds: Bool = false, leavingIndexes: Bool = false, held: [Int: HeldStatement] = [:],
+                      stage: String = "storing",
                       progress: ((String) -> Void)? = nil) throws -> Stored {
         var statements: [ImportStatement] = []
         var continuing = false
@@ -143,6 +147,9 @@ enum StoreStage {
         statements = []
         var stored = Stored(rows: [], batchId: report.batchId, added: report.addedCount, duplicates: [],
                             addedBySlot: [:], skippedBySlot: [:])
+        stored.held = held
+        // By slot in an array, looked up in place (a dictionary look-up per row copied the statement).
+        let heldBySlot = rows.indices.map { held[$0] }
         // Counted by slot in arrays (a dictionary update per row cost a hash each).
         var addedCounts = [Int](repeating: 0, count: rows.count), skippedCounts = addedCounts, reissuedCounts = addedCounts
         let skippedInAll = report.accounts.reduce(0) { $0 + $1.skipped.count }
@@ -157,12 +164,17 @@ enum StoreStage {
                 }
                 addedCounts[added.statementIndex] += 1
             }
-            for skipped in account.skipped where rows.indices.contains(skipped.statementIndex)
-                && rows[skipped.statementIndex].indices.contains(skipped.index) {
+            for skipped in account.skipped where rows.indices.contains(skipped.statementIndex) {
                 let (slot, index) = (skipped.statementIndex, skipped.index)
-                stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: rows[slot][index].day,
-                                                          amount: rows[slot][index].amount, payee: rows[slot][index].payee,
-                                                          reason: skipped.reason, existingId: skipped.existingId))
+                if heldBySlot.indices.contains(slot), heldBySlot[slot] != nil, heldBySlot[slot]!.rows.indices.contains(index) {
+                    let shown = heldBySlot[slot]!.shown(index)
+                    stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: shown.day, amount: shown.amount,
+                                                              payee: shown.payee, reason: skipped.reason, existingId: skipped.existingId))
+                } else if rows[slot].indices.contains(index) {
+                    stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: rows[slot][index].day,
+                                                              amount: rows[slot][index].amount, payee: rows[slot][index].payee,
+                                                              reason: skipped.reason, existingId: skipped.existingId))
+                } else { continue }
                 skippedCounts[slot] += 1
                 if skipped.reason == .sameRowsNewIds { reissuedCounts[slot] += 1 }
                 stored.skipped.append(SkippedPlace(slot: Int32(slot), index: Int32(index), accountId: account.accountId,

@@ -79,11 +79,16 @@ import Testing
             case 12: text += "  when text contains \"\(words.last!)\" or tag is \"seen\"\n"
             default: text += "  when payee matches /(?-i:\(words[0]))|\(otherWords.last!)/\n"
             }
-            switch g.next(6) {
+            switch i % 10 == 7 ? 7 : (i % 13 == 8 ? 8 : g.next(12)) {
             case 0: text += "  add tag seen\n"
             case 1: text += "  set payee \"\(m.capitalized)\"\n"
             case 2: text += "  remove tag seen\n  set category Food:R\(i % 5)\n"
             case 3: text += "  set category Shop:R\(i % 7)\n  stop\n"
+            case 4: text += "  append notes \"n\(i % 4)\"\n  add tag seen\n"
+            case 5: text += "  set notes \"R\(i)\"\n  set place \"P\(i % 3)\"\n"
+            case 6: text += "  set project \"Trip \(i % 2)\"\n  remove tag t\(i % 3)\n"
+            case 7 where i % 10 == 7: text += "  transfer to Wallet\n"
+            case 8 where i % 13 == 8: text += "  ignore\n"
             default: text += "  set category Cat\(i % 9):Sub\(i % 4)\n  add tag t\(i % 3)\n"
             }
         }
@@ -120,6 +125,76 @@ import Testing
         let changed = plain.outcomes.filter(\.isChanged)
         #expect(changed.count > inputs.count / 4)
         #expect(changed.contains { !(inputs[$0.index].transaction.originalPayee ?? "").unicodeScalars.allSatisfy(\.isASCII) })
+    }
+
+    @Test(arguments: [5, 6, 7])
+    func rulesAppliedInPlaceAgreeWithThePlainTwin(seed: UInt64) throws {
+        // What an import does (``CompiledRuleSet/apply(inPlace:range:accounts:context:options:)``):
+        // no copy of the transactions, the fields before the rules kept as each is first changed,
+        // outcomes only for matched rows, indexes into the whole array.
+        var g = Generator(state: seed)
+        // A last rule takes off a tag rows arrive with (and earlier rules may have added).
+        let text = Self.rulesText(count: 100, &g) + "rule \"Untag\" stage pre\n  when tag is \"seen\"\n  remove tag seen\n"
+        let compilation = RuleCompiler.compile(sources: [("generated.rules", text)])
+        let set = try #require(compilation.ruleSet, "\(compilation.renderDiagnostics())")
+        let inputs = Self.inputs(count: 1_500, &g).enumerated().map { k, input in
+            var input = input
+            // Rows that already carry what rules set: a tag, notes, a category, a transfer.
+            switch k % 5 {
+            case 0: input.transaction.tags = ["seen", "T1"]
+            case 1: input.transaction.notes = "kept"
+            case 2: input.transaction.category = CategoryPath(["Shop", "R1"])
+            case 3 where k % 2 == 0:
+                input.transaction.type = .transfer
+                input.transaction.transferHint = "Wallet"
+            default: break
+            }
+            return input
+        }
+        let context = RuleContext(accounts: [RuleTesting.girokonto], accountsWithoutStatements: ["Wallet"])
+        let plain = set.applyPlainly(to: inputs, context: context)
+        let range = 100..<1_400
+        // Whole, on 1 to 3 threads; then part after part with one runner (its evaluators and their
+        // DFAs kept from part to part, the thread count changing), as an import does.
+        for threads in [1, 2, 3, 0] {
+            var transactions = inputs.map(\.transaction)
+            var run: RuleRun
+            if threads > 0 {
+                run = set.apply(inPlace: &transactions, range: range, accounts: [RuleTesting.girokonto], context: context,
+                                options: RuleApplyOptions(threads: threads))
+            } else {
+                let runner = InPlaceRuleRunner(set, context: context)
+                run = runner.apply(inPlace: &transactions, range: 100..<600, accounts: [RuleTesting.girokonto], threads: 2)
+                let rest = runner.apply(inPlace: &transactions, range: 600..<1_400, accounts: [RuleTesting.girokonto], threads: 1)
+                run.outcomes += rest.outcomes
+                run.ignored += rest.ignored
+                run.transfers += rest.transfers
+                run.diagnostics += rest.diagnostics
+            }
+            #expect(run.transactions.isEmpty)
+            #expect(transactions[..<range.lowerBound] == inputs[..<range.lowerBound].map(\.transaction)[...])
+            #expect(transactions[range.upperBound...] == inputs[range.upperBound...].map(\.transaction)[...])
+            let matched = plain.outcomes[range].filter { !$0.matched.isEmpty }
+            #expect(run.outcomes.map(\.index) == matched.map(\.index))
+            for (fast, slow) in zip(run.outcomes, matched) where fast != slow {
+                Issue.record("transaction \(slow.index): in place \(fast.changes), plain \(slow.changes)")
+                break
+            }
+            for i in range where transactions[i] != plain.transactions[i] {
+                Issue.record("transaction \(i) \"\(inputs[i].transaction.originalPayee ?? "")\" differs after the rules")
+                break
+            }
+            #expect(run.ignored == plain.ignored.filter(range.contains))
+            #expect(run.transfers == plain.transfers.filter { range.contains($0.transaction) })
+            #expect(run.diagnostics.count == plain.diagnostics.count)
+        }
+        // The comparison means something: every kind of change happens in the range.
+        let changes = plain.outcomes[range].flatMap(\.changes)
+        for target in [RuleTarget.category, .tags, .payee, .notes, .place, .project, .transfer] {
+            #expect(changes.contains { $0.target == target }, "no \(target) change")
+        }
+        #expect(changes.contains { $0.operation == .remove })
+        #expect(!plain.ignored.filter(range.contains).isEmpty)
     }
 
     @Test func aCapitalSigmaInsideAWordIsFoundLikeAnyOtherLetter() throws {

@@ -64,6 +64,22 @@ import MyMoneyTestSupport
         Golden.check(starved.diagnostics.map { renderer.render($0) + "\n" }.joined(), "errors/rules.regex-budget.txt")
     }
 
+    @Test func aRegexGivingUpInPlaceNamesTheRowByItsPlaceInTheWholeStatement() throws {
+        // An import runs the rules in place on parts of a statement: the warning names the row
+        // where it is in the statement, not in its part.
+        let url = Golden.directory.appendingPathComponent("errors/rules.regex-budget.rules")
+        let set = try #require(RuleBook.load(files: [(url, "rules.regex-budget.rules")]).ruleSet)
+        let memo = String(repeating: "1234 ", count: 40) + "X"
+        let t = LedgerTransaction(accountId: 1, day: StoryLedger.day("2026-10-02"), amount: StoryLedger.amount("-54.37"), currency: .EUR,
+                                  originalPayee: "REWE Markt Berlin", memo: memo)
+        var transactions = Array(repeating: t, count: 6)
+        let runner = InPlaceRuleRunner(set, options: RuleApplyOptions(regexStepLimit: 100))
+        let run = runner.apply(inPlace: &transactions, range: 4..<6, accounts: [], threads: 1)
+        #expect(run.diagnostics.map(\.code) == ["rules.regex-budget", "rules.regex-budget"])
+        #expect(run.diagnostics.first?.message.contains("for transaction 4 ") == true, "\(run.diagnostics.first?.message ?? "")")
+        #expect(transactions.allSatisfy { $0.tags.isEmpty })
+    }
+
     @Test func oneRunReportsEveryMistake() throws {
         let text = """
         rule "A"

@@ -1,6 +1,6 @@
 import Testing
 import MyMoneyCore
-import MyMoneyRules
+@testable import MyMoneyRules
 
 /// The one mapping between what rules set and what the ledger stores.
 @Suite struct RuleTargetTests {
@@ -13,6 +13,12 @@ import MyMoneyRules
             #expect(RuleTarget(storedField: field) == target)
         }
         #expect(RuleTarget.transfer.storedField == .type)
+    }
+
+    @Test func aTargetsRankIsItsPlaceAmongAllCases() {
+        // The evaluator's per-target slots (a SIMD8) and kept fields are indexed by rank.
+        for (place, target) in RuleTarget.allCases.enumerated() { #expect(target.rank == place) }
+        #expect(RuleTarget.allCases.count <= 8)
     }
 
     @Test func fieldsOnlyTheUserChangesHaveNoTarget() {

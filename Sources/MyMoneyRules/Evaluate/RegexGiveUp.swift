@@ -12,9 +12,13 @@ struct RegexGiveUp: Sendable, Hashable {
 extension CompiledRuleSet {
     /// The diagnostic for one give-up: names the rule (file:line), the test, and the transaction.
     func diagnostic(for giveUp: RegexGiveUp, _ input: RuleInput, stepLimit: Int) -> Diagnostic {
+        diagnostic(for: giveUp, input.transaction, stepLimit: stepLimit)
+    }
+
+    /// The diagnostic for one give-up on transaction `t`.
+    func diagnostic(for giveUp: RegexGiveUp, _ t: LedgerTransaction, stepLimit: Int) -> Diagnostic {
         let leaf = leaves[giveUp.leaf]
         let rule = rules[Int(program.leafRules[giveUp.leaf])]
-        let t = input.transaction
         let payee = t.payee ?? t.memo ?? ""
         return .warning("rules.regex-budget",
                         "rule \(rule.reference) gave up on `\(leaf.text)` for transaction \(giveUp.transaction) "

@@ -12,8 +12,9 @@ extension RuleEvaluator {
         }
     }
 
-    /// Each field that differs between `a` (before the rules) and `b` (after), with the rule that set it.
-    func changes(from a: LedgerTransaction, to b: LedgerTransaction, setBy: SIMD8<Int32>, tags: TagEdits) -> [FieldChange] {
+    /// Each field that differs between `a` (the fields before the rules, kept before each was
+    /// first changed) and `b` (after), with the rule that set it.
+    func changes(from a: OriginalFields, to b: LedgerTransaction, setBy: SIMD8<Int32>, tags: TagEdits) -> [FieldChange] {
         var result: [FieldChange] = []
         func field(_ target: RuleTarget, _ old: @autoclosure () -> String?, _ new: @autoclosure () -> String?) {
             guard setBy[target.rank] >= 0 else { return }
@@ -22,10 +23,11 @@ extension RuleEvaluator {
                 result.append(FieldChange(target: target, operation: .set, previous: before, value: after, rule: Int(setBy[target.rank])))
             }
         }
-        if a.category != b.category {
+        // A field no rule set is as it was (and was not kept): only the ones set are compared.
+        let setter = Int(setBy[RuleTarget.category.rank])
+        if setter >= 0 && a.category != b.category {
             // The rule that set the category last wrote exactly its path: its text is ready.
-            let setter = Int(setBy[RuleTarget.category.rank])
-            field(.category, a.category?.description, setter >= 0 ? categoryTexts[setter] : b.category?.description)
+            field(.category, a.category?.description, categoryTexts[setter])
         }
         if !tags.isEmpty && a.tags != b.tags {
             for tag in b.tags where !a.tags.contains(where: { TagKey.same($0, tag) }) {
@@ -39,7 +41,7 @@ extension RuleEvaluator {
         field(.place, a.place, b.place)
         field(.payee, a.payee, b.payee)
         field(.notes, a.notes, b.notes)
-        field(.transfer, a.type == .transfer ? a.transferHint : nil, b.type == .transfer ? b.transferHint : nil)
+        field(.transfer, a.transfer, b.type == .transfer ? b.transferHint : nil)
         return result
     }
 }

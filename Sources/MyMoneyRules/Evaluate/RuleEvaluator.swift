@@ -314,13 +314,22 @@ struct RuleEvaluator {
 
     // MARK: running
 
-    /// Applies the rules to one transaction.
+    /// Applies the rules to one transaction of `inputs` (a copy of it is returned changed).
     ///
     /// With `trace`, every rule is evaluated (not only candidates) and near misses are recorded.
     mutating func run(_ inputs: UnsafeBufferPointer<RuleInput>, index: Int, trace: inout RuleTrace?) -> (LedgerTransaction, TransactionOutcome) {
         var t = inputs[index].transaction
-        let account = inputs[index].account
         let locked = options.overwriteManual || inputs[index].lockedFields.isEmpty ? [] : inputs[index].lockedFields
+        // The plain twin keeps the fields before the rules up front; the fast path as each is first changed.
+        var original = plain ? OriginalFields(of: t) : OriginalFields()
+        let outcome = evaluate(&t, inputs[index].account, locked: locked, index: index, original: &original, trace: &trace)
+        return (t, outcome)
+    }
+
+    /// Applies the rules to `t` in place: `index` names it in outcomes and diagnostics, `original`
+    /// holds (or is given, field by field) the fields as they were before.
+    mutating func evaluate(_ t: inout LedgerTransaction, _ account: Account?, locked: Set<RuleTarget>, index: Int,
+                           original: inout OriginalFields, trace: inout RuleTrace?) -> TransactionOutcome {
         transactionIndex = index
         start(t, account)
         var outcome = TransactionOutcome(index: index)
@@ -361,6 +370,7 @@ struct RuleEvaluator {
                                                          detail: "\(target.rawValue) was set by hand"))
                     continue
                 }
+                original.keep(target, of: t)
                 let changed = apply(action, rule: r, to: &t, index: index, captures: captures,
                                     outcome: &outcome, setBy: &setBy, tags: &tagEdits)
                 if changed && !groupsByTarget[target.rank].isEmpty { rescan(after: target, t, account) }
@@ -368,9 +378,9 @@ struct RuleEvaluator {
             if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }
         if !outcome.matched.isEmpty {
-            outcome.changes = changes(from: inputs[index].transaction, to: t, setBy: setBy, tags: tagEdits)
+            outcome.changes = changes(from: original, to: t, setBy: setBy, tags: tagEdits)
         }
         if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }
-        return (t, outcome)
+        return outcome
     }
 }

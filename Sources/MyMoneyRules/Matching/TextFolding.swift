@@ -12,23 +12,24 @@ enum TextFolding {
     @discardableResult
     static func fold(_ text: String, caseSensitive: Bool, into buffer: inout [UInt8]) -> Bool {
         buffer.removeAll(keepingCapacity: true)
-        var copy = text
-        let ascii: Bool = copy.withUTF8 { bytes in
-            buffer.append(contentsOf: bytes)
-            // One pass over the copy: lowercase in place, and note any non-ASCII byte.
-            return buffer.withUnsafeMutableBufferPointer { out in
-                var high: UInt8 = 0
-                if caseSensitive {
-                    for b in out { high |= b }
-                } else {
-                    for i in out.indices {
-                        let b = out[i]
-                        high |= b
-                        out[i] = b &- 0x41 < 26 ? b | 0x20 : b
-                    }
+        // The text's own bytes when it has them: a copy of the string would retain it, and
+        // threads retaining one shared payee text contend for it.
+        if text.utf8.withContiguousStorageIfAvailable({ buffer.append(contentsOf: $0) }) == nil {
+            buffer.append(contentsOf: text.utf8)
+        }
+        // One pass over the bytes: lowercase in place, and note any non-ASCII byte.
+        let ascii: Bool = buffer.withUnsafeMutableBufferPointer { out in
+            var high: UInt8 = 0
+            if caseSensitive {
+                for b in out { high |= b }
+            } else {
+                for i in out.indices {
+                    let b = out[i]
+                    high |= b
+                    out[i] = b &- 0x41 < 26 ? b | 0x20 : b
                 }
-                return high < 0x80
             }
+            return high < 0x80
         }
         if !ascii {
             buffer.removeAll(keepingCapacity: true)

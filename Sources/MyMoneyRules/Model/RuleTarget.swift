@@ -16,7 +16,19 @@ public enum RuleTarget: String, Sendable, Hashable, Codable, CaseIterable, Compa
     /// `ignore`: the transaction is dropped from the import.
     case ignored
 
-    var rank: Int { RuleTarget.allCases.firstIndex(of: self) ?? 0 }
+    /// The case's place in ``allCases`` (a switch: the evaluator asks for it per action).
+    var rank: Int {
+        switch self {
+        case .category: 0
+        case .tags: 1
+        case .project: 2
+        case .place: 3
+        case .payee: 4
+        case .notes: 5
+        case .transfer: 6
+        case .ignored: 7
+        }
+    }
     public static func < (lhs: RuleTarget, rhs: RuleTarget) -> Bool { lhs.rank < rhs.rank }
 }
 

@@ -37,9 +37,11 @@ struct RegexMatcher {
     ///   program size) otherwise; never more than ``stepLimit`` steps.
     mutating func matches(_ r: Int, _ text: String) -> RegexAnswer {
         var steps = stepLimit
-        var copy = text
         if dfas[r] == nil { dfas[r] = LazyDFA(program: regexes[r].program, maximumStates: maximumDFAStates) }
-        let outcome: LazyDFA.Outcome = copy.withUTF8 { bytes in dfas[r]!.run(bytes, steps: &steps) }
+        // The text's own bytes when it has them (no copy of the string: a copy retains it, and
+        // threads retaining one shared payee text contend for it); a contiguous copy otherwise.
+        let outcome: LazyDFA.Outcome = text.utf8.withContiguousStorageIfAvailable { bytes in dfas[r]!.run(bytes, steps: &steps) }
+            ?? { var copy = text; return copy.withUTF8 { bytes in dfas[r]!.run(bytes, steps: &steps) } }()
         switch outcome {
         case .match: dfaAnswers += 1; return .match([])
         case .noMatch: dfaAnswers += 1; return .noMatch

@@ -54,6 +54,8 @@ struct RuleStage: Sendable {
         defer { queue.finish() }
         var summary = Summary()
         var counterLegs = CounterLegPlan(accounts: ledgerAccounts, firstSlot: converted.count)
+        // One runner for every part of every statement: each thread keeps its regex DFAs.
+        let runner = rules.map { InPlaceRuleRunner($0, context: context) }
         for slot in converted.indices {
             if queue.isCancelled { return summary }
             var transactions = converted[slot].transactions
@@ -67,27 +69,22 @@ struct RuleStage: Sendable {
             var ignored = Set<Int>()
             var categorized = Set<Int>()
             var marks: [TransferMark] = []
-            if let rules, !storedWhole.contains(slot) {
+            if let runner, !storedWhole.contains(slot) {
+                var fieldSets = RuleFieldSets()
                 var lo = 0
                 while lo < transactions.count {
                     let hi = min(transactions.count, lo + part)
                     let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
-                    let run = rules.apply(to: Array(transactions[lo..<hi]), accounts: ledgerAccounts, context: context,
-                                          options: RuleApplyOptions(threads: cores))
+                    // In place; outcomes only for the rows a rule matched, by their place in `transactions`.
+                    let run = runner.apply(inPlace: &transactions, range: lo..<hi, accounts: ledgerAccounts, threads: cores)
                     summary.categoriesToCreate.formUnion(run.categoriesToCreate)
                     summary.diagnostics += run.diagnostics
-                    for outcome in run.outcomes {
-                        for change in outcome.changes {
-                            if let field = change.target.storedField { ruleFields[lo + outcome.index].insert(field) }
-                        }
-                        if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(lo + outcome.index) }
+                    for outcome in run.outcomes where !outcome.changes.isEmpty {
+                        ruleFields[outcome.index] = fieldSets.fields(changedBy: outcome.changes)
+                        if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(outcome.index) }
                     }
-                    for i in run.ignored { ignored.insert(lo + i) }
-                    for var mark in run.transfers where mark.createsOtherLeg {
-                        mark.transaction += lo
-                        marks.append(mark)
-                    }
-                    transactions.replaceSubrange(lo..<hi, with: run.transactions)
+                    for i in run.ignored { ignored.insert(i) }
+                    for mark in run.transfers where mark.createsOtherLeg { marks.append(mark) }
                     lo = hi
                 }
             }
@@ -126,6 +123,23 @@ extension RuleStage {
         let targets = rules.actionTargets
         return !targets.contains(.ignored) && !targets.contains(.transfer) && !targets.contains(.payee)
             && !rules.hasRegexConditions && rules.categories.allSatisfy { context.categories.contains($0) }
+    }
+}
+
+/// The stored fields rule changes touched, one shared set per combination: most categorized rows
+/// get the same two (category and tags), and a set built per row cost a hash table each.
+struct RuleFieldSets {
+    private static let targets = RuleTarget.allCases
+    private var byMask: [UInt8: Set<TransactionField>] = [:]
+
+    /// The stored fields `changes` touch.
+    mutating func fields(changedBy changes: [FieldChange]) -> Set<TransactionField> {
+        var mask: UInt8 = 0
+        for change in changes { mask |= 1 << UInt8(Self.targets.firstIndex(of: change.target) ?? 7) }
+        if let known = byMask[mask] { return known }
+        let fields = Set(changes.compactMap(\.target.storedField))
+        byMask[mask] = fields
+        return fields
     }
 }
 

@@ -24,6 +24,14 @@ public struct ImportRequest: Sendable {
     /// (as duplicates) without them when that changes nothing (``RuleStage/rulesMaySkip(_:context:)``).
     /// False runs them on every row (the plain twin).
     public var rulesOnNewRowsOnly = true
+    /// A large statement goes to the store in parts as the rules finish them, so the two run at
+    /// the same time (``RuleStage/inParts``). False hands every statement on whole (the plain twin).
+    public var storeInParts = true
+    /// The indexes a bulk import into an empty ledger drops are built again while the transfer
+    /// matcher runs on the other core, not by the store before it. False: by the store (the plain twin).
+    public var indexesWhileMatching = true
+    /// Rows the rules take at a time, and the size of a part handed to the store (tests make it small).
+    var rulePart = 50_000
     /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows
     /// as read, before they are converted, and only what may be new is converted (``HeldStatement``),
     /// when no rule has to run on its rows. False converts every row and lets the store match them

@@ -81,6 +81,8 @@ enum ImportWorkflow {
         var ruleStaging = RuleStage(accounts: outcome.statements.map(\.account), sourceFiles: outcome.statements.map(\.statement.source.file),
                                   rules: total > 0 ? rules : nil, context: context, ledgerAccounts: placed.accounts)
         ruleStaging.storedWhole = held
+        ruleStaging.inParts = request.storeInParts
+        ruleStaging.part = request.rulePart
         if request.rulesOnNewRowsOnly, !request.duplicatesBeforeConversion, rules != nil, total > 0, rulesMaySkip {
             for (slot, c) in converted.enumerated() {
                 guard let accountId = outcome.statements[slot].account.id,
@@ -101,7 +103,8 @@ enum ImportWorkflow {
         // One binding only: a second one would keep the stored rows alive while they are moved on.
         var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger,
-                                 trustIds: request.trustIds, held: heldRows, stage: stage, progress: progress)
+                                 trustIds: request.trustIds, leavingIndexes: request.indexesWhileMatching, held: heldRows,
+                                 stage: stage, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {
@@ -136,6 +139,12 @@ enum ImportWorkflow {
         let matchInput = window == nil || nothingNew ? TransferMatchInput(transactions: [], accounts: [])
                                        : try TransferLinking.matchInput(ledger: ledger, candidates: neighbourhood.transactions, rates: request.rates)
         let (matched, reconciliation) = try Concurrently.alongside({ TransferMatcher(options: TransferMatchOptions()).match(matchInput) }) {
+            // The indexes the store's bulk INSERTs dropped are built here, beside the matcher
+            // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger.
+            if !stored.indexesToRebuild.isEmpty {
+                progress?("indexing the new transactions")
+                try ledger.rebuildIndexes(stored.indexesToRebuild)
+            }
             progress?("deriving opening balances")
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known)
             progress?("reconciling balances")

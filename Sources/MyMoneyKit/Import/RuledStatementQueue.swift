@@ -15,19 +15,46 @@ final class RuledStatementQueue: @unchecked Sendable {
     private var finished = false
     private var cancelled = false
     private var storeWaiting = false
+    /// By slot: the whole ruled rows of a statement handed on in parts (``putWholeRows(_:slot:)``).
+    private var wholeRows: [Int: [LedgerTransaction]] = [:]
 
     func put(_ statement: ImportStatement) {
         condition.lock()
         ready.append(statement)
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
+    }
+
+    /// ``put(_:)``, once fewer than `limit` statements wait for the store (or it cancelled).
+    func put(_ statement: ImportStatement, waitingForRoomBelow limit: Int) {
+        condition.lock()
+        while ready.count - taken >= limit && !cancelled { condition.wait() }
+        ready.append(statement)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The ruled rows of the whole statement of `slot`, which went to the store in parts: what
+    /// the stages after storing work on, kept in one array (the store does not gather the parts).
+    /// Put before the statement's last part.
+    func putWholeRows(_ rows: consuming [LedgerTransaction], slot: Int) {
+        condition.lock()
+        wholeRows[slot] = rows
+        condition.unlock()
+    }
+
+    /// The rows ``putWholeRows(_:slot:)`` put for `slot`, taken out (nil when none were).
+    func takeWholeRows(slot: Int) -> [LedgerTransaction]? {
+        condition.lock()
+        defer { condition.unlock() }
+        return wholeRows.removeValue(forKey: slot)
     }
 
     /// No more statements will come.
     func finish() {
         condition.lock()
         finished = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -45,12 +72,15 @@ final class RuledStatementQueue: @unchecked Sendable {
         var statement = ImportStatement(accountId: 0, transactions: [])
         swap(&statement, &ready[taken])
         taken += 1
+        // A maker waiting for room (``put(_:waitingForRoomBelow:)``) may go on.
+        condition.broadcast()
         return statement
     }
 
     func cancel() {
         condition.lock()
         cancelled = true
+        condition.broadcast()
         condition.unlock()
     }
 

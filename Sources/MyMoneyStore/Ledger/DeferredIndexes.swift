@@ -10,8 +10,9 @@
 /// Only indexes the import itself never reads are deferred: `transactions_by_account_day` stays,
 /// since the duplicate check of a second statement of the same account looks rows up by it.
 struct DeferredIndexes {
-    /// The indexes a bulk import defers, when the schema has them.
-    static let names = ["transactions_for_reports", "transactions_by_category"]
+    /// The indexes a bulk import defers, when the schema has them (the tag index of
+    /// `transaction_tags` too: a handful of tags take rows all over it as well).
+    static let names = ["transactions_for_reports", "transactions_by_category", "transaction_tags_by_tag"]
 
     /// Rows an import into an empty ledger must bring before its indexes are rebuilt: below it, the
     /// schema change costs more than the row-by-row upkeep.
@@ -32,7 +33,7 @@ struct DeferredIndexes {
         }
         let list = DeferredIndexes.names.map { "'\($0)'" }.joined(separator: ", ")
         dropped = try db.uncachedStatement("""
-            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND name IN (\(list)) ORDER BY name
+            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('transactions', 'transaction_tags') AND name IN (\(list)) ORDER BY name
             """).rows { ($0.text(0), $0.text(1)) }
         for index in dropped { try db.execute("DROP INDEX \(index.name)") }
     }
@@ -45,11 +46,16 @@ struct DeferredIndexes {
 }
 
 extension Ledger {
-    /// The indexes of `transactions` by name, with the SQL that made them (what a bulk import
-    /// must leave as it found).
+    /// Builds the indexes an import left to its caller (``ImportReport/indexesToRebuild``).
+    package func rebuildIndexes(_ sql: [String]) throws(LedgerError) {
+        for statement in sql { try db.execute(statement) }
+    }
+
+    /// The indexes of `transactions` and `transaction_tags` by name, with the SQL that made them
+    /// (what a bulk import must leave as it found).
     package func transactionIndexes() throws(LedgerError) -> [String: String] {
         let rows = try db.uncachedStatement("""
-            SELECT name, COALESCE(sql, '') FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'
+            SELECT name, COALESCE(sql, '') FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('transactions', 'transaction_tags')
             """).rows { ($0.text(0), $0.text(1)) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }

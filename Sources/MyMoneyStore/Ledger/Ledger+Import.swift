@@ -25,28 +25,44 @@ extension Ledger {
     /// - Throws: ``LedgerError``; nothing is written then.
     @discardableResult
     package func importStatements(_ statements: [ImportStatement], files: [String]? = nil, dryRun: Bool = false,
-                                 trustIds: Bool = false, indexes: IndexUpkeep = .automatic,
+                                 trustIds: Bool = false, indexes: IndexUpkeep = .automatic, batching: Bool = true,
                                  progress: ((Int, Int) -> Void)? = nil) throws(LedgerError) -> ImportReport {
         var remaining = statements.makeIterator()
         return try importStatements(files: files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile)),
                                     transactionCount: statements.reduce(0) { $0 + $1.transactions.count },
-                                    dryRun: dryRun, trustIds: trustIds, indexes: indexes, progress: progress) { remaining.next() }
+                                    dryRun: dryRun, trustIds: trustIds, indexes: indexes, batching: batching,
+                                    progress: progress) { remaining.next() }
     }
 
     /// As ``importStatements(_:files:dryRun:trustIds:progress:)``, with the statements handed over one at a
     /// time by `next` (nil: no more), so they can still be in the making while earlier ones are
     /// stored. The report's statement indexes count the statements in the order `next` gave them.
     ///
-    /// - Parameter transactionCount: how many transactions the statements hold in all (for `progress`).
+    /// A statement may come in parts (``ImportStatement/continues``, the first part with the
+    /// ``ImportStatement/identities`` of all its rows): its duplicates are decided once, for the
+    /// whole statement, before its first row is written, exactly as when it comes whole; the
+    /// report counts it as one statement.
+    ///
+    /// - Parameters:
+    ///   - transactionCount: how many transactions the statements hold in all (for `progress`).
+    ///   - batching: rows and their tag links go in by many to an INSERT; false writes them one by
+    ///     one (the plain twin).
+    ///   - rebuildingIndexes: false, inside a SQL transaction of the caller's, leaves the indexes
+    ///     a bulk import dropped to the caller (``ImportReport/indexesToRebuild``), who builds them
+    ///     with ``rebuildIndexes(_:)`` while other work runs on another core.
     @discardableResult
     package func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
-                                 trustIds: Bool = false, indexes: IndexUpkeep = .automatic,
-                                 progress: ((Int, Int) -> Void)? = nil,
+                                 trustIds: Bool = false, indexes: IndexUpkeep = .automatic, batching: Bool = true,
+                                 rebuildingIndexes: Bool = true, progress: ((Int, Int) -> Void)? = nil,
                                  next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
+        // Left to the caller only inside its own SQL transaction (a failure before it rebuilds
+        // them rolls the DROP back with everything else).
+        let leftToCaller = !rebuildingIndexes && db.isInTransaction
         var report = try atomically(dryRun: dryRun) { () throws(LedgerError) -> ImportReport in
             var deferred = try DeferredIndexes(indexes, rowCount: total, db: db)
-            let report = try storeStatements(files: files, total: total, dryRun: dryRun, trustIds: trustIds, progress: progress, next: next)
-            try deferred.rebuild(db: db)
+            var report = try storeStatements(files: files, total: total, dryRun: dryRun, trustIds: trustIds, batching: batching,
+                                             progress: progress, next: next)
+            if leftToCaller { report.indexesToRebuild = deferred.dropped.map(\.sql) } else { try deferred.rebuild(db: db) }
             return report
         }
         progress?(total, total)
@@ -61,8 +77,8 @@ extension Ledger {
 
     /// The body of ``importStatements(files:transactionCount:dryRun:trustIds:indexes:progress:next:)``,
     /// inside its SQL transaction.
-    private func storeStatements(files fileList: [String], total: Int, dryRun: Bool, trustIds: Bool, progress: ((Int, Int) -> Void)?,
-                                 next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
+    private func storeStatements(files fileList: [String], total: Int, dryRun: Bool, trustIds: Bool, batching: Bool,
+                                 progress: ((Int, Int) -> Void)?, next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
         try db.statement("INSERT INTO import_batches (created_at, files) VALUES (?, ?)")
             .run([.text(Ledger.timestamp()), .text(Ledger.encodeFiles(fileList))])
         let batchId = db.lastInsertRowID
@@ -83,65 +99,49 @@ extension Ledger {
               insert.parameterCount == Ledger.insertColumnCount else {
             throw LedgerError(.storage, "the ledger's INSERT statement does not have the expected parameters")
         }
+        let batchSize = batching ? Ledger.rowsPerInsert : Int.max
         var statementIndex = -1
+        // The statement being stored while it comes in parts (``ImportStatement/continues``).
+        var open: OpenStatement?
         while let statement = next() {
-            statementIndex += 1
-            let account: Account
-            if let known = accounts[statement.accountId] { account = known } else {
-                account = try self.account(id: statement.accountId)
-                accounts[statement.accountId] = account
-            }
-            let slot: Int
-            if let known = reportIndex[statement.accountId] { slot = known } else {
-                slot = reports.count
-                reportIndex[statement.accountId] = slot
-                reports.append(AccountImportReport(accountId: statement.accountId, accountName: account.name))
-            }
-            if let held = statement.heldRows {
-                // Matched before conversion (every row a stored one by its bank id): all skipped.
-                for (index, match) in held.enumerated() {
-                    guard let match else { throw LedgerError(.invalid, "a statement held whole has a row without a match") }
-                    reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
-                                                                    reason: match.reason, existingId: match.existingId))
-                    handled += 1
-                    if handled % 1000 == 0 { progress?(handled, total) }
+            var current: OpenStatement
+            if let continued = open {
+                guard continued.accountId == statement.accountId else {
+                    throw LedgerError(.storage, "a part of a statement of one account came for another account")
                 }
-                let (added, skipped) = try storeBalances(statement, batchId: batchId)
-                reports[slot].balancesAdded += added
-                reports[slot].balancesSkipped += skipped
-                continue
-            }
-            var candidates: [IdentityCandidate] = []
-            var occurrences: [Int] = []
-            var matches: [IdentityMatch?]
-            let withBankIds = !statement.transactions.isEmpty && statement.transactions.allSatisfy { $0.bankId != nil }
-            // Rows that all have bank ids are tried by them alone first, on stored rows read without their text keys.
-            var stored = try identityRecords(accountId: statement.accountId, near: statement.transactions, textKeys: !withBankIds)
-            if withBankIds, let all = TransactionIdentity.matchAllByBankId(statement.transactions.map {
-                   IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "")
-               }, against: stored) {
-                // Every row is a stored one by its bank id (a statement imported again): nothing
-                // is inserted, so no text key or occurrence is needed, and no id was re-issued.
-                matches = all
+                current = continued
             } else {
-                if withBankIds && !stored.isEmpty {
-                    stored = try identityRecords(accountId: statement.accountId, near: statement.transactions, textKeys: true)
+                statementIndex += 1
+                current = try openStatement(statement, trustIds: trustIds, accounts: &accounts, reports: &reports, reportIndex: &reportIndex)
+                if let held = statement.heldRows {
+                    // Matched before conversion (every row a stored one by its bank id): all skipped.
+                    for (index, match) in held.enumerated() {
+                        guard let match else { throw LedgerError(.invalid, "a statement held whole has a row without a match") }
+                        reports[current.slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
+                                                                                reason: match.reason, existingId: match.existingId))
+                        handled += 1
+                        if handled % 1000 == 0 { progress?(handled, total) }
+                    }
+                    let (added, skipped) = try storeBalances(statement, batchId: batchId)
+                    reports[current.slot].balancesAdded += added
+                    reports[current.slot].balancesSkipped += skipped
+                    continue
                 }
-                candidates = statement.transactions.map(IdentityCandidate.init)
-                occurrences = TransactionIdentity.occurrences(of: candidates)
-                matches = TransactionIdentity.match(candidates, against: stored)
-                if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
-                    matches = reissued
-                }
+            }
+            let slot = current.slot, account = current.account, offset = current.offset
+            guard current.matches.count - offset >= statement.transactions.count else {
+                throw LedgerError(.storage, "a statement's parts hold more rows than its identities")
             }
             // New rows go in by `rowsPerInsert` in one INSERT (a full batch; the rest one by one),
-            // in statement order: SQLite gives a statement's rows consecutive ids.
+            // in statement order: SQLite gives a statement's rows consecutive ids. `pending` holds
+            // places in this part; the statement's place is `offset` further.
             var pending: [Int] = []
+            var tagLinks: [(transactionId: Int64, tagId: Int64)] = []
             func flush(_ full: Bool) throws(LedgerError) {
                 if full {
                     for (row, index) in pending.enumerated() {
-                        try stageTransaction(statement.transactions[index], account: account, occurrence: occurrences[index],
-                                             textKey: candidates[index].textKey, handFields: [],
+                        try stageTransaction(statement.transactions[index], account: account, occurrence: current.occurrences[offset + index],
+                                             textKey: current.candidates[offset + index].textKey, handFields: [],
                                              ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
                                              batchId: batchId, names: &names, statement: batchInsert, row: row)
                     }
@@ -150,39 +150,58 @@ extension Ledger {
                     let first = db.lastInsertRowID - Int64(pending.count - 1)
                     for (row, index) in pending.enumerated() {
                         let id = first + Int64(row)
-                        try insertTags(statement.transactions[index], id: id, names: &names)
+                        for title in statement.transactions[index].tags where blankToNil(title) != nil {
+                            tagLinks.append((id, try names.tag(title, in: self)))
+                        }
                         try insertParts(statement.transactions[index], id: id, names: &names)
-                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: offset + index, id: id))
                     }
+                    // Links gather over the batches (most rows have one tag or none) and go in full INSERTs.
+                    if tagLinks.count >= Ledger.tagLinksPerInsert { try insertTagLinks(&tagLinks, all: false) }
                 } else {
                     for index in pending {
                         let id = try insertTransaction(statement.transactions[index], account: account,
-                                                       occurrence: occurrences[index], textKey: candidates[index].textKey,
+                                                       occurrence: current.occurrences[offset + index],
+                                                       textKey: current.candidates[offset + index].textKey,
                                                        handFields: [], ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
                                                        batchId: batchId, names: &names, statement: insert)
-                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: index, id: id))
+                        reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: offset + index, id: id))
                     }
                 }
                 pending.removeAll(keepingCapacity: true)
             }
             for index in statement.transactions.indices {
-                if let match = matches[index] {
+                if let match = current.matches[offset + index] {
                     // Rows before it keep their order in the report.
                     try flush(false)
-                    reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,
+                    reports[slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: offset + index,
                                                                     reason: match.reason, existingId: match.existingId))
                 } else {
                     pending.append(index)
-                    if pending.count == Ledger.rowsPerInsert { try flush(true) }
+                    if pending.count == batchSize { try flush(true) }
                 }
                 handled += 1
                 if handled % 1000 == 0 { progress?(handled, total) }
             }
             try flush(false)
-            let (added, skipped) = try storeBalances(statement, batchId: batchId)
+            try insertTagLinks(&tagLinks, all: true)
+            current.offset += statement.transactions.count
+            current.balances += statement.balances
+            if statement.continues {
+                open = current
+                continue
+            }
+            open = nil
+            guard current.offset == current.matches.count else {
+                throw LedgerError(.storage, "a statement's parts hold fewer rows than its identities")
+            }
+            var whole = statement
+            whole.balances = current.balances
+            let (added, skipped) = try storeBalances(whole, batchId: batchId)
             reports[slot].balancesAdded += added
             reports[slot].balancesSkipped += skipped
         }
+        if open != nil { throw LedgerError(.storage, "the last part of a statement never came") }
         let added = reports.reduce(0) { $0 + $1.added.count }
         let skipped = reports.reduce(0) { $0 + $1.skipped.count }
         let balances = reports.reduce(0) { $0 + $1.balancesAdded }
@@ -298,14 +317,25 @@ extension Ledger {
     /// Without `textKeys` the records' text keys are empty (not read: bank ids alone decide a
     /// statement imported again).
     private func identityRecords(accountId: Int64, near candidates: [LedgerTransaction], textKeys: Bool) throws(LedgerError) -> [IdentityRecord] {
-        guard let first = candidates.first else { return [] }
-        var low = first.day, high = first.day
-        for i in candidates.indices {
-            let day = candidates[i].day
-            if day < low { low = day }
-            if day > high { high = day }
+        guard let days = Ledger.dayRange(candidates.count, { candidates[$0].day }) else { return [] }
+        return try identityRecords(accountId: accountId, days: days, textKeys: textKeys)
+    }
+
+    /// The lowest and highest of `count` days (nil for none).
+    static func dayRange(_ count: Int, _ day: (Int) -> Day) -> ClosedRange<Day>? {
+        guard count > 0 else { return nil }
+        var low = day(0), high = low
+        for i in 1..<max(1, count) {
+            let d = day(i)
+            if d < low { low = d }
+            if d > high { high = d }
         }
-        return try identityRecords(accountId: accountId, from: low, through: high, textKeys: textKeys)
+        return low...high
+    }
+
+    /// ``identityRecords(accountId:near:textKeys:)`` for candidates on `days`.
+    func identityRecords(accountId: Int64, days: ClosedRange<Day>, textKeys: Bool) throws(LedgerError) -> [IdentityRecord] {
+        try identityRecords(accountId: accountId, from: days.lowerBound, through: days.upperBound, textKeys: textKeys)
     }
 
     /// ``identityRecords(accountId:near:textKeys:)`` for candidates from day `low` through `high`.

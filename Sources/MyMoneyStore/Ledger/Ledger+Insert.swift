@@ -88,6 +88,46 @@ extension Ledger {
         }
     }
 
+    /// Tag links written by one INSERT during an import.
+    static let tagLinksPerInsert = 32
+    static let tagLinkInsertSQL = "INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)"
+    static let tagLinksInsertSQL = tagLinkInsertSQL + String(repeating: ", (?, ?)", count: tagLinksPerInsert - 1)
+
+    /// Stores `links` (transaction id, tag id) as ``insertTags(_:id:names:)`` does one by one,
+    /// `tagLinksPerInsert` to an INSERT, and takes them out of the list: every full INSERT's
+    /// worth, and with `all` the rest too, one by one (a link stored twice is kept once).
+    func insertTagLinks(_ links: inout [(transactionId: Int64, tagId: Int64)], all: Bool) throws(LedgerError) {
+        defer {
+            if all { links.removeAll(keepingCapacity: true) } else {
+                links.removeFirst(links.count - links.count % Ledger.tagLinksPerInsert)
+            }
+        }
+        guard !links.isEmpty else { return }
+        var start = 0
+        if links.count >= Ledger.tagLinksPerInsert {
+            let many = try db.statement(Ledger.tagLinksInsertSQL)
+            while links.count - start >= Ledger.tagLinksPerInsert {
+                many.resetKeepingBindings()
+                for k in 0..<Ledger.tagLinksPerInsert {
+                    many.bind(Int32(2 * k + 1), links[start + k].transactionId)
+                    many.bind(Int32(2 * k + 2), links[start + k].tagId)
+                }
+                while try many.step() {}
+                start += Ledger.tagLinksPerInsert
+            }
+            many.resetKeepingBindings()
+        }
+        guard all, start < links.count else { return }
+        let single = try db.statement(Ledger.tagLinkInsertSQL)
+        for link in links[start...] {
+            single.resetKeepingBindings()
+            single.bind(1, link.transactionId)
+            single.bind(2, link.tagId)
+            while try single.step() {}
+        }
+        single.resetKeepingBindings()
+    }
+
     /// The checks every stored transaction passes.
     ///
     /// `checkCategory: false` skips the category check when the same path already passed it in this write.

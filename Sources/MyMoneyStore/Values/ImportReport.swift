@@ -5,6 +5,10 @@ package struct ImportReport: Sendable, Hashable {
     package var isDryRun: Bool
     /// One entry per account, in the order the accounts first appear in the request.
     package var accounts: [AccountImportReport]
+    /// Indexes the import dropped and left to its caller to build again (the SQL creating each),
+    /// when it was asked to (``Ledger/importStatements(files:transactionCount:dryRun:trustIds:indexes:batching:rebuildingIndexes:progress:next:)``):
+    /// pass them to ``Ledger/rebuildIndexes(_:)`` in the same SQL transaction.
+    package var indexesToRebuild: [String] = []
 
     package init(batchId: Int64?, isDryRun: Bool, accounts: [AccountImportReport]) {
         self.batchId = batchId

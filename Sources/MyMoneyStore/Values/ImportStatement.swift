@@ -16,6 +16,13 @@ package struct ImportStatement: Sendable, Hashable {
     /// Which fields of each transaction the rules set (index-aligned with `transactions`, may be empty),
     /// so a later rule run may change them while fields the user set stay.
     package var ruleFields: [Set<TransactionField>]
+    /// Set on the first part of a statement handed to the store in parts (``StatementParts``):
+    /// the identity of every row of the whole statement, in order, from which the store decides
+    /// its duplicates before the later parts' rows exist. Nil for a statement handed whole.
+    package var identities: [IdentityCandidate]?
+    /// More parts of this statement follow: the next statement handed to the store continues it
+    /// (same account, the rows after these). Its balances come with its last part.
+    package var continues = false
     /// A statement the ledger holds whole by bank ids, matched before its rows were converted
     /// (``Ledger/alignedBankIdMatches(accountId:_:from:through:)``): one match per row, in statement order,
     /// and `transactions` empty (nothing is added; the rows are not needed to skip them). Nil for

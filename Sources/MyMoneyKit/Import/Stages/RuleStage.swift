@@ -37,6 +37,11 @@ struct RuleStage: Sendable {
     var storedWhole: Set<Int> = []
     /// Rule inputs held at a time.
     var part = 50_000
+    /// A statement of more than one part goes to the store part by part as the rules finish each,
+    /// when the rules cannot change which rows it has nor what identifies them
+    /// (``handsOnInParts(_:)``), so the store writes while the rules work on the next part; false
+    /// hands every statement on whole (the plain twin).
+    var inParts = true
     /// Threads the rules use while the store writes on a core of its own.
     var threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     /// Threads the rules use while the store waits for them (a lone large statement: nothing is
@@ -55,6 +60,11 @@ struct RuleStage: Sendable {
             if queue.isCancelled { return summary }
             var transactions = converted[slot].transactions
             converted[slot].transactions = []
+            if let rules, !storedWhole.contains(slot), inParts, transactions.count > part, RuleStage.handsOnInParts(rules) {
+                handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, rules: rules,
+                              into: queue, summary: &summary, counterLegs: &counterLegs)
+                continue
+            }
             var ruleFields = Array(repeating: Set<TransactionField>(), count: transactions.count)
             var ignored = Set<Int>()
             var categorized = Set<Int>()

@@ -24,6 +24,9 @@ enum StoreStage {
         var skippedBySlot: [Int: Int]
         /// By slot: how many of the skipped rows were the same rows under new bank ids.
         var reissuedBySlot: [Int: Int] = [:]
+        /// Indexes the store dropped for its bulk INSERTs and left to the import to build again
+        /// (``ImportWorkflow`` does it while the transfer matcher runs on the other core).
+        var indexesToRebuild: [String] = []
         /// By slot: statements the ledger holds whole, kept as read (their `rows` are empty).
         var held: [Int: HeldStatement] = [:]
 
@@ -98,11 +101,15 @@ enum StoreStage {
     /// - Throws: store errors; the queue is cancelled then, so its maker stops.
     /// `progress` hears "`stage`: N of M transactions (P%)" as the store goes, once per percent.
     /// `trustIds` adds a statement of stored rows under new bank ids instead of skipping it.
+    /// `leavingIndexes` leaves the indexes a bulk import drops to the caller
+    /// (``Stored/indexesToRebuild``; the caller's SQL transaction must be open).
     /// `held` are the statements (by slot) the queue hands on as matches only (``ImportStatement/heldRows``).
     static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger,
-                      trustIds: Bool = false, held: [Int: HeldStatement] = [:], stage: String = "storing",
+                      trustIds: Bool = false, leavingIndexes: Bool = false, held: [Int: HeldStatement] = [:],
+                      stage: String = "storing",
                       progress: ((String) -> Void)? = nil) throws -> Stored {
         var statements: [ImportStatement] = []
+        var continuing = false
         let report: ImportReport
         var shownPercent = -1
         let counting: ((Int, Int) -> Void)? = progress.map { progress in
@@ -115,15 +122,26 @@ enum StoreStage {
         }
         do {
             report = try ledger.importStatements(files: files, transactionCount: transactionCount, trustIds: trustIds,
-                                            progress: counting) {
+                                                 rebuildingIndexes: !leavingIndexes, progress: counting) {
                 guard let statement = queue.next() else { return nil }
-                statements.append(statement)
+                // A statement in parts (``RuleStage/inParts``): its whole rows come apart
+                // (``RuledStatementQueue/takeWholeRows(slot:)``), its parts are not kept.
+                if !continuing {
+                    var kept = statement
+                    if statement.continues { kept.transactions = [] }
+                    kept.identities = nil
+                    statements.append(kept)
+                }
+                continuing = statement.continues
                 return statement
             }
         } catch {
             queue.cancel()
             while queue.next() != nil {}
             throw error
+        }
+        for slot in statements.indices {
+            if let whole = queue.takeWholeRows(slot: slot) { statements[slot].transactions = whole }
         }
         var rows = statements.map(\.transactions)
         statements = []
@@ -169,6 +187,7 @@ enum StoreStage {
             if reissuedCounts[slot] > 0 { stored.reissuedBySlot[slot] = reissuedCounts[slot] }
         }
         stored.rows = rows
+        stored.indexesToRebuild = report.indexesToRebuild
         return stored
     }
 }

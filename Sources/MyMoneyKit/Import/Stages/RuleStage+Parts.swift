@@ -1,0 +1,63 @@
+import MyMoneyImport
+import MyMoneyRules
+import MyMoneyStore
+
+/// A large statement handed to the store in parts: the rules and the store at work at the same
+/// time on the two cores (the store writes one part while the rules work on the next), where a
+/// statement handed whole kept the store waiting until the rules were done with all of it.
+extension RuleStage {
+    /// Whether `rules` leave every row of a statement in it and identified as it was, so the
+    /// store may decide the statement's duplicates from its rows before the rules ran: no
+    /// `ignore` (it takes rows out), no payee action (a row without an original payee is known
+    /// by its payee). A `transfer` changes the type only; its counter-legs come in statements of
+    /// their own after every other.
+    static func handsOnInParts(_ rules: CompiledRuleSet) -> Bool {
+        let targets = rules.actionTargets
+        return !targets.contains(.ignored) && !targets.contains(.payee)
+    }
+
+    /// The rules over `transactions` (of statement `slot`) part by part, each part put in `queue`
+    /// once done; the first part carries the identities of all the statement's rows (taken before
+    /// the rules, which change none of them: ``handsOnInParts(_:)``), the last the balances.
+    func handOnInParts(_ transactions: consuming [LedgerTransaction], slot: Int, balances: [StatementBalance],
+                       rules: CompiledRuleSet, into queue: RuledStatementQueue,
+                       summary: inout Summary, counterLegs: inout CounterLegPlan) {
+        var rows = transactions
+        let identities = rows.map(IdentityCandidate.init)
+        let count = rows.count
+        var categorized = Set<Int>()
+        var lo = 0
+        while lo < count {
+            if queue.isCancelled { return }
+            let hi = min(count, lo + part)
+            let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
+            let run = rules.apply(to: Array(rows[lo..<hi]), accounts: ledgerAccounts, context: context, options: RuleApplyOptions(threads: cores))
+            summary.categoriesToCreate.formUnion(run.categoriesToCreate)
+            summary.diagnostics += run.diagnostics
+            var ruleFields = Array(repeating: Set<TransactionField>(), count: run.transactions.count)
+            for outcome in run.outcomes {
+                for change in outcome.changes {
+                    if let field = change.target.storedField { ruleFields[outcome.index].insert(field) }
+                }
+                if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(lo + outcome.index) }
+            }
+            for mark in run.transfers where mark.createsOtherLeg {
+                counterLegs.add(for: run.transactions[mark.transaction], at: (slot, lo + mark.transaction), mark: mark)
+            }
+            // The statement's one array holds the ruled rows (for the stages after storing); the
+            // store writes from the part's own.
+            rows.replaceSubrange(lo..<hi, with: run.transactions)
+            var statement = ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
+                                            transactions: run.transactions, balances: hi == count ? balances : [],
+                                            ruleFields: ruleFields)
+            statement.identities = lo == 0 ? identities : nil
+            statement.continues = hi < count
+            if hi == count { queue.putWholeRows(rows, slot: slot) }
+            // Ruled parts wait for the store two at a time: the store is the slower, and parts
+            // queued ahead of it would hold the statement's rows a second time.
+            queue.put(statement, waitingForRoomBelow: 2)
+            lo = hi
+        }
+        if !categorized.isEmpty { summary.categorized[slot] = categorized }
+    }
+}

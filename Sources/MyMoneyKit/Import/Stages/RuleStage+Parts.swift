@@ -20,35 +20,35 @@ extension RuleStage {
     /// once done; the first part carries the identities of all the statement's rows (taken before
     /// the rules, which change none of them: ``handsOnInParts(_:)``), the last the balances.
     func handOnInParts(_ transactions: consuming [LedgerTransaction], slot: Int, balances: [StatementBalance],
-                       rules: CompiledRuleSet, into queue: RuledStatementQueue,
+                       runner: InPlaceRuleRunner, into queue: RuledStatementQueue,
                        summary: inout Summary, counterLegs: inout CounterLegPlan) {
         var rows = transactions
         let identities = rows.map(IdentityCandidate.init)
         let count = rows.count
         var categorized = Set<Int>()
+        var fieldSets = RuleFieldSets()
         var lo = 0
         while lo < count {
             if queue.isCancelled { return }
             let hi = min(count, lo + part)
             let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
-            let run = rules.apply(to: Array(rows[lo..<hi]), accounts: ledgerAccounts, context: context, options: RuleApplyOptions(threads: cores))
+            // In place, with the runner every part shares (each thread keeps its regex DFAs);
+            // every index in the run is a place in `rows`.
+            let run = runner.apply(inPlace: &rows, range: lo..<hi, accounts: ledgerAccounts, threads: cores)
             summary.categoriesToCreate.formUnion(run.categoriesToCreate)
             summary.diagnostics += run.diagnostics
-            var ruleFields = Array(repeating: Set<TransactionField>(), count: run.transactions.count)
-            for outcome in run.outcomes {
-                for change in outcome.changes {
-                    if let field = change.target.storedField { ruleFields[outcome.index].insert(field) }
-                }
-                if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(lo + outcome.index) }
+            var ruleFields = Array(repeating: Set<TransactionField>(), count: hi - lo)
+            for outcome in run.outcomes where !outcome.changes.isEmpty {
+                ruleFields[outcome.index - lo] = fieldSets.fields(changedBy: outcome.changes)
+                if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(outcome.index) }
             }
             for mark in run.transfers where mark.createsOtherLeg {
-                counterLegs.add(for: run.transactions[mark.transaction], at: (slot, lo + mark.transaction), mark: mark)
+                counterLegs.add(for: rows[mark.transaction], at: (slot, mark.transaction), mark: mark)
             }
             // The statement's one array holds the ruled rows (for the stages after storing); the
-            // store writes from the part's own.
-            rows.replaceSubrange(lo..<hi, with: run.transactions)
+            // store writes from the part's own copy.
             var statement = ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
-                                            transactions: run.transactions, balances: hi == count ? balances : [],
+                                            transactions: Array(rows[lo..<hi]), balances: hi == count ? balances : [],
                                             ruleFields: ruleFields)
             statement.identities = lo == 0 ? identities : nil
             statement.continues = hi < count

@@ -60,8 +60,8 @@ struct RuleStage: Sendable {
             if queue.isCancelled { return summary }
             var transactions = converted[slot].transactions
             converted[slot].transactions = []
-            if let rules, !storedWhole.contains(slot), inParts, transactions.count > part, RuleStage.handsOnInParts(rules) {
-                handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, rules: rules,
+            if let rules, let runner, !storedWhole.contains(slot), inParts, transactions.count > part, RuleStage.handsOnInParts(rules) {
+                handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, runner: runner,
                               into: queue, summary: &summary, counterLegs: &counterLegs)
                 continue
             }

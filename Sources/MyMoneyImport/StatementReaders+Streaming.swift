@@ -47,16 +47,10 @@ extension StatementReaders {
         guard let head = StatementReaders.head(of: path) else { return whole(try StatementFiles.load(path), format: format, options: options, into: &output) }
         let chosen = format.flatMap(reader(named:)) ?? recognize(StatementInput(name: path, bytes: head))
         if let ofx = chosen as? OFXReader {
-            var open = false
-            var result = ofx.read(fileAt: path, file: path, options: options, transaction: { t in
-                if !open { output.beginStatement(); open = true }
-                output.add(t)
-            }, statementEnd: { s in
-                if !open { output.beginStatement() }
-                output.endStatement(s)
-                open = false
-            })
-            if open && !result.diagnostics.containsErrors {
+            var (result, leftOpen) = handingStatements(to: &output) { transaction, statementEnd in
+                ofx.read(fileAt: path, file: path, options: options, transaction: transaction, statementEnd: statementEnd)
+            }
+            if leftOpen && !result.diagnostics.containsErrors {
                 // Transactions of a statement that never ended, in a file read without error (the
                 // reader closes what a text leaves open, so this is not expected): the whole read
                 // would keep none of them, so the file must not pass as usable.
@@ -95,16 +89,29 @@ extension StatementReaders {
     /// (``CSVReader/read(_:file:options:profile:transaction:statementEnd:)``).
     private func stream(_ input: StatementInput, _ csv: CSVReader, options: ReadOptions,
                         into output: inout some StatementStreamOutput) -> StreamedFile {
+        let (result, _) = handingStatements(to: &output) { transaction, statementEnd in
+            csv.read(input.bytes, file: input.name, options: options, transaction: transaction, statementEnd: statementEnd)
+        }
+        return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: false)
+    }
+
+    /// Runs `read` with a reader's two hand-ons wired to `output`: a statement is begun at its
+    /// first transaction (or at its end, when it has none) and ended at its end. Also says whether
+    /// the last statement was left open (transactions handed on, its end never).
+    private func handingStatements<Result>(
+        to output: inout some StatementStreamOutput,
+        _ read: (_ transaction: (StatementTransaction) -> Void, _ statementEnd: (Statement) -> Void) -> Result
+    ) -> (result: Result, leftOpen: Bool) {
         var open = false
-        let result = csv.read(input.bytes, file: input.name, options: options, transaction: { t in
+        let result = read({ t in
             if !open { output.beginStatement(); open = true }
             output.add(t)
-        }, statementEnd: { s in
+        }, { s in
             if !open { output.beginStatement() }
             output.endStatement(s)
             open = false
         })
-        return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: false)
+        return (result, open)
     }
 
     /// The file read whole, its statements written when it is usable.

@@ -47,7 +47,7 @@ struct AsideJournalTests {
     @Test func aFailedFirstImportWithoutTheLogCreatesNoLedger() throws {
         let folder = MyMoneyBinary.scratch("aside-journal-failed")
         let file = folder.appendingPathComponent("cash.qif")
-        try Data("!Type:Cash\nD10/02/2026\nT-5.00\nPCoffee\n^\n".utf8).write(to: file)
+        try Data("!Type:Cash\nD02/28/2026\nT-5.00\nPCoffee\n^\n".utf8).write(to: file)
         let ledger = folder.appendingPathComponent("ledger.sqlite").path
         let (readers, _) = Readers.standard(profilesDirectory: nil)
         // No currency anywhere: the new account cannot be made, after the aside ledger was opened.

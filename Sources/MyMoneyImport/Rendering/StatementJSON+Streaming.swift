@@ -1,3 +1,5 @@
+import MyMoneyCSV
+
 /// The streaming form of ``StatementJSON``: the same document written straight into a
 /// ``JSONWriter`` as the statements come, never held as a tree (the `parse --format json` of a
 /// million transactions stays at the size of one statement's values).
@@ -51,6 +53,13 @@ extension StatementJSON {
     /// The rest of a statement opened by ``beginStatement(into:)``: its source, account, period,
     /// balances and fields, and the object closed (`s.transactions` is not looked at).
     public static func endStatement(_ s: Statement, into json: inout JSONWriter) {
+        endStatement(s, runningBalances: nil, into: &json)
+    }
+
+    /// ``endStatement(_:into:)`` with `runningBalances` written at their index among the
+    /// statement's balances (the bytes of ``endStatement(_:into:)`` of
+    /// ``CompactRunningBalances/inserted(into:)``).
+    public static func endStatement(_ s: Statement, runningBalances: CompactRunningBalances?, into json: inout JSONWriter) {
         json.endArray()
         json.key(plain: "source")
         json.beginObject()
@@ -78,17 +87,25 @@ extension StatementJSON {
         }
         json.key(plain: "balances")
         json.beginArray()
-        for b in s.balances {
-            json.beginObject()
-            json.key(plain: "kind"); json.string(b.kind.rawValue)
-            json.key(plain: "amount"); json.amount(b.amount)
-            json.key(plain: "date"); json.day(b.day)
-            if let c = b.currency { json.key(plain: "currency"); json.string(c.code) }
-            if let i = b.transactionIndex { json.key(plain: "transaction_index"); json.int(i) }
-            json.endObject()
+        let runningIndex = runningBalances.map { min($0.index, s.balances.count) } ?? -1
+        for (k, b) in s.balances.enumerated() {
+            if k == runningIndex { runningBalances?.forEach { write($0, into: &json) } }
+            write(b, into: &json)
         }
+        if runningIndex == s.balances.count { runningBalances?.forEach { write($0, into: &json) } }
         json.endArray()
         if !s.extra.isEmpty { json.key(plain: "extra"); write(s.extra, into: &json) }
+        json.endObject()
+    }
+
+    /// One balance of a statement's `balances`.
+    static func write(_ b: StatementBalance, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key(plain: "kind"); json.string(b.kind.rawValue)
+        json.key(plain: "amount"); json.amount(b.amount)
+        json.key(plain: "date"); json.day(b.day)
+        if let c = b.currency { json.key(plain: "currency"); json.string(c.code) }
+        if let i = b.transactionIndex { json.key(plain: "transaction_index"); json.int(i) }
         json.endObject()
     }
 

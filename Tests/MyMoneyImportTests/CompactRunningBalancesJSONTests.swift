@@ -24,8 +24,13 @@ struct CompactRunningBalancesJSONTests {
         StatementJSON.beginDocument(into: &output.json)
         var apart = 0
         var k = 0
-        let result = reader.read(bytes, file: file, options: ReadOptions(), transaction: { output.add($0) },
-                                 compactStatementEnd: { s, running in
+        var open = false
+        let result = reader.read(bytes, file: file, options: ReadOptions(), transaction: { t in
+            if !open { output.beginStatement(); open = true }
+            output.add(t)
+        }, compactStatementEnd: { s, running in
+            if !open { output.beginStatement() }
+            open = false
             apart += running.count
             var back = running.inserted(into: s)
             back.transactions = whole.statements[k].transactions
@@ -71,6 +76,8 @@ struct CompactRunningBalancesJSONTests {
     func runningBalancesWrittenApartAreTheStatementsBytes(_ name: String, _ text: String) throws {
         let docs = try #require(Self.documents(Array(text.utf8), file: "\(name).csv"))
         #expect(docs.compact == docs.plain, "\(name)")
+        // Each with a balance column took the two passes and handed its running balances on apart.
+        #expect((docs.runningApart > 0) == text.contains(",Balance\n"), "\(name)")
     }
 
     @Test func aLongFilesRunningBalancesComeApart() throws {

@@ -100,36 +100,54 @@ extension StatementJSON {
 
     /// One balance of a statement's `balances`.
     static func write(_ b: StatementBalance, into json: inout JSONWriter) {
+        let keys = memberKeys(json)
         json.beginObject()
-        json.key(plain: "kind"); json.string(b.kind.rawValue)
-        json.key(plain: "amount"); json.amount(b.amount)
-        json.key(plain: "date"); json.day(b.day)
-        if let c = b.currency { json.key(plain: "currency"); json.string(c.code) }
-        if let i = b.transactionIndex { json.key(plain: "transaction_index"); json.int(i) }
+        json.key(keys, Member.kind); json.string(b.kind.rawValue)
+        json.key(keys, Member.amount); json.amount(b.amount)
+        json.key(keys, Member.date); json.day(b.day)
+        if let c = b.currency { json.key(keys, Member.currency); json.string(c.code) }
+        if let i = b.transactionIndex { json.key(keys, Member.transactionIndex); json.int(i) }
         json.endObject()
     }
 
+    /// The members of a transaction and of a balance, numbered as in ``names``.
+    enum Member {
+        static let names = ["date", "amount", "payee", "memo", "id", "currency", "type", "check_number", "category",
+                            "transfer_account", "tags", "splits", "line", "extra", "kind", "transaction_index"]
+        static let date = 0, amount = 1, payee = 2, memo = 3, id = 4, currency = 5, type = 6, checkNumber = 7, category = 8
+        static let transferAccount = 9, tags = 10, splits = 11, line = 12, extra = 13, kind = 14, transactionIndex = 15
+        /// A document's transactions and balances are objects at depth 5 (document, `statements`,
+        /// statement, its `transactions` or `balances`, the object): their keys made once per layout.
+        static let pretty = JSONMemberKeys(names, depth: 5, pretty: true)
+        static let compact = JSONMemberKeys(names, depth: 5, pretty: false)
+    }
+
+    /// The keys for a writer's layout (a writer at another depth is given the plain keys by ``JSONWriter/key(_:_:)``).
+    @inline(__always)
+    static func memberKeys(_ json: JSONWriter) -> JSONMemberKeys { json.pretty ? Member.pretty : Member.compact }
+
     /// One transaction, as ``transaction(_:)`` builds it.
     public static func write(_ t: StatementTransaction, into json: inout JSONWriter) {
+        let keys = memberKeys(json)
         json.beginObject()
-        json.key(plain: "date"); json.day(t.day)
-        json.key(plain: "amount"); json.amount(t.amount)
-        json.key(plain: "payee"); json.string(t.payee)
-        json.key(plain: "memo"); json.string(t.memo)
-        json.key(plain: "id"); json.string(t.id)
-        if let c = t.currency { json.key(plain: "currency"); json.string(c.code) }
-        if let v = t.bankType { json.key(plain: "type"); json.string(v) }
-        if let v = t.checkNumber { json.key(plain: "check_number"); json.string(v) }
-        if let v = t.category { json.key(plain: "category"); json.string(v) }
-        if let v = t.transferAccount { json.key(plain: "transfer_account"); json.string(v) }
+        json.key(keys, Member.date); json.day(t.day)
+        json.key(keys, Member.amount); json.amount(t.amount)
+        json.key(keys, Member.payee); json.string(t.payee)
+        json.key(keys, Member.memo); json.string(t.memo)
+        json.key(keys, Member.id); json.string(t.id)
+        if let c = t.currency { json.key(keys, Member.currency); json.string(c.code) }
+        if let v = t.bankType { json.key(keys, Member.type); json.string(v) }
+        if let v = t.checkNumber { json.key(keys, Member.checkNumber); json.string(v) }
+        if let v = t.category { json.key(keys, Member.category); json.string(v) }
+        if let v = t.transferAccount { json.key(keys, Member.transferAccount); json.string(v) }
         if !t.tags.isEmpty {
-            json.key(plain: "tags")
+            json.key(keys, Member.tags)
             json.beginArray()
             for tag in t.tags { json.string(tag) }
             json.endArray()
         }
         if !t.splits.isEmpty {
-            json.key(plain: "splits")
+            json.key(keys, Member.splits)
             json.beginArray()
             for s in t.splits {
                 json.beginObject()
@@ -141,8 +159,8 @@ extension StatementJSON {
             }
             json.endArray()
         }
-        if let p = t.position { json.key(plain: "line"); json.int(p.line) }
-        if !t.extra.isEmpty { json.key(plain: "extra"); write(t.extra, into: &json) }
+        if let p = t.position { json.key(keys, Member.line); json.int(p.line) }
+        if !t.extra.isEmpty { json.key(keys, Member.extra); write(t.extra, into: &json) }
         json.endObject()
     }
 

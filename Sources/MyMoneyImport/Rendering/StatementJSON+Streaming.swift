@@ -100,7 +100,11 @@ extension StatementJSON {
 
     /// One balance of a statement's `balances`.
     static func write(_ b: StatementBalance, into json: inout JSONWriter) {
-        let keys = memberKeys(json)
+        // The keys borrowed where they are (a copy would retain and release their three arrays).
+        if json.pretty { write(b, into: &json, keys: Member.pretty) } else { write(b, into: &json, keys: Member.compact) }
+    }
+
+    static func write(_ b: StatementBalance, into json: inout JSONWriter, keys: borrowing JSONMemberKeys) {
         json.beginObject()
         json.key(keys, Member.kind); json.string(b.kind.rawValue)
         json.key(keys, Member.amount); json.amount(b.amount)
@@ -117,18 +121,20 @@ extension StatementJSON {
         static let date = 0, amount = 1, payee = 2, memo = 3, id = 4, currency = 5, type = 6, checkNumber = 7, category = 8
         static let transferAccount = 9, tags = 10, splits = 11, line = 12, extra = 13, kind = 14, transactionIndex = 15
         /// A document's transactions and balances are objects at depth 5 (document, `statements`,
-        /// statement, its `transactions` or `balances`, the object): their keys made once per layout.
+        /// statement, its `transactions` or `balances`, the object): their keys made once per
+        /// layout (a writer at another depth is given the plain keys by ``JSONWriter/key(_:_:)``).
         static let pretty = JSONMemberKeys(names, depth: 5, pretty: true)
         static let compact = JSONMemberKeys(names, depth: 5, pretty: false)
     }
 
-    /// The keys for a writer's layout (a writer at another depth is given the plain keys by ``JSONWriter/key(_:_:)``).
-    @inline(__always)
-    static func memberKeys(_ json: JSONWriter) -> JSONMemberKeys { json.pretty ? Member.pretty : Member.compact }
 
     /// One transaction, as ``transaction(_:)`` builds it.
     public static func write(_ t: StatementTransaction, into json: inout JSONWriter) {
-        let keys = memberKeys(json)
+        if json.pretty { write(t, into: &json, keys: Member.pretty) } else { write(t, into: &json, keys: Member.compact) }
+    }
+
+    /// A transaction's keys from `keys` (written plainly by a writer at another depth than theirs).
+    static func write(_ t: StatementTransaction, into json: inout JSONWriter, keys: borrowing JSONMemberKeys) {
         json.beginObject()
         json.key(keys, Member.date); json.day(t.day)
         json.key(keys, Member.amount); json.amount(t.amount)

@@ -13,7 +13,7 @@ enum StoreStage {
         var duplicates: [SkippedDuplicate]
         /// The rows skipped as already stored, in the report's order: where they are among the
         /// offered rows, why they were skipped and what they were taken for. The rows themselves
-        /// are copied out only when asked for (``skippedRows(of:)``, ``skippedDetails(inSlots:)``):
+        /// are copied out only when asked for (``skippedRows(of:)``, ``skippedDetails(where:)``):
         /// a re-import skips every row, and the reconciler looks at them only to diagnose a difference.
         var skipped: [SkippedPlace] = []
         /// By slot: the offered rows of statements with skipped rows, kept when ``takeAddedRows()``
@@ -80,10 +80,19 @@ enum StoreStage {
         /// The skipped rows of the slots `wanted` accepts, with their slot, why they were skipped
         /// and what they were taken for.
         func skippedDetails(inSlots wanted: (Int) -> Bool = { _ in true }) -> [(slot: Int, row: Ledger.SkippedStatementRow)] {
-            skipped.compactMap { place in
-                guard wanted(Int(place.slot)) else { return nil }
-                return (Int(place.slot), Ledger.SkippedStatementRow(row: offered(place), reason: place.reason, existingId: place.existingId))
+            skippedDetails { slot, _ in wanted(slot) }
+        }
+
+        /// The skipped rows whose slot and reason `wanted` accepts, with their slot, why they were
+        /// skipped and what they were taken for. A row is copied out only once it is accepted: a
+        /// statement that adds a few rows among a million skipped ones copies none of those the
+        /// caller would drop (``ReconcileEvidence/mayKeep(_:)``).
+        func skippedDetails(where wanted: (_ slot: Int, _ reason: DuplicateReason) -> Bool) -> [(slot: Int, row: Ledger.SkippedStatementRow)] {
+            var details: [(slot: Int, row: Ledger.SkippedStatementRow)] = []
+            for place in skipped where wanted(Int(place.slot), place.reason) {
+                details.append((Int(place.slot), Ledger.SkippedStatementRow(row: offered(place), reason: place.reason, existingId: place.existingId)))
             }
+            return details
         }
     }
 

@@ -81,6 +81,40 @@ import MyMoneyTestSupport
         }
     }
 
+    /// The whole match and the re-issued check, as the store runs them when no shortcut answers.
+    func wholeMatch(_ candidates: [IdentityCandidate], _ records: [IdentityRecord]) -> [IdentityMatch?] {
+        let matches = TransactionIdentity.plainMatch(candidates, against: records)
+        return ReissuedIdCheck.plainMatch(candidates, against: records, matches: matches) ?? matches
+    }
+
+    /// New rows among old ones, every row with a bank id (the file of a month imported with the
+    /// months before it): rule 1 alone answers, as the whole match and the re-issued check do,
+    /// also when bank ids repeat, amounts change scale, days move past the window and hashes collide.
+    @Test(arguments: [UInt64.max, 0x3, 0])
+    func newRowsAmongBankIdsAreDecidedByRuleOneAsTheWholeMatchDoes(hashMask: UInt64) {
+        var g = SeededGenerator(seed: 7_331 &+ hashMask)
+        var answered = 0, declined = 0
+        for round in 0..<3_000 {
+            var (candidates, records) = randomCase(&g)
+            // Mostly every row with a bank id; now and then one without, which must turn it down.
+            let withoutIds = round % 7 == 0
+            for k in candidates.indices where !withoutIds || k > 0 { candidates[k].bankId = candidates[k].bankId ?? "B\(k % 6)" }
+            for k in records.indices where !withoutIds || k > 0 { records[k].bankId = records[k].bankId ?? "B\((k + 3) % 6)" }
+            // Re-issued shapes too: the same rows under ids the ledger never saw.
+            if round % 5 == 0 { for k in candidates.indices { candidates[k].bankId = "R\(k)" } }
+            let whole = wholeMatch(candidates, records)
+            if let decided = TransactionIdentity.matchNewAmongBankIds(candidates, against: records, hashMask: hashMask) {
+                #expect(decided == whole, "candidates \(candidates) records \(records)")
+                #expect(decided.contains(nil) && decided.contains { $0 != nil })
+                answered += 1
+            } else {
+                declined += 1
+            }
+        }
+        #expect(answered > 300)
+        #expect(declined > 300)
+    }
+
     @Test func recordsOutOfIdOrderClaimTheOldestFirst() {
         // Two stored rows of one fingerprint, read newest first: the candidate claims the older.
         let candidate = IdentityCandidate(day: day(0), amount: .zero, bankId: nil, textKey: "x")

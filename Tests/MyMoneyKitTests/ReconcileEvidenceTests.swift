@@ -164,6 +164,31 @@ struct ReconcileEvidenceTests {
         #expect(!kept.contains { $0.reason == .sameBankId })
     }
 
+    /// The import copies a skipped row out only when ``ReconcileEvidence/mayKeep(_:)`` accepts its
+    /// reason (a partly new statement of a million rows skipped by bank id copied them all, then
+    /// kept none): it must accept every reason ``ReconcileEvidence/rowsToKeep(_:addedBySlot:)``
+    /// keeps, and the rows kept from the filtered rows are the rows kept from all.
+    @Test func skippedRowsAreFilteredByReasonBeforeTheyAreCopiedOut() {
+        for reason in DuplicateReason.allCases {
+            let row = Ledger.SkippedStatementRow(row: LedgerTransaction(accountId: 1, day: Day(daysSinceEpoch: 20_000), amount: Amount(units: -100, scale: 2),
+                                                                        currency: .EUR), reason: reason, existingId: 1)
+            let kept = ReconcileEvidence.rowsToKeep([(0, row)], addedBySlot: [0: 1])
+            #expect(kept.count == (ReconcileEvidence.mayKeep(reason) ? 1 : 0), "\(reason)")
+        }
+        var skipped: [(slot: Int, row: Ledger.SkippedStatementRow)] = []
+        for k in 0..<40 {
+            let reason = DuplicateReason.allCases[k % DuplicateReason.allCases.count]
+            skipped.append((k % 3, Ledger.SkippedStatementRow(row: LedgerTransaction(accountId: 1, day: Day(daysSinceEpoch: Int32(20_000 + k % 7)),
+                                                                                     amount: Amount(units: Int64(-k), scale: 2), currency: .EUR),
+                                                              reason: reason, existingId: Int64(k))))
+        }
+        let added = [0: 2, 1: 1]
+        let all = ReconcileEvidence.rowsToKeep(skipped, addedBySlot: added).map(\.existingId)
+        let filtered = ReconcileEvidence.rowsToKeep(skipped.filter { ReconcileEvidence.mayKeep($0.row.reason) }, addedBySlot: added).map(\.existingId)
+        #expect(!all.isEmpty)
+        #expect(filtered == all)
+    }
+
     /// The sieve the store runs before the exact check: an account name with a word that is not
     /// ASCII reads every leg (SQLite's LIKE folds only ASCII case).
     @Test func theLegSieveReadsEveryLegForANameSQLiteCannotFold() {

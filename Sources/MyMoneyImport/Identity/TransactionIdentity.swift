@@ -208,6 +208,29 @@ package enum TransactionIdentity {
         return result.contains(where: { $0 == nil }) ? nil : result
     }
 
+    /// ``match(_:against:hashMask:)`` followed by ``ReissuedIdCheck``, when rule 1 alone decides
+    /// and leaves rows new: every candidate and every stored row has a bank id, and at least one
+    /// candidate is a stored row by it (a statement imported again with new rows among the old).
+    /// Then rules 2 and 3 cannot claim a row (a candidate with a bank id claims by text only rows
+    /// without one), nor can the re-issued check (it stands down once one bank id is known), so the
+    /// answer is rule 1's, found without the text keys of the stored rows. Nil otherwise, when the
+    /// whole match must run (it is also nil when rule 1 decides every row: see
+    /// ``matchAllByBankId(_:against:hashMask:)``).
+    ///
+    /// - Complexity: O(n + m) expected, as rule 1.
+    package static func matchNewAmongBankIds(_ candidates: [IdentityCandidate], against stored: [IdentityRecord],
+                                             hashMask: UInt64 = .max) -> [IdentityMatch?]? {
+        guard !candidates.isEmpty, !stored.isEmpty, candidates.allSatisfy({ $0.bankId != nil }),
+              stored.allSatisfy({ $0.bankId != nil }) else { return nil }
+        let inIdOrder = stored.indices.dropFirst().allSatisfy { stored[$0 - 1].id < stored[$0].id }
+        let records = inIdOrder ? stored : stored.sorted { $0.id < $1.id }
+        var claimed = [Bool](repeating: false, count: records.count)
+        var result = [IdentityMatch?](repeating: nil, count: candidates.count)
+        matchByBankId(candidates, candidates.map { NormalizedAmount($0.amount) }, records, records.map { NormalizedAmount($0.amount) },
+                      hashMask: hashMask, claimed: &claimed, result: &result)
+        return result.contains(where: { $0 == nil }) && result.contains(where: { $0 != nil }) ? result : nil
+    }
+
     /// Rule 1 over records in id order: each candidate with a bank id claims the first unclaimed
     /// record of the same bank id and amount within ``bankIdWindow`` days.
     private static func matchByBankId(_ candidates: [IdentityCandidate], _ candidateAmounts: [NormalizedAmount],

@@ -39,6 +39,12 @@ enum Concurrently {
         return (box.take()[0], result)
     }
 
+    /// Drops `value` on another thread, without waiting (``ReleasedAside``): the one piece of work
+    /// here that outlives the scope that started it, and it only frees memory.
+    static func releaseAside<Value: Sendable>(_ value: Value) {
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+    }
+
     /// Results set from several threads, each in its own slot, taken once all are set.
     private final class Results<Value: Sendable>: @unchecked Sendable {
         private let lock = NSLock()

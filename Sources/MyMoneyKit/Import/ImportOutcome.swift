@@ -39,8 +39,9 @@ public struct ImportOutcome: Sendable {
     public var transfersConfirmed = 0
     public var transfersProposed = 0
     /// The statement transactions the ledger already held, as offered to the store (after the
-    /// rules), in the order of the report.
-    public var duplicates: [SkippedDuplicate] = []
+    /// rules), in the order of the report (those of a statement held whole are made as they are
+    /// read: ``SkippedDuplicates``).
+    public var duplicates = SkippedDuplicates()
     /// Accounts created from the user's account book (`Rules/accounts.csv`).
     public var declaredAccountsCreated: [Account] = []
     /// Counter-legs created in accounts without statements (a cash wallet).
@@ -59,9 +60,7 @@ public struct ImportOutcome: Sendable {
     public var duplicateCount = 0
     /// How many duplicates were recognized for each reason.
     public var duplicateReasons: [DuplicateReason: Int] {
-        var reasons: [DuplicateReason: Int] = [:]
-        for d in duplicates { reasons[d.reason, default: 0] += 1 }
-        return reasons
+        duplicates.reasonCounts
     }
 }
 

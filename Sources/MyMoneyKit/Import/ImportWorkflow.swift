@@ -108,8 +108,9 @@ enum ImportWorkflow {
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {
-            // Only statements that also added rows keep skipped rows (``ReconcileEvidence/rowsToKeep``).
-            let details = stored.skippedDetails { (stored.addedBySlot[$0] ?? 0) > 0 }
+            // Only statements that also added rows keep skipped rows, only those skipped by text and
+            // day (``ReconcileEvidence/rowsToKeep``): the others are not copied out.
+            let details = stored.skippedDetails { slot, reason in (stored.addedBySlot[slot] ?? 0) > 0 && ReconcileEvidence.mayKeep(reason) }
             try ledger.recordSkippedStatementRows(ReconcileEvidence.rowsToKeep(details, addedBySlot: stored.addedBySlot), batchId: batchId)
         }
         outcome.diagnostics += rulesDid.diagnostics

@@ -59,13 +59,21 @@ extension Ledger {
         var stored = try days.map { (d) throws(LedgerError) in
             try identityRecords(accountId: statement.accountId, days: d, textKeys: !withBankIds)
         } ?? []
-        if withBankIds, let all = TransactionIdentity.matchAllByBankId(identities ?? rows.map {
-               IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "")
-           }, against: stored) {
-            // Every row is a stored one by its bank id (a statement imported again): nothing
-            // is inserted, so no text key or occurrence is needed, and no id was re-issued.
-            return OpenStatement(accountId: statement.accountId, account: account, slot: slot, candidates: [],
-                                 occurrences: [], matches: all)
+        if withBankIds {
+            let byBankId = identities ?? rows.map { IdentityCandidate(day: $0.day, amount: $0.amount, bankId: $0.bankId, textKey: "") }
+            if let all = TransactionIdentity.matchAllByBankId(byBankId, against: stored) {
+                // Every row is a stored one by its bank id (a statement imported again): nothing
+                // is inserted, so no text key or occurrence is needed, and no id was re-issued.
+                return OpenStatement(accountId: statement.accountId, account: account, slot: slot, candidates: [],
+                                     occurrences: [], matches: all)
+            }
+            if let decided = TransactionIdentity.matchNewAmongBankIds(byBankId, against: stored) {
+                // New rows among stored ones, every stored row with a bank id: rule 1 decides alone
+                // (no stored text key is read); the new rows need their text keys and occurrences.
+                let candidates = identities ?? rows.map(IdentityCandidate.init)
+                return OpenStatement(accountId: statement.accountId, account: account, slot: slot, candidates: candidates,
+                                     occurrences: TransactionIdentity.occurrences(of: candidates), matches: decided)
+            }
         }
         if withBankIds && !stored.isEmpty, let d = days {
             stored = try identityRecords(accountId: statement.accountId, days: d, textKeys: true)

@@ -54,6 +54,13 @@ enum ReconcileEvidence {
         return (longest.map { [$0] } ?? []) + numbers
     }
 
+    /// Whether a row skipped for `reason` may be kept (``rowsToKeep(_:addedBySlot:)``): one skipped
+    /// by its text and day. A caller asks before copying a skipped row out, so the rows skipped by
+    /// bank id (nearly all of a statement imported again with a few new rows) are never copied.
+    static func mayKeep(_ reason: DuplicateReason) -> Bool {
+        reason == .sameFingerprint || reason == .rewrittenDescription
+    }
+
     /// The skipped rows of an import worth keeping for a later `reconcile`: those of statements
     /// that also added rows (an overlapping export; a statement imported again whole tells
     /// nothing), skipped by their text and day (a row with a bank id the ledger holds is the
@@ -61,7 +68,7 @@ enum ReconcileEvidence {
     /// a statement, the latest-dated.
     static func rowsToKeep(_ skipped: [(slot: Int, row: Ledger.SkippedStatementRow)], addedBySlot: [Int: Int]) -> [Ledger.SkippedStatementRow] {
         var bySlot: [Int: [Ledger.SkippedStatementRow]] = [:]
-        for (slot, s) in skipped where (addedBySlot[slot] ?? 0) > 0 && (s.reason == .sameFingerprint || s.reason == .rewrittenDescription) {
+        for (slot, s) in skipped where (addedBySlot[slot] ?? 0) > 0 && mayKeep(s.reason) {
             bySlot[slot, default: []].append(s)
         }
         var kept: [Ledger.SkippedStatementRow] = []

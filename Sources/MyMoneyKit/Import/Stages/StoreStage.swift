@@ -10,10 +10,10 @@ enum StoreStage {
         var rows: [[LedgerTransaction]]
         var batchId: Int64?
         var added: Int
-        var duplicates: [SkippedDuplicate]
+        var duplicates: SkippedDuplicates
         /// The rows skipped as already stored, in the report's order: where they are among the
         /// offered rows, why they were skipped and what they were taken for. The rows themselves
-        /// are copied out only when asked for (``skippedRows(of:)``, ``skippedDetails(inSlots:)``):
+        /// are copied out only when asked for (``skippedRows(of:)``, ``skippedDetails(where:)``):
         /// a re-import skips every row, and the reconciler looks at them only to diagnose a difference.
         var skipped: [SkippedPlace] = []
         /// By slot: the offered rows of statements with skipped rows, kept when ``takeAddedRows()``
@@ -80,10 +80,19 @@ enum StoreStage {
         /// The skipped rows of the slots `wanted` accepts, with their slot, why they were skipped
         /// and what they were taken for.
         func skippedDetails(inSlots wanted: (Int) -> Bool = { _ in true }) -> [(slot: Int, row: Ledger.SkippedStatementRow)] {
-            skipped.compactMap { place in
-                guard wanted(Int(place.slot)) else { return nil }
-                return (Int(place.slot), Ledger.SkippedStatementRow(row: offered(place), reason: place.reason, existingId: place.existingId))
+            skippedDetails { slot, _ in wanted(slot) }
+        }
+
+        /// The skipped rows whose slot and reason `wanted` accepts, with their slot, why they were
+        /// skipped and what they were taken for. A row is copied out only once it is accepted: a
+        /// statement that adds a few rows among a million skipped ones copies none of those the
+        /// caller would drop (``ReconcileEvidence/mayKeep(_:)``).
+        func skippedDetails(where wanted: (_ slot: Int, _ reason: DuplicateReason) -> Bool) -> [(slot: Int, row: Ledger.SkippedStatementRow)] {
+            var details: [(slot: Int, row: Ledger.SkippedStatementRow)] = []
+            for place in skipped where wanted(Int(place.slot), place.reason) {
+                details.append((Int(place.slot), Ledger.SkippedStatementRow(row: offered(place), reason: place.reason, existingId: place.existingId)))
             }
+            return details
         }
     }
 
@@ -145,11 +154,12 @@ enum StoreStage {
         }
         var rows = statements.map(\.transactions)
         statements = []
-        var stored = Stored(rows: [], batchId: report.batchId, added: report.addedCount, duplicates: [],
+        var stored = Stored(rows: [], batchId: report.batchId, added: report.addedCount, duplicates: SkippedDuplicates(),
                             addedBySlot: [:], skippedBySlot: [:])
         stored.held = held
         // By slot in an array, looked up in place (a dictionary look-up per row copied the statement).
         let heldBySlot = rows.indices.map { held[$0] }
+        var heldNamed = [Bool](repeating: false, count: rows.count)
         // Counted by slot in arrays (a dictionary update per row cost a hash each).
         var addedCounts = [Int](repeating: 0, count: rows.count), skippedCounts = addedCounts, reissuedCounts = addedCounts
         let skippedInAll = report.accounts.reduce(0) { $0 + $1.skipped.count }
@@ -167,9 +177,12 @@ enum StoreStage {
             for skipped in account.skipped where rows.indices.contains(skipped.statementIndex) {
                 let (slot, index) = (skipped.statementIndex, skipped.index)
                 if heldBySlot.indices.contains(slot), heldBySlot[slot] != nil, heldBySlot[slot]!.rows.indices.contains(index) {
-                    let shown = heldBySlot[slot]!.shown(index)
-                    stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: shown.day, amount: shown.amount,
-                                                              payee: shown.payee, reason: skipped.reason, existingId: skipped.existingId))
+                    // Made only when read (``SkippedDuplicates``): a report of counts makes none.
+                    if heldNamed[slot] == false {
+                        stored.duplicates.hold(heldBySlot[slot]!, slot: slot, accountName: account.accountName)
+                        heldNamed[slot] = true
+                    }
+                    stored.duplicates.appendHeld(slot: slot, index: index, reason: skipped.reason, existingId: skipped.existingId)
                 } else if rows[slot].indices.contains(index) {
                     stored.duplicates.append(SkippedDuplicate(accountName: account.accountName, day: rows[slot][index].day,
                                                               amount: rows[slot][index].amount, payee: rows[slot][index].payee,

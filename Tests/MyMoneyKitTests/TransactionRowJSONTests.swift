@@ -33,6 +33,12 @@ struct TransactionRowJSONTests {
                 t.project = [nil, "Haus", "Haus \"Süd\""].randomElement(using: &random)!
                 t.place = [nil, "Berlin", "Café Müller"].randomElement(using: &random)!
                 t.category = [nil, CategoryPath(["Food", "Groceries"]), CategoryPath(["Gebühren"])].randomElement(using: &random)!
+                if i % 3 != 0 {
+                    t.tags = [[], ["market"], ["Zeta", "market"]].randomElement(using: &random)!
+                    t.project = [nil, "Haus"].randomElement(using: &random)!
+                    t.place = [nil, "Berlin"].randomElement(using: &random)!
+                    t.category = [nil, CategoryPath(["Food", "Groceries"])].randomElement(using: &random)!
+                }
                 t.amount = Amount(units: t.amount.units, scale: currency.minorUnits ?? 2)
                 t.splits = i % 7 == 0 ? [StatementSplit(amount: t.amount, category: "Gifts:Flowers", memo: t.memo, tags: ["flowers"])] : []
                 return t

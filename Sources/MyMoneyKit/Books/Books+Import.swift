@@ -39,7 +39,7 @@ extension Books {
         }
         let aside = LedgerFile.asidePath(for: path)
         defer { LedgerFile.remove(aside) }
-        try run(request, &outcome, ledger: try openLedger(at: aside, passphrase: nil), rules: rules, progress: progress)
+        try runAside(request, &outcome, at: aside, rules: rules, progress: progress)
         switch LedgerFile.publish(aside, at: path) {
         case .published:
             return outcome
@@ -52,6 +52,17 @@ extension Books {
         case .failed(let reason):
             throw BooksError(.storage, "cannot create the ledger at \(path); nothing was imported", notes: [reason])
         }
+    }
+
+    /// Runs the import's storing stages against a new ledger built at `aside` (no other process
+    /// knows the file): with its journal in memory while it is written
+    /// (``ImportRequest/asideWithoutLog``), back in WAL mode before the ledger is closed.
+    private static func runAside(_ request: ImportRequest, _ outcome: inout ImportOutcome, at aside: String,
+                                 rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws(BooksError) {
+        let ledger = try openLedger(at: aside, passphrase: nil)
+        if request.asideWithoutLog { try step { try ledger.journalInMemoryWhileAside() } }
+        try run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
+        if request.asideWithoutLog { try step { try ledger.restoreWriteAheadLog() } }
     }
 
     /// Reads every file of the request; a file that cannot be read at all ends the import (nothing written).

@@ -30,6 +30,11 @@ public struct ImportRequest: Sendable {
     /// The indexes a bulk import into an empty ledger drops are built again while the transfer
     /// matcher runs on the other core, not by the store before it. False: by the store (the plain twin).
     public var indexesWhileMatching = true
+    /// A ledger that does not exist yet, built aside until the import commits, is written with
+    /// its journal in memory instead of the write-ahead log (every page once, not twice), and put
+    /// back in WAL mode before it is published (``MyMoneyStore/Ledger/journalInMemoryWhileAside()``).
+    /// False writes it through the log (the plain twin).
+    public var asideWithoutLog = true
     /// Rows the rules take at a time, and the size of a part handed to the store (tests make it small).
     var rulePart = 50_000
     /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows

@@ -58,6 +58,9 @@ struct ConditionLeaf: Sendable {
     /// For a regex that is only literal texts (``RegexLiterals/exact``): its first prefilter set
     /// holds them all, so on ASCII text a literal of that set occurring is the answer.
     var decidedByLiterals = false
+    /// For a regex `A.*B` (``RegexLiterals/ordered``) on a field with one value: the `contains`
+    /// bits of the texts of `A` and of `B`, whose positions answer it on ASCII text.
+    var ordered: [[Int]]? = nil
 }
 
 /// A literal test as written: its kind and its pattern, folded as ``TextFolding`` folds the text it is looked for in.

@@ -22,6 +22,11 @@ struct ConditionProgram: Sendable {
         /// Prefilter sets: `prefilterBits[prefilterLow..<prefilterHigh]`, each set ended by -1; low < 0 means no prefilter.
         var prefilterLow: Int32 = -1
         var prefilterHigh: Int32 = -1
+        /// regex `A.*B` (``ConditionLeaf/ordered``): the bits of `A` are `prefilterBits[orderedLow..<orderedMiddle]`,
+        /// those of `B` `prefilterBits[orderedMiddle..<orderedHigh]`; low < 0 when it is not of that shape.
+        var orderedLow: Int32 = -1
+        var orderedMiddle: Int32 = -1
+        var orderedHigh: Int32 = -1
         /// empty: want empty; amount: compare the absolute value; regex: decided by its first
         /// prefilter set on ASCII text (``ConditionLeaf/decidedByLiterals``).
         var flag = false
@@ -61,6 +66,13 @@ struct ConditionProgram: Sendable {
                         prefilterBits.append(-1)
                     }
                     code.prefilterHigh = Int32(prefilterBits.count)
+                }
+                if let ordered = leaf.ordered, ordered.count == 2 {
+                    code.orderedLow = Int32(prefilterBits.count)
+                    prefilterBits.append(contentsOf: ordered[0].map { Int32($0) })
+                    code.orderedMiddle = Int32(prefilterBits.count)
+                    prefilterBits.append(contentsOf: ordered[1].map { Int32($0) })
+                    code.orderedHigh = Int32(prefilterBits.count)
                 }
             case .empty(let wantEmpty):
                 code.kind = .empty

@@ -18,10 +18,12 @@ struct LiteralGroup: Sendable {
     /// The bits this group owns, contiguous.
     let bits: Range<Int>
 
-    /// Sets the bits of every test that holds for `text` (already folded for this group).
+    /// Sets the bits of every test that holds for `text` (already folded for this group), and for
+    /// each `contains` bit that fires here where its first occurrence ends (`firstEnd`) and where
+    /// its last one starts (`lastStart`), in bytes of the folded text (``LiteralPositions``).
     ///
     /// - Complexity: O(text length + matches).
-    func scan(_ folded: [UInt8], into fired: inout [UInt64], hits: inout [UInt64]) {
+    func scan(_ folded: [UInt8], into fired: inout [UInt64], hits: inout [UInt64], positions: inout LiteralPositions) {
         if automaton != nil {
             hits.removeAll(keepingCapacity: true)
             folded.withUnsafeBufferPointer { text in automaton?.scan(text, into: &hits) }
@@ -31,7 +33,11 @@ struct LiteralGroup: Sendable {
                 for k in Int(patternStart[p])..<Int(patternStart[p + 1]) {
                     let bit = Int(patternBits[k])
                     switch patternKinds[k] {
-                    case .contains: break
+                    case .contains:
+                        // Hits come in order of their ends: the first to fire the bit ends first, the last starts last.
+                        let start = Int32(end) - (automaton?.patternLengths[p] ?? 0)
+                        if fired[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { positions.firstEnd[bit] = Int32(end) }
+                        positions.lastStart[bit] = start
                     case .startsWith: if end != Int(automaton?.patternLengths[p] ?? 0) { continue }
                     case .endsWith: if end != count { continue }
                     case .equals: continue

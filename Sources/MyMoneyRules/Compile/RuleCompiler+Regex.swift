@@ -53,6 +53,13 @@ extension CompilerState {
         let node = leaf(test, .regex(regexIndex, prefilter: []))
         if case .leaf(let i) = node {
             leaves[i].decidedByLiterals = exact != nil
+            // `A.*B` on a field with one value, scanned per transaction (not an account's, whose bits are cached).
+            if exact == nil, let ordered = literals.ordered,
+               ![.tag, .text, .account, .accountKind].contains(test.field) {
+                leaves[i].ordered = ordered.map { texts in
+                    texts.map { self.literals.request(field: test.field, caseSensitive: false, kind: .contains, pattern: $0) }
+                }
+            }
             pendingTests[i] = .regex(regexIndex, prefilter)
             ruleRegexLeaves.append(i)
         }

@@ -443,7 +443,8 @@ struct CompilerState {
             case .regex(let r, let sets): test = .regex(r, prefilter: sets.map { $0.map { bitOf[$0] } })
             }
             leaves[leafIndex] = ConditionLeaf(field: old.field, test: test, text: old.text, range: old.range, literal: old.literal,
-                                             decidedByLiterals: old.decidedByLiterals)
+                                             decidedByLiterals: old.decidedByLiterals,
+                                             ordered: old.ordered.map { $0.map { $0.map { bitOf[$0] } } })
         }
         let ordered = pending.enumerated().sorted { a, b in
             a.element.parsed.stage != b.element.parsed.stage ? a.element.parsed.stage < b.element.parsed.stage : a.offset < b.offset

@@ -10,6 +10,12 @@ struct RuleEvaluator {
     var buffer: [UInt8] = []
     /// Literal occurrences of the scan in progress.
     var hits: [UInt64] = []
+    /// Where the `contains` literals of this transaction's scans occurred (for `A.*B` regexes).
+    var positions: LiteralPositions
+    /// Per regex: a text shorter than this many bytes cannot use up the step budget, in the DFA or
+    /// the VM (each byte visits each instruction at most once), so an answer from the literal
+    /// positions is the answer the regex would give.
+    let positionsAnswerBelow: [Int]
     /// Per regex: 0 not yet run for this transaction, 1 no match, 2 match.
     var regexMemo: [UInt8]
     var regexTouched: [Int32] = []
@@ -58,6 +64,8 @@ struct RuleEvaluator {
         self.fired = [UInt64](repeating: 0, count: set.bitWords)
         self.candidates = [UInt64](repeating: 0, count: set.ruleWords)
         self.regexMemo = [UInt8](repeating: 0, count: set.regexes.count)
+        self.positions = LiteralPositions(bits: set.bitWords * 64)
+        self.positionsAnswerBelow = set.regexes.map { options.regexStepLimit / ($0.program.instructions.count + 2) - 2 }
         self.matcher = RegexMatcher(regexes: set.regexes, stepLimit: options.regexStepLimit)
         self.accountGroups = set.groups.indices.filter { set.groups[$0].field == .account || set.groups[$0].field == .accountKind }
         self.otherGroups = set.groups.indices.filter { !(set.groups[$0].field == .account || set.groups[$0].field == .accountKind) }
@@ -96,7 +104,7 @@ struct RuleEvaluator {
             let caseSensitive = groups[g].caseSensitive
             _ = FieldValues.any(field, t, account) { value in
                 if !TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer) { scannedASCII = false }
-                groups[g].scan(buffer, into: &fired, hits: &hits)
+                groups[g].scan(buffer, into: &fired, hits: &hits, positions: &positions)
                 return false
             }
         }
@@ -228,6 +236,34 @@ struct RuleEvaluator {
         return result
     }
 
+    /// A regex `A.*B` answered from where its literals occurred on ASCII text
+    /// (``RegexLiterals/ordered``): some `A` ending at or before the start of some `B`. Nil, for
+    /// the regex to answer, when the text has a line break (`.` may not cross it) or is long
+    /// enough for the regex to run out of steps.
+    ///
+    /// - Complexity: O(texts of `A` and `B`), plus one look at the text's bytes.
+    func orderedAnswer(_ i: Int, _ leaf: UnsafePointer<ConditionProgram.Leaf>, _ t: LedgerTransaction, _ account: Account?) -> Bool? {
+        var firstEnd = Int32.max
+        for k in Int(leaf.pointee.orderedLow)..<Int(leaf.pointee.orderedMiddle) {
+            let bit = Int(prefilterBits[k])
+            if fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { firstEnd = min(firstEnd, positions.firstEnd[bit]) }
+        }
+        var lastStart = Int32.min
+        for k in Int(leaf.pointee.orderedMiddle)..<Int(leaf.pointee.orderedHigh) {
+            let bit = Int(prefilterBits[k])
+            if fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { lastStart = max(lastStart, positions.lastStart[bit]) }
+        }
+        // Without an `A` and a `B` (ASCII text, folded as the regex folds) it cannot match.
+        if firstEnd == .max || lastStart == .min { return false }
+        guard let value = FieldValues.single(leafFields[i], t, account) else { return false }
+        let limit = positionsAnswerBelow[Int(leaf.pointee.regex)]
+        let plainLine: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count < limit && !bytes.contains { $0 >= 0x0A && $0 <= 0x0D }
+        }
+        guard plainLine == true else { return nil }
+        return firstEnd <= lastStart
+    }
+
     /// Evaluates a condition tree (explanations).
     mutating func holds(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         switch node {
@@ -268,6 +304,7 @@ struct RuleEvaluator {
             }
             // A regex of literal texts: its first set held one, and on ASCII text that is the answer.
             if leaf.pointee.flag && scannedASCII { return true }
+            if leaf.pointee.orderedLow >= 0 && scannedASCII, let answer = orderedAnswer(i, leaf, t, account) { return answer }
             return regexHolds(i, Int(leaf.pointee.regex), t, account)
         case .empty:
             let hasValue = FieldValues.any(leafFields[i], t, account) { !$0.isEmpty }

@@ -26,6 +26,14 @@ struct RegexLiterals {
     /// boundary, a case-sensitive part, an open repetition or a large class.
     let exact: [String]?
 
+    /// For a regex of the shape `A.*B` (`SHELL.*STATION`, `(EDEKA|REWE).*(BERLIN|KOELN)`), with `A`
+    /// and `B` only literal texts ignoring case (as for ``exact``) and `.*` an open repetition of
+    /// any character: the texts `A` and `B` can match, lowercased, in that order. On an ASCII text
+    /// without line breaks the regex matches exactly when an occurrence of an `A` text ends at or
+    /// before the start of an occurrence of a `B` text, which the literal scan's positions answer
+    /// (``LiteralPositions``). Nil for any other shape.
+    let ordered: [[String]]?
+
     static let minimumLength = 3
     static let maximumSetSize = 64
 
@@ -40,6 +48,26 @@ struct RegexLiterals {
         } else {
             exact = nil
         }
+        ordered = Self.orderedTexts(node)
+    }
+
+    /// The texts of `A` and of `B` when `node` is `A.*B` (``ordered``).
+    static func orderedTexts(_ node: RegexNode) -> [[String]]? {
+        var node = node
+        while case .group(let inner, _) = node { node = inner }
+        guard case .concatenation(let parts) = node else { return nil }
+        let anything: Set<RegexCharacterSet> = [.any(dotMatchesLineBreaks: false), .any(dotMatchesLineBreaks: true)]
+        let gaps = parts.indices.filter { k in
+            if case .repetition(.set(let set), 0, nil, _) = parts[k], anything.contains(set) { return true }
+            return false
+        }
+        guard gaps.count == 1, let gap = gaps.first, gap > 0, gap < parts.count - 1 else { return nil }
+        var sides: [[String]] = []
+        for side in [RegexNode.concatenation(Array(parts[..<gap])), .concatenation(Array(parts[(gap + 1)...]))] {
+            guard isLiteralsIgnoringCase(side), let texts = LiteralInfo.of(side).exact, texts.shortest >= minimumLength else { return nil }
+            sides.append(texts.members.map { String(decoding: $0, as: UTF8.self) })
+        }
+        return sides
     }
 
     /// Whether the tree has only groups, concatenations, alternations, bounded repetitions and

@@ -12,10 +12,17 @@ struct TextEvidenceReader: Sendable {
     private var names: [UInt64: [Int]] = [:]        // hash of an account name's tokens → account indices
     private var numbersByLastFour: [Int: [(account: Int, digits: [UInt8])]] = [:]
     private var currencies: [UInt64: Int] = [:]     // hash of a currency code → currency index
+    private var referenceWords: Set<UInt64> = []    // ``ReferenceWords/hashes``
+    /// Every hash the tables above hold (and a few more): the rest are never looked up.
+    private var known: TokenFilter
     let vocabulary: [TransferWord]
 
-    init(accounts: [Account], currencies currencyList: [Currency], vocabulary: [TransferWord] = TransferVocabulary.words) {
+    /// - Parameter filtering: false asks the tables about every token (the plain twin of ``TokenFilter``).
+    init(accounts: [Account], currencies currencyList: [Currency], vocabulary: [TransferWord] = TransferVocabulary.words,
+         filtering: Bool = true) {
         self.vocabulary = vocabulary
+        known = TokenFilter(enabled: filtering)
+        referenceWords = ReferenceWords.hashes
         var maxStem = 0
         for (index, word) in vocabulary.enumerated() {
             let tokens = TextEvidenceReader.tokens(of: word.text)
@@ -47,6 +54,11 @@ struct TextEvidenceReader: Sendable {
         for (index, currency) in currencyList.enumerated() where index < 64 {
             currencies[TextEvidenceReader.hash(Array(currency.code.utf8))] = index
         }
+        for hash in words.keys { known.insert(hash) }
+        for hash in stems.keys { known.insert(hash) }
+        for hash in names.keys { known.insert(hash) }
+        for hash in currencies.keys { known.insert(hash) }
+        for hash in referenceWords { known.insert(hash) }
     }
 
     /// The evidence in one field; `payee` says whether the first telling word is the payee head.
@@ -102,12 +114,15 @@ struct TextEvidenceReader: Sendable {
                     trailingDigits = 0
                     if folded < 0x80 { letters += 1 } else if folded & 0xC0 == 0xC0 { letters += 1 }
                 }
-                if stemHit < 0, length < stemLengths.count, stemLengths[length], let s = stems[hash] { stemHit = s }
+                if stemHit < 0, length < stemLengths.count, stemLengths[length], known.mayHold(hash), let s = stems[hash] { stemHit = s }
                 i += 1
             }
-            var hit = words[hash] ?? -1
+            let held = known.mayHold(hash)
+            var hit = held ? words[hash] ?? -1 : -1
             var hitStart = start
-            if previous != 0, let two = words[TextEvidenceReader.combine(previous, hash)] { hit = two; hitStart = previousStart }
+            let pair = previous != 0 ? TextEvidenceReader.combine(previous, hash) : 0
+            let pairHeld = previous != 0 && known.mayHold(pair)
+            if pairHeld, let two = words[pair] { hit = two; hitStart = previousStart }
             if hit < 0 { hit = stemHit }
             if hit >= 0 {
                 let word = vocabulary[hit]
@@ -117,12 +132,13 @@ struct TextEvidenceReader: Sendable {
                     findings?.pointee.words.append((word, String(decoding: UnsafeBufferPointer(rebasing: bytes[hitStart..<i]), as: UTF8.self)))
                 }
             }
-            if let accounts = names[hash] { mention(accounts, &evidence, findings) }
-            if previous != 0, let accounts = names[TextEvidenceReader.combine(previous, hash)] { mention(accounts, &evidence, findings) }
-            if previous2 != 0, let accounts = names[TextEvidenceReader.combine(TextEvidenceReader.combine(previous2, previous), hash)] {
-                mention(accounts, &evidence, findings)
+            if held, let accounts = names[hash] { mention(accounts, &evidence, findings) }
+            if pairHeld, let accounts = names[pair] { mention(accounts, &evidence, findings) }
+            if previous2 != 0 {
+                let triple = TextEvidenceReader.combine(TextEvidenceReader.combine(previous2, previous), hash)
+                if known.mayHold(triple), let accounts = names[triple] { mention(accounts, &evidence, findings) }
             }
-            if length == 3, letters == 3, let currency = currencies[hash] {
+            if held, length == 3, letters == 3, let currency = currencies[hash] {
                 evidence.mentionedCurrencies |= 1 << UInt64(currency)
                 findings?.pointee.currencies.append(currency)
             }
@@ -142,7 +158,7 @@ struct TextEvidenceReader: Sendable {
                 let digits = UnsafeBufferPointer(rebasing: bytes[(start + length - trailingDigits)..<(start + length)])
                 mentionNumber(digits, &evidence, findings)
             }
-            let referenceWord = payee && evidence.payeeHead == 0 && ReferenceWords.hashes.contains(hash)
+            let referenceWord = payee && evidence.payeeHead == 0 && held && referenceWords.contains(hash)
             let reference = afterReferenceWord && letters < length
             if payee, evidence.payeeHead == 0, !allDigits, letters >= 3, !referenceWord, !reference,
                hit < 0 || vocabulary[hit].kind == .merchant {

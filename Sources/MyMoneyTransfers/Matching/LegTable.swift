@@ -35,6 +35,10 @@ struct LegTable: Sendable {
         transactionIndex.reserveCapacity(n); account.reserveCapacity(n); day.reserveCapacity(n)
         key.reserveCapacity(n); outgoing.reserveCapacity(n); currency.reserveCapacity(n)
         text.reserveCapacity(n); hint.reserveCapacity(n); figures.reserveCapacity(n)
+        // Sized once: growing them a million rows long rehashed every id several times.
+        seenIds.reserveCapacity(n); legOfId.reserveCapacity(n)
+        // Most legs share their currency with the leg before (a currency hashes its code to look up).
+        var lastCurrency: (currency: Currency, index: Int16)?
         for (index, transaction) in input.transactions.enumerated() {
             if let id = transaction.id {
                 if excludedIds.contains(id) || !seenIds.insert(id).inserted { continue }
@@ -77,7 +81,13 @@ struct LegTable: Sendable {
             day.append(transaction.day.daysSinceEpoch)
             key.append(scaled.units)
             outgoing.append(transaction.amount.isNegative)
-            currency.append(Int16(accounts.currencyIndex(transaction.currency)))
+            if let last = lastCurrency, last.currency == transaction.currency {
+                currency.append(last.index)
+            } else {
+                let index = Int16(accounts.currencyIndex(transaction.currency))
+                lastCurrency = (transaction.currency, index)
+                currency.append(index)
+            }
             text.append(evidence)
             hint.append(hinted)
             figures.append(written)

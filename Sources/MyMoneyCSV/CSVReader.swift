@@ -84,10 +84,22 @@ public struct CSVReader: StatementReader {
     /// What a caller must know: nothing is handed on before every diagnostic is known, so an
     /// unusable file hands on nothing. The result holds the statements without their
     /// transactions, and the whole read's diagnostics and source; the plain twin is
-    /// ``read(_:file:options:)`` (`CSVStatementStreamTests`).
+    /// ``read(_:file:options:)`` (`CSVStatementStreamTests`). The statements handed on and in
+    /// the result hold their running balances as ``StatementBalance``s (about 100 bytes each);
+    /// ``read(_:file:options:profile:transaction:compactStatementEnd:)`` keeps them apart in 24.
     public func read(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile? = nil,
                      transaction: (StatementTransaction) -> Void, statementEnd: (Statement) -> Void) -> ReadResult {
         readStreaming(bytes, file: file, options: options, profile: profile, transaction: transaction, statementEnd: statementEnd).result
+    }
+
+    /// ``read(_:file:options:profile:transaction:statementEnd:)`` with a statement that took the
+    /// two passes handed on without its running balances, which come beside it, compact, to be
+    /// written in their place (``CompactRunningBalances/index``; empty for a statement read
+    /// whole, whose `balances` hold them). The result's statements leave them out too.
+    public func read(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile? = nil,
+                     transaction: (StatementTransaction) -> Void,
+                     compactStatementEnd: (Statement, CompactRunningBalances) -> Void) -> ReadResult {
+        readCompact(bytes, file: file, options: options, profile: profile, transaction: transaction, statementEnd: compactStatementEnd).result
     }
 
     /// ``read(_:file:options:profile:transaction:statementEnd:)``, saying whether the file took
@@ -95,13 +107,25 @@ public struct CSVReader: StatementReader {
     func readStreaming(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile? = nil,
                        transaction: (StatementTransaction) -> Void,
                        statementEnd: (Statement) -> Void) -> (result: ReadResult, streamed: Bool) {
+        var (result, running) = readCompact(bytes, file: file, options: options, profile: profile, transaction: transaction) { s, r in
+            statementEnd(r.inserted(into: s))
+        }
+        if let running, !result.statements.isEmpty { result.statements[0] = running.inserted(into: result.statements[0]) }
+        return (result, running != nil)
+    }
+
+    /// The compact read, and the running balances a statement that took the two passes left
+    /// out (nil when the file was read whole).
+    func readCompact(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile?,
+                     transaction: (StatementTransaction) -> Void,
+                     statementEnd: (Statement, CompactRunningBalances) -> Void) -> (result: ReadResult, running: CompactRunningBalances?) {
         withoutActuallyEscaping(transaction) { transaction in
             withoutActuallyEscaping(statementEnd) { statementEnd in
                 var session = CSVReadSession(reader: self, file: file, options: options)
                 session.givenProfile = profile
                 session.sink = CSVStatementSink(transaction: transaction, statementEnd: statementEnd)
                 let result = session.run(bytes)
-                return (result, session.plannedStream != nil)
+                return (result, session.plannedStream?.runningBalances)
             }
         }
     }

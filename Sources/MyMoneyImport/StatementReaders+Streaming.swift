@@ -85,13 +85,20 @@ extension StatementReaders {
     }
 
     /// A CSV text, its statements written once it is known to be usable; a file in statement
-    /// order is made into transactions a second time as they are written, never held
-    /// (``CSVReader/read(_:file:options:profile:transaction:statementEnd:)``).
+    /// order is made into transactions a second time as they are written, never held, and its
+    /// running balances are kept compact until they are written
+    /// (``CSVReader/read(_:file:options:profile:transaction:compactStatementEnd:)``).
     private func stream(_ input: StatementInput, _ csv: CSVReader, options: ReadOptions,
                         into output: inout some StatementStreamOutput) -> StreamedFile {
-        let (result, _) = handingStatements(to: &output) { transaction, statementEnd in
-            csv.read(input.bytes, file: input.name, options: options, transaction: transaction, statementEnd: statementEnd)
-        }
+        var open = false
+        let result = csv.read(input.bytes, file: input.name, options: options, transaction: { t in
+            if !open { output.beginStatement(); open = true }
+            output.add(t)
+        }, compactStatementEnd: { s, running in
+            if !open { output.beginStatement() }
+            output.endStatement(s, runningBalances: running)
+            open = false
+        })
         return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: false)
     }
 

@@ -12,8 +12,8 @@
 /// says nil at the first row that rules the stream out), so signs, order, demoted ids and
 /// diagnostics are the whole read's; `CSVStatementStreamTests` holds the two to each other.
 ///
-/// - Complexity: two passes over the rows; besides the table, 4 bytes a transaction and the
-///   running balances.
+/// - Complexity: two passes over the rows; besides the table, 4 bytes a transaction and 24 a
+///   running balance (``CompactRunningBalances``, handed on beside the statement).
 struct CSVStatementStream {
     /// The table row of each transaction, in statement order.
     var rows: [Int32] = []
@@ -22,6 +22,8 @@ struct CSVStatementStream {
     /// Row currencies equal to the account's are left out (as ``StatementAssembler/statementInFileOrder(_:rows:balanceOnly:)`` does).
     var accountCurrency: Currency?
     var clearsCurrency = false
+    /// The statement's running balances, which its `balances` leave out (``CompactRunningBalances/index`` says where they go).
+    var runningBalances = CompactRunningBalances()
     let file: String
     let layout: CSVLayout
 
@@ -39,7 +41,7 @@ struct CSVStatementStream {
         var stream = CSVStatementStream(file: reader.file, layout: layout)
         let capacity = max(0, layout.endDataRow - layout.firstDataRow)
         stream.rows.reserveCapacity(capacity)
-        var chain = RunningBalances(file: reader.file, headSlots: hasChain ? reader.balanceHeadSlots : 0, capacity: hasChain ? capacity : 0)
+        var chain = RunningBalances(file: reader.file, headSlots: hasChain ? reader.balanceHeadSlots : 0, compactCapacity: hasChain ? capacity : 0)
         var ends = StatementEnds()
         var tally = CurrencyTally()
         let tallies = assembler.countsRowCurrencies
@@ -56,7 +58,7 @@ struct CSVStatementStream {
             if facts.wordClass > 0 { return nil }
             if hasChain {
                 chain.add(after: facts.after, amount: head.amount, day: head.day, position: head.position, index: ends.count)
-                if chain.mismatches > 0 { return nil }
+                if chain.mismatches > 0 || chain.compactOverflow { return nil }
             }
             if reader.splitsByCurrency {
                 // One statement only while every row is in the first row's currency.
@@ -102,6 +104,7 @@ struct CSVStatementStream {
         if !hasChain { chain = RunningBalances(file: reader.file, headSlots: head.count) }
         statement.balances = assembler.finishBalances(head, derivedOpening: derivedOpening, chain: &chain, ends,
                                                       currency: account.currency, accepted: false)
+        stream.runningBalances = chain.compact ?? CompactRunningBalances()
         return (stream, statement)
     }
 
@@ -126,10 +129,12 @@ struct CSVStatementStream {
     }
 }
 
-/// Where a streamed CSV read hands its transactions, then each statement without them.
+/// Where a streamed CSV read hands its transactions, then each statement without them (and,
+/// for a statement that took the two passes, without its running balances, handed on beside it;
+/// empty for a statement read whole, whose `balances` hold them).
 struct CSVStatementSink {
     let transaction: (StatementTransaction) -> Void
-    let statementEnd: (Statement) -> Void
+    let statementEnd: (Statement, CompactRunningBalances) -> Void
 }
 
 extension CSVReadSession {
@@ -156,15 +161,17 @@ extension CSVReadSession {
         let usable = !diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
         var stripped = statements
         for k in stripped.indices {
+            var running = CompactRunningBalances()
             if usable {
                 if let stream = plannedStream, let table {
                     text.withUnsafeBufferPointer { stream.emit(table: table, text: $0, sink.transaction) }
+                    running = stream.runningBalances
                 } else {
                     for t in stripped[k].transactions { sink.transaction(t) }
                 }
             }
             stripped[k].transactions = []
-            if usable { sink.statementEnd(stripped[k]) }
+            if usable { sink.statementEnd(stripped[k], running) }
         }
         return stripped
     }

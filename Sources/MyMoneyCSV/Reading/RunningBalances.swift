@@ -18,12 +18,25 @@ struct RunningBalances {
     private var previous: Amount?
     /// The balance after the statement's first transaction (nil when its cell was empty).
     private(set) var firstAfter: Amount?
+    /// The running balances in 24 bytes each, for a streamed statement (``init(file:headSlots:compactCapacity:)``);
+    /// nil when they are kept as `entries`.
+    private(set) var compact: CompactRunningBalances?
+    /// A running balance did not fit ``compact`` (it was left out: the caller reads the file whole).
+    private(set) var compactOverflow = false
 
     init(file: String, headSlots: Int = 0, capacity: Int = 0) {
         self.file = file
         self.headSlots = headSlots
         entries.reserveCapacity(headSlots + capacity + 1) // + a closing balance
         for _ in 0..<headSlots { entries.append(StatementBalance(kind: .opening, amount: .zero)) }
+    }
+
+    /// A chain whose running balances are kept in ``compact``, not in the entries: the entries
+    /// hold only the head (``takeEntries(head:)`` then gives the head, and sets the compact
+    /// balances' index to where they belong).
+    init(file: String, headSlots: Int, compactCapacity: Int) {
+        self.init(file: file, headSlots: headSlots)
+        compact = CompactRunningBalances(capacity: compactCapacity)
     }
 
     /// The next transaction in statement order: its balance after it (nil when the cell was
@@ -43,7 +56,11 @@ struct RunningBalances {
                                          notes: ["rows may be missing, or the bank orders same-day rows differently"]))
             }
         }
-        entries.append(StatementBalance(kind: .running, amount: after, day: day, transactionIndex: index, position: position))
+        if compact != nil {
+            if !compact!.append(after, day: day, index: index, position: position) { compactOverflow = true }
+        } else {
+            entries.append(StatementBalance(kind: .running, amount: after, day: day, transactionIndex: index, position: position))
+        }
         previous = after
         last = (after, index)
     }
@@ -62,6 +79,7 @@ struct RunningBalances {
         } else {
             result.replaceSubrange(0..<headSlots, with: head)
         }
+        compact?.index = head.count
         return result
     }
 }

@@ -4,7 +4,7 @@
 /// that needs unescaping (doubled quotes, text after the closing quote) keeps its raw range and
 /// is decoded on demand by ``CSVTable/bytes(of:in:)``.
 struct CSVFieldSpan: Sendable, Hashable {
-    /// Eight bytes a field (a million-row file has millions): the end's top bit is `needsUnescape`.
+    /// Eight bytes (a table keeps its fields in five: ``CSVFieldSpans``): the end's top bit is `needsUnescape`.
     private let startBits: UInt32
     private let endBits: UInt32
 
@@ -20,10 +20,10 @@ struct CSVFieldSpan: Sendable, Hashable {
     }
 }
 
-/// A tokenized CSV file: rows of field spans over the decoded UTF-8 text, with the line and byte
-/// offset where each row starts. Blank lines are not rows.
+/// A tokenized CSV file: rows of field spans over the decoded UTF-8 text (5 bytes a field:
+/// ``CSVFieldSpans``), with the line and byte offset where each row starts. Blank lines are not rows.
 struct CSVTable: Sendable {
-    var fields: [CSVFieldSpan] = []
+    var fields = CSVFieldSpans()
     /// Index into `fields` of each row's first field; one more entry than there are rows.
     var rowFieldStart: [Int32] = [0]
     /// 1-based line number of each row's first byte.
@@ -97,15 +97,13 @@ struct CSVTable: Sendable {
     /// - Complexity: O(rows × columns); no allocation (doubled quotes are unescaped on the stack).
     func forEachCell(rows: Range<Int>, columns: [Int], in text: UnsafeBufferPointer<UInt8>,
                      _ body: (_ column: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Void) {
-        fields.withUnsafeBufferPointer { fields in
-            rowFieldStart.withUnsafeBufferPointer { starts in
-                for row in rows {
-                    let first = Int(starts[row]), width = Int(starts[row + 1]) - first
-                    for c in columns where c >= 0 && c < width {
-                        let span = fields[first + c]
-                        if span.needsUnescape { CSVTable.withBytes(span, in: text) { body(c, $0) } }
-                        else { body(c, CSVTable.trimmed(text, Int(span.start), Int(span.end))) }
-                    }
+        rowFieldStart.withUnsafeBufferPointer { starts in
+            for row in rows {
+                let first = Int(starts[row]), width = Int(starts[row + 1]) - first
+                for c in columns where c >= 0 && c < width {
+                    let span = fields[first + c]
+                    if span.needsUnescape { CSVTable.withBytes(span, in: text) { body(c, $0) } }
+                    else { body(c, CSVTable.trimmed(text, Int(span.start), Int(span.end))) }
                 }
             }
         }

@@ -1,3 +1,5 @@
+import MyMoneyCSV
+
 /// The streaming form of ``StatementJSON``: the same document written straight into a
 /// ``JSONWriter`` as the statements come, never held as a tree (the `parse --format json` of a
 /// million transactions stays at the size of one statement's values).
@@ -51,6 +53,13 @@ extension StatementJSON {
     /// The rest of a statement opened by ``beginStatement(into:)``: its source, account, period,
     /// balances and fields, and the object closed (`s.transactions` is not looked at).
     public static func endStatement(_ s: Statement, into json: inout JSONWriter) {
+        endStatement(s, runningBalances: nil, into: &json)
+    }
+
+    /// ``endStatement(_:into:)`` with `runningBalances` written at their index among the
+    /// statement's balances (the bytes of ``endStatement(_:into:)`` of
+    /// ``CompactRunningBalances/inserted(into:)``).
+    public static func endStatement(_ s: Statement, runningBalances: CompactRunningBalances?, into json: inout JSONWriter) {
         json.endArray()
         json.key(plain: "source")
         json.beginObject()
@@ -78,41 +87,73 @@ extension StatementJSON {
         }
         json.key(plain: "balances")
         json.beginArray()
-        for b in s.balances {
-            json.beginObject()
-            json.key(plain: "kind"); json.string(b.kind.rawValue)
-            json.key(plain: "amount"); json.amount(b.amount)
-            json.key(plain: "date"); json.day(b.day)
-            if let c = b.currency { json.key(plain: "currency"); json.string(c.code) }
-            if let i = b.transactionIndex { json.key(plain: "transaction_index"); json.int(i) }
-            json.endObject()
+        let runningIndex = runningBalances.map { min($0.index, s.balances.count) } ?? -1
+        for (k, b) in s.balances.enumerated() {
+            if k == runningIndex { runningBalances?.forEach { write($0, into: &json) } }
+            write(b, into: &json)
         }
+        if runningIndex == s.balances.count { runningBalances?.forEach { write($0, into: &json) } }
         json.endArray()
         if !s.extra.isEmpty { json.key(plain: "extra"); write(s.extra, into: &json) }
         json.endObject()
     }
 
+    /// One balance of a statement's `balances`.
+    static func write(_ b: StatementBalance, into json: inout JSONWriter) {
+        // The keys borrowed where they are (a copy would retain and release their three arrays).
+        if json.pretty { write(b, into: &json, keys: Member.pretty) } else { write(b, into: &json, keys: Member.compact) }
+    }
+
+    static func write(_ b: StatementBalance, into json: inout JSONWriter, keys: borrowing JSONMemberKeys) {
+        json.beginObject()
+        json.key(keys, Member.kind); json.string(b.kind.rawValue)
+        json.key(keys, Member.amount); json.amount(b.amount)
+        json.key(keys, Member.date); json.day(b.day)
+        if let c = b.currency { json.key(keys, Member.currency); json.string(c.code) }
+        if let i = b.transactionIndex { json.key(keys, Member.transactionIndex); json.int(i) }
+        json.endObject()
+    }
+
+    /// The members of a transaction and of a balance, numbered as in ``names``.
+    enum Member {
+        static let names = ["date", "amount", "payee", "memo", "id", "currency", "type", "check_number", "category",
+                            "transfer_account", "tags", "splits", "line", "extra", "kind", "transaction_index"]
+        static let date = 0, amount = 1, payee = 2, memo = 3, id = 4, currency = 5, type = 6, checkNumber = 7, category = 8
+        static let transferAccount = 9, tags = 10, splits = 11, line = 12, extra = 13, kind = 14, transactionIndex = 15
+        /// A document's transactions and balances are objects at depth 5 (document, `statements`,
+        /// statement, its `transactions` or `balances`, the object): their keys made once per
+        /// layout (a writer at another depth is given the plain keys by ``JSONWriter/key(_:_:)``).
+        static let pretty = JSONMemberKeys(names, depth: 5, pretty: true)
+        static let compact = JSONMemberKeys(names, depth: 5, pretty: false)
+    }
+
+
     /// One transaction, as ``transaction(_:)`` builds it.
     public static func write(_ t: StatementTransaction, into json: inout JSONWriter) {
+        if json.pretty { write(t, into: &json, keys: Member.pretty) } else { write(t, into: &json, keys: Member.compact) }
+    }
+
+    /// A transaction's keys from `keys` (written plainly by a writer at another depth than theirs).
+    static func write(_ t: StatementTransaction, into json: inout JSONWriter, keys: borrowing JSONMemberKeys) {
         json.beginObject()
-        json.key(plain: "date"); json.day(t.day)
-        json.key(plain: "amount"); json.amount(t.amount)
-        json.key(plain: "payee"); json.string(t.payee)
-        json.key(plain: "memo"); json.string(t.memo)
-        json.key(plain: "id"); json.string(t.id)
-        if let c = t.currency { json.key(plain: "currency"); json.string(c.code) }
-        if let v = t.bankType { json.key(plain: "type"); json.string(v) }
-        if let v = t.checkNumber { json.key(plain: "check_number"); json.string(v) }
-        if let v = t.category { json.key(plain: "category"); json.string(v) }
-        if let v = t.transferAccount { json.key(plain: "transfer_account"); json.string(v) }
+        json.key(keys, Member.date); json.day(t.day)
+        json.key(keys, Member.amount); json.amount(t.amount)
+        json.key(keys, Member.payee); json.string(t.payee)
+        json.key(keys, Member.memo); json.string(t.memo)
+        json.key(keys, Member.id); json.string(t.id)
+        if let c = t.currency { json.key(keys, Member.currency); json.string(c.code) }
+        if let v = t.bankType { json.key(keys, Member.type); json.string(v) }
+        if let v = t.checkNumber { json.key(keys, Member.checkNumber); json.string(v) }
+        if let v = t.category { json.key(keys, Member.category); json.string(v) }
+        if let v = t.transferAccount { json.key(keys, Member.transferAccount); json.string(v) }
         if !t.tags.isEmpty {
-            json.key(plain: "tags")
+            json.key(keys, Member.tags)
             json.beginArray()
             for tag in t.tags { json.string(tag) }
             json.endArray()
         }
         if !t.splits.isEmpty {
-            json.key(plain: "splits")
+            json.key(keys, Member.splits)
             json.beginArray()
             for s in t.splits {
                 json.beginObject()
@@ -124,8 +165,8 @@ extension StatementJSON {
             }
             json.endArray()
         }
-        if let p = t.position { json.key(plain: "line"); json.int(p.line) }
-        if !t.extra.isEmpty { json.key(plain: "extra"); write(t.extra, into: &json) }
+        if let p = t.position { json.key(keys, Member.line); json.int(p.line) }
+        if !t.extra.isEmpty { json.key(keys, Member.extra); write(t.extra, into: &json) }
         json.endObject()
     }
 

@@ -1,3 +1,5 @@
+import MyMoneyCSV
+
 /// Where `parse` writes statements that are read as a stream: a statement begins, its
 /// transactions come one at a time, then the statement ends with everything else about it.
 ///
@@ -9,6 +11,10 @@ public protocol StatementStreamOutput {
     mutating func beginStatement()
     mutating func add(_ transaction: StatementTransaction)
     mutating func endStatement(_ statement: Statement)
+    /// ``endStatement(_:)`` of a statement whose running balances come apart from its `balances`
+    /// (a CSV file that took two passes), to be written at ``CompactRunningBalances/index``
+    /// (by default: put back in the statement, then ``endStatement(_:)``).
+    mutating func endStatement(_ statement: Statement, runningBalances: CompactRunningBalances)
     /// A statement held whole (by default: as a streamed one is written).
     mutating func write(_ statement: Statement)
     /// Whether a statement that can be read whole should be, and handed on by ``write(_:)``
@@ -19,6 +25,11 @@ public protocol StatementStreamOutput {
 
 extension StatementStreamOutput {
     public var prefersWholeStatements: Bool { false }
+
+    /// The running balances put back in the statement, which is then ended as any other.
+    public mutating func endStatement(_ statement: Statement, runningBalances: CompactRunningBalances) {
+        endStatement(runningBalances.count == 0 ? statement : runningBalances.inserted(into: statement))
+    }
 
     /// A statement held whole, written as a streamed one is.
     public mutating func write(_ statement: Statement) {
@@ -38,6 +49,10 @@ public struct StatementJSONStream: StatementStreamOutput {
     public mutating func beginStatement() { StatementJSON.beginStatement(into: &json) }
     public mutating func add(_ transaction: StatementTransaction) { StatementJSON.write(transaction, into: &json) }
     public mutating func endStatement(_ statement: Statement) { StatementJSON.endStatement(statement, into: &json) }
+    /// The running balances written from their compact form, never made into an array of ``StatementBalance``s.
+    public mutating func endStatement(_ statement: Statement, runningBalances: CompactRunningBalances) {
+        StatementJSON.endStatement(statement, runningBalances: runningBalances, into: &json)
+    }
 }
 
 /// `parse`'s table of each statement, its lines handed to `lines` as the transactions come

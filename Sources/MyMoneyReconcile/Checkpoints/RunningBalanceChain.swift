@@ -118,6 +118,7 @@ public struct RunningBalanceChain: Sendable, Hashable {
                      opening: Amount?) throws(AmountError) -> RunningBalanceChain {
         // Links in chronological order: rows with a balance, carrying the amounts of rows without one.
         var links: [Row] = []
+        links.reserveCapacity(transactions.count)
         var pending = Amount.zero
         for n in transactions.indices {
             let i = reversed ? transactions.count - 1 - n : n
@@ -129,20 +130,21 @@ public struct RunningBalanceChain: Sendable, Hashable {
             pending = .zero
         }
         var chain = RunningBalanceChain(rows: [], breaks: [], reorderedDays: [], isNewestFirst: reversed)
+        chain.rows.reserveCapacity(links.count)
         var current: Amount? = opening
         var previous: Row? = nil
         var start = 0
         while start < links.count {
             var end = start + 1
             while end < links.count && links[end].day == links[start].day { end += 1 }
-            let group = Array(links[start..<end])
+            let group = links[start..<end]
             if current == nil { current = try startingBalance(group) }
             let begin = current ?? .zero
             if try follows(group, from: begin) {
                 chain.rows += group
             } else if let order = try recoveredOrder(group, from: begin) {
                 chain.rows += order
-                chain.reorderedDays.append(group[0].day)
+                chain.reorderedDays.append(group[group.startIndex].day)
             } else {
                 var balance = begin
                 var before = previous
@@ -165,7 +167,7 @@ public struct RunningBalanceChain: Sendable, Hashable {
     }
 
     /// Whether the rows follow one another in the order given.
-    static func follows(_ group: [Row], from start: Amount) throws(AmountError) -> Bool {
+    static func follows(_ group: ArraySlice<Row>, from start: Amount) throws(AmountError) -> Bool {
         var balance = start
         for row in group {
             guard try balance + row.amount == row.balance else { return false }
@@ -175,21 +177,22 @@ public struct RunningBalanceChain: Sendable, Hashable {
     }
 
     /// The balance before a first day without an opening balance: that of the row no other row leads to.
-    static func startingBalance(_ group: [Row]) throws(AmountError) -> Amount {
+    static func startingBalance(_ group: ArraySlice<Row>) throws(AmountError) -> Amount {
         let balancesAfter = Set(group.map(\.balance))
         for row in group {
             let before = try row.balance - row.amount
             if !balancesAfter.contains(before) { return before }
         }
-        return try group[0].balance - group[0].amount
+        return try group[group.startIndex].balance - group[group.startIndex].amount
     }
 
     /// An order of one day's rows in which every balance follows from the previous one, or nil.
-    static func recoveredOrder(_ group: [Row], from start: Amount) throws(AmountError) -> [Row]? {
+    static func recoveredOrder(_ group: ArraySlice<Row>, from start: Amount) throws(AmountError) -> [Row]? {
         var byBalanceBefore: [Amount: [Int]] = [:]
-        for (n, row) in group.enumerated() { byBalanceBefore[try row.balance - row.amount, default: []].append(n) }
+        for (n, row) in zip(group.indices, group) { byBalanceBefore[try row.balance - row.amount, default: []].append(n) }
         for key in byBalanceBefore.keys { byBalanceBefore[key]?.reverse() } // pop the earliest file row first
         var order: [Row] = []
+        order.reserveCapacity(group.count)
         var balance = start
         while order.count < group.count {
             guard let n = byBalanceBefore[balance]?.popLast() else { return nil }

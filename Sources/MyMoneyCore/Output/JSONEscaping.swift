@@ -87,7 +87,7 @@ public enum JSONEscaping {
     /// valid UTF-8 and needs no escape. Eight bytes at a time.
     ///
     /// - Complexity: O(n), a few integer operations per eight bytes.
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let n = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -42,6 +42,10 @@ public struct JSONMemberKeys: Sendable {
         self.starts = starts
     }
 
+    /// The bytes of key `number` (what ``JSONWriter/key(_:_:)`` writes): with its leading comma,
+    /// or without it for an object's first member.
+    public func run(_ number: Int, comma: Bool) -> [UInt8] { withRun(number, comma: comma) { Array($0) } }
+
     /// The bytes of key `number`: with its leading comma, or without it for an object's first member.
     func withRun<R>(_ number: Int, comma: Bool, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let start = starts[number] + (comma ? 0 : 1)

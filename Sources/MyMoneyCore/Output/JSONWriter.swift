@@ -119,6 +119,17 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// The next element of the innermost container (an array), written by `body` as its bytes:
+    /// the comma and line feed before it are written here, then `body` gets room for `maximum`
+    /// bytes and returns how many it wrote (at most `maximum`, itself at most
+    /// ``BufferedOutput/capacity``). For writers of millions of records of one shape that work
+    /// out a record's bytes themselves (``OutputCursor``); the bytes must be one whole JSON value
+    /// laid out as this writer would lay it out at this depth.
+    public mutating func element(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        prefix()
+        output.writeInPlace(maximum: maximum, body)
+    }
+
     /// Whether printable ASCII without `"` or `\\`: written as it is between quotes.
     private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for b in bytes where b < 0x20 || b >= 0x7F || b == 0x22 || b == 0x5C { return false }

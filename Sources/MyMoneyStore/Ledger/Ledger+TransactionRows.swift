@@ -18,8 +18,9 @@ extension Ledger {
     /// must not use this ledger.
     ///
     /// - Complexity: O(n·a) comparisons for n rows of a accounts; memory grows only with the
-    ///   tagged transactions (one 16-byte entry each, the distinct tag lists once) and the ids
-    ///   of transactions with parts.
+    ///   tagged transactions (one 16-byte entry each, the distinct tag lists once), the ids
+    ///   of transactions with parts and, unless a small limit reads few rows, the parts of the
+    ///   selected rows (read in one query instead of one per row with parts).
     /// - Throws: `.notFound` when the filter names a category, tag, project or place the ledger
     ///   lacks; what `body` throws, which stops the stream.
     package func eachTransactionRow(matching filter: TransactionFilter = TransactionFilter(), query: TransactionRowQuery = .outputColumns,
@@ -39,11 +40,15 @@ extension Ledger {
         var left = filter.limit ?? Int.max
         if narrow {
             var reader = try StoredOutputRow(db)
+            // The parts of the rows the filter selects, in one query, unless a small limit reads few rows.
+            let partsUpFront = !withParts.isEmpty && (filter.limit ?? Int.max) > TransactionTagLists.perRowBelowLimit
+            let parts = partsUpFront ? try parts(sql: conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), values, cached: false) : [:]
             while left > 0, let row = try cursors.next() {
                 let id = row.int64(0)
                 let tags = tagsPerRow ? StoredTransactionRow.tags(row, column: StoredOutputRow.tagsColumn) : tagLists.tags(of: id)
-                // A row with parts is read again whole, by its id (parts are few).
-                let whole = withParts.isEmpty || !withParts.contains(id) ? nil : try transaction(id: id)
+                // A row with parts is read again whole, by its id (parts are few), its parts from those read up front.
+                let whole = withParts.isEmpty || !withParts.contains(id) ? nil
+                    : partsUpFront ? try wholeTransaction(id: id, parts: parts[id] ?? []) : try transaction(id: id)
                 try body(try reader.columns(row, tags: tags, transaction: whole))
                 left -= 1
             }
@@ -64,6 +69,16 @@ extension Ledger {
             try body(try decoder.columns(row, text: text, tags: tags, transaction: whole))
             left -= 1
         }
+    }
+
+    /// Transaction `id` whole, as ``transaction(id:)`` reads it, with `parts` (its parts, read
+    /// already) instead of a query for them.
+    private func wholeTransaction(id: Int64, parts: [StatementSplit]) throws(LedgerError) -> LedgerTransaction {
+        guard var found = try transactions(sql: "t.id = ?", [.integer(id)], noParts: true).first else {
+            throw .notFound("there is no transaction with id \(id)")
+        }
+        found.splits = parts
+        return found
     }
 
     /// Which query ``eachTransactionRow(matching:query:_:)`` reads.

@@ -119,9 +119,10 @@ struct TransactionsCommand: Command {
             json.beginObject()
             json.key("transactions")
             json.beginArray()
-            let keys = TransactionJSON.Keys(elementsOf: json)
+            // Each row as one record (its twin: TransactionJSON.write with the keys).
+            var records = TransactionRowJSON(elementsOf: json)
             try books.eachTransactionRow(matching: filter) { row in
-                TransactionJSON.write(row, accountName: names[row.accountId] ?? String(row.accountId), keys: keys, into: &json)
+                records.write(row, accountName: { names[row.accountId] ?? String(row.accountId) }, into: &json)
             }
             json.endArray()
             json.endObject()

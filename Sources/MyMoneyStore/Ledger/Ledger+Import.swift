@@ -115,6 +115,7 @@ extension Ledger {
                 current = try openStatement(statement, trustIds: trustIds, accounts: &accounts, reports: &reports, reportIndex: &reportIndex)
                 if let held = statement.heldRows {
                     // Matched before conversion (every row a stored one by its bank id): all skipped.
+                    reports[current.slot].skipped.reserveCapacity(reports[current.slot].skipped.count + held.count)
                     for (index, match) in held.enumerated() {
                         guard let match else { throw LedgerError(.invalid, "a statement held whole has a row without a match") }
                         reports[current.slot].skipped.append(SkippedTransaction(statementIndex: statementIndex, index: index,

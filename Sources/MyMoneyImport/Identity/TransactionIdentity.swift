@@ -199,12 +199,7 @@ package enum TransactionIdentity {
     package static func matchAllByBankId(_ candidates: [IdentityCandidate], against stored: [IdentityRecord],
                                          hashMask: UInt64 = .max) -> [IdentityMatch?]? {
         guard !candidates.isEmpty, !stored.isEmpty, candidates.allSatisfy({ $0.bankId != nil }) else { return nil }
-        let inIdOrder = stored.indices.dropFirst().allSatisfy { stored[$0 - 1].id < stored[$0].id }
-        let records = inIdOrder ? stored : stored.sorted { $0.id < $1.id }
-        var claimed = [Bool](repeating: false, count: records.count)
-        var result = [IdentityMatch?](repeating: nil, count: candidates.count)
-        matchByBankId(candidates, candidates.map { NormalizedAmount($0.amount) }, records, records.map { NormalizedAmount($0.amount) },
-                      hashMask: hashMask, claimed: &claimed, result: &result)
+        let result = ruleOne(candidates, against: stored, hashMask: hashMask)
         return result.contains(where: { $0 == nil }) ? nil : result
     }
 
@@ -222,13 +217,20 @@ package enum TransactionIdentity {
                                              hashMask: UInt64 = .max) -> [IdentityMatch?]? {
         guard !candidates.isEmpty, !stored.isEmpty, candidates.allSatisfy({ $0.bankId != nil }),
               stored.allSatisfy({ $0.bankId != nil }) else { return nil }
+        let result = ruleOne(candidates, against: stored, hashMask: hashMask)
+        return result.contains(where: { $0 == nil }) && result.contains(where: { $0 != nil }) ? result : nil
+    }
+
+    /// Rule 1 alone: what each candidate claims by bank id among `stored` (taken in id order).
+    private static func ruleOne(_ candidates: [IdentityCandidate], against stored: [IdentityRecord],
+                                hashMask: UInt64) -> [IdentityMatch?] {
         let inIdOrder = stored.indices.dropFirst().allSatisfy { stored[$0 - 1].id < stored[$0].id }
         let records = inIdOrder ? stored : stored.sorted { $0.id < $1.id }
         var claimed = [Bool](repeating: false, count: records.count)
         var result = [IdentityMatch?](repeating: nil, count: candidates.count)
         matchByBankId(candidates, candidates.map { NormalizedAmount($0.amount) }, records, records.map { NormalizedAmount($0.amount) },
                       hashMask: hashMask, claimed: &claimed, result: &result)
-        return result.contains(where: { $0 == nil }) && result.contains(where: { $0 != nil }) ? result : nil
+        return result
     }
 
     /// Rule 1 over records in id order: each candidate with a bank id claims the first unclaimed

@@ -1,4 +1,5 @@
 import Testing
+import MyMoneyTestSupport
 @testable import MyMoneyRules
 
 /// Regexes of the shape `A.*B`, answered on ASCII text from where the literal scan found their
@@ -49,14 +50,8 @@ import Testing
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func regexesAnsweredByWhereTheirTextsAreAgreeWithTheRegex(seed: UInt64) throws {
-        var state: UInt64 = 0xA11CE &+ seed
-        func next(_ n: Int) -> Int {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0xA11CE &+ seed)
+        func next(_ n: Int) -> Int { random.below(n) }
         let compilation = RuleCompiler.compile(sources: [("ordered.rules", Self.rules)])
         let set = try #require(compilation.ruleSet, "\(compilation.renderDiagnostics())")
         #expect(set.leaves.filter { $0.ordered != nil }.count == 7)

@@ -1,4 +1,5 @@
 import Testing
+import MyMoneyTestSupport
 @testable import MyMoneyRules
 
 /// ``PayeeKey/of(_:)``'s byte loop for ASCII payees against its plain twin over characters
@@ -10,14 +11,8 @@ import Testing
                          " ", "  ", "\t", "\r\n", "\n", "\r", "\u{0B}", "\u{0C}", "\u{1F}", "ü", "café", "a-b", "Q:"]
 
     @Test func asciiPayeesGetTheKeyThePlainTwinGives() {
-        var state: UInt64 = 0x5EED
-        func next(_ n: Int) -> Int {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0x5EED)
+        func next(_ n: Int) -> Int { random.below(n) }
         var compared = 0
         for _ in 0..<20_000 {
             var payee = ""

@@ -15,7 +15,8 @@ import Glibc
 /// 100-row CSV imported into a new ledger (`import.csv.100`), the 100k-row CSV with 10 rules
 /// (`import.csv.100k`, ``mediumImportCase(in:)``), and a `--size` CSV of realistic
 /// payees imported into a new ledger with 1,000 realistic rules (`import.rules.csv.1M`,
-/// ``realisticRulesImportCase``). `--only parse,transactions` picks
+/// ``realisticRulesImportCase``), and the `import` benchmark's 10-account folder with its 1,000
+/// rules (`import.folder.1M`, ``folderImportCase``). `--only parse,transactions` picks
 /// cases by prefix of their name.
 ///
 /// `--mymoney PATH` names the binary (default: the `mymoney` beside this one); `--baseline PATH`
@@ -86,6 +87,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     }
     if group("import.csv.100k"), let medium = try mediumImportCase(in: folder) { cases.append(medium) }
     if group("import.rules") { cases.append(try realisticRulesImportCase(folder: folder, size: size)) }
+    if group("import.folder") { cases.append(try folderImportCase(folder: folder, size: size)) }
     var results: [BenchmarkResult] = []
     for c in cases where wanted(c.name) {
         var best: [String: Run] = [:]
@@ -129,6 +131,27 @@ func mediumImportCase(in folder: URL) throws -> (name: String, items: Int, argum
     let ledger = folder.appendingPathComponent("100k-import.sqlite").path
     return ("import.csv.100k", 100_000, ["import", csv.path, "--ledger", ledger, "--rules", rules.path,
                                          "--account", "Bench", "--currency", "EUR", "--format", "json"])
+}
+
+/// `import.folder.1M`: the `import` benchmark's inputs from the command line: `--size` rows in 10
+/// accounts as CSV files (with same- and cross-currency transfers) and its 1,000 generated rules
+/// (mostly `payee contains`), imported as a folder into a new ledger each run. Written once, into
+/// `folder-1M/statements` and `folder-1M/rules`.
+func folderImportCase(folder: URL, size: Int) throws -> (name: String, items: Int, arguments: [String]) {
+    let label = size == 1_000_000 ? "1M" : "\(size)"
+    let base = folder.appendingPathComponent("folder-\(label)")
+    let statements = base.appendingPathComponent("statements")
+    let rules = base.appendingPathComponent("rules")
+    if !FileManager.default.fileExists(atPath: statements.appendingPathComponent("account-9.csv").path) {
+        _ = try StatementGenerator(size: size, accounts: 10).write(to: statements, formats: ["csv"])
+    }
+    let file = rules.appendingPathComponent("50-generated.rules")
+    if !FileManager.default.fileExists(atPath: file.path) {
+        try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+        try Data(importRules(count: 1_000, accounts: 10).utf8).write(to: file)
+    }
+    let ledger = base.appendingPathComponent("fresh.sqlite").path
+    return ("import.folder.\(label)", size, ["import", statements.path, "--ledger", ledger, "--rules", rules.path, "--format", "json"])
 }
 
 /// One run of a child process: its exit status, wall time and peak resident memory.

@@ -22,8 +22,9 @@ import Glibc
 /// `--mymoney PATH` names the binary (default: the `mymoney` beside this one); `--baseline PATH`
 /// adds a second binary (the "before"), run interleaved with the first, case by case, so both
 /// see the same load; `--repeat N` (3) runs, the best wall time (and the peak of that run)
-/// kept. The ledger is made once, by the first binary, and read by both. `--keep DIR` keeps the
-/// generated files and the ledger in DIR and uses them again on the next run.
+/// kept. The ledger is made once, by the baseline when given, and each binary reads its own copy
+/// of it (``OwnLedgers``). `--keep DIR` keeps the generated files and the ledger in DIR and uses
+/// them again on the next run.
 func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
     let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3
@@ -62,7 +63,8 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let ledger = folder.appendingPathComponent("ledger.sqlite").path
     if let csv = largeCSV, onLedger, !FileManager.default.fileExists(atPath: ledger) {
         FileHandle.standardError.write(Data("cli: importing \(size) transactions into the ledger to query…\n".utf8))
-        let made = try spawn(binary, ["import", csv.path, "--ledger", ledger, "--format", "json"])
+        // By the baseline when there is one: a newer binary can read (migrate) an older one's ledger.
+        let made = try spawn(binaries[0].1, ["import", csv.path, "--ledger", ledger, "--format", "json"])
         guard made.status == 0 || made.status == 1 else { throw BenchmarkFailure(message: "import for the ledger failed: exit \(made.status)") }
     }
     if let csv = largeCSV, FileManager.default.fileExists(atPath: ledger) {
@@ -89,6 +91,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     if group("import.rules") { cases.append(try realisticRulesImportCase(folder: folder, size: size)) }
     if group("import.folder") { cases.append(try folderImportCase(folder: folder, size: size)) }
     var results: [BenchmarkResult] = []
+    let ownLedgers = OwnLedgers()
     for c in cases where wanted(c.name) {
         var best: [String: Run] = [:]
         for _ in 0..<repeats {
@@ -97,7 +100,7 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
                 if c.name.hasPrefix("import."), let at = c.arguments.firstIndex(of: "--ledger") {
                     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: c.arguments[at + 1] + suffix) }
                 }
-                let run = try spawn(path, c.arguments)
+                let run = try spawn(path, binaries.count > 1 ? try ownLedgers.arguments(c.arguments, ledger, label: label, binary: path) : c.arguments)
                 guard run.status == 0 || run.status == 1 else { throw BenchmarkFailure(message: "\(label) \(c.name): exit \(run.status)") }
                 if best[label].map({ run.seconds < $0.seconds }) ?? true { best[label] = run }
             }
@@ -110,6 +113,31 @@ func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
         }
     }
     return results
+}
+
+/// Each binary's own copy of the shared ledger, made when first asked for in a scratch folder
+/// (removed with this value) and opened once untimed: a binary with a newer schema migrates a
+/// ledger it opens, which an older one then cannot read.
+private final class OwnLedgers {
+    private let folder = scratchDirectory("cli-ledgers")
+    private var copies: [String: String] = [:]
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// `arguments` with `ledger` swapped for the copy of the binary `label` (at `binary`).
+    func arguments(_ arguments: [String], _ ledger: String, label: String, binary: String) throws -> [String] {
+        guard let at = arguments.firstIndex(of: "--ledger"), arguments[at + 1] == ledger else { return arguments }
+        let own: String
+        if let made = copies[label] { own = made } else {
+            own = folder.appendingPathComponent("ledger-\(label).sqlite").path
+            try FileManager.default.copyItem(atPath: ledger, toPath: own)
+            _ = try spawn(binary, ["accounts", "--ledger", own])
+            copies[label] = own
+        }
+        var swapped = arguments
+        swapped[at + 1] = own
+        return swapped
+    }
 }
 
 /// `import.csv.100k`: the 100k-row CSV with the 10 categorizing rules `scripts/compare-peers.py`

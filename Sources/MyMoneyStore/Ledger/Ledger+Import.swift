@@ -377,9 +377,10 @@ extension Ledger {
                 Key(day: Ledger.day(row.int64(0)), kind: row.text(1), amount: try Ledger.storedAmount(row.int64(2), row.int64(3)))
             })
         let insert = try db.statement("""
-            INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
+            INSERT INTO statement_balances (account_id, day, amount_units, amount_scale, kind, source_file_id, batch_id)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
+        let sourceFileId = try self.sourceFileId(statement.sourceFile)
         var added = 0, skipped = 0
         for (day, balance) in dated {
             // Amounts compare and hash by value (1.5 is 1.50).
@@ -389,7 +390,7 @@ extension Ledger {
             }
             try insert.run([.integer(statement.accountId), .of(day), .integer(balance.amount.units),
                             .integer(Int64(balance.amount.scale)), .text(balance.kind.rawValue),
-                            .of(statement.sourceFile), .integer(batchId)])
+                            .of(sourceFileId), .integer(batchId)])
             added += 1
         }
         return (added, skipped)
@@ -398,8 +399,9 @@ extension Ledger {
     /// Statement balances stored for an account (all accounts when nil), by account, day, then id.
     package func statementBalances(accountId: Int64? = nil) throws(LedgerError) -> [StoredBalance] {
         try db.statement("""
-            SELECT id, account_id, day, amount_units, amount_scale, kind, source_file, batch_id FROM statement_balances
-            WHERE ?1 IS NULL OR account_id = ?1 ORDER BY account_id, day, id
+            SELECT b.id, b.account_id, b.day, b.amount_units, b.amount_scale, b.kind, f.path, b.batch_id
+            FROM statement_balances b LEFT JOIN source_files f ON f.id = b.source_file_id
+            WHERE ?1 IS NULL OR b.account_id = ?1 ORDER BY b.account_id, b.day, b.id
             """).rows([.of(accountId)]) { row throws(LedgerError) in
                 StoredBalance(id: row.int64(0), accountId: row.int64(1), day: Ledger.day(row.int64(2)),
                               amount: try Ledger.storedAmount(row.int64(3), row.int64(4)),

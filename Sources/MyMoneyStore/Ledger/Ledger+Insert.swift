@@ -5,7 +5,7 @@ extension Ledger {
     static let insertSQL = """
         INSERT INTO transactions (account_id, day, amount_units, amount_scale, currency, type, original_payee, payee,
             memo, notes, category_id, project_id, place_id, bank_id, bank_type, check_number, transfer_hint, splits,
-            extra, source_format, source_file, source_line, text_key, occurrence, hand_fields, rule_fields, batch_id)
+            extra, source_format, source_file_id, source_line, text_key, occurrence, hand_fields, rule_fields, batch_id)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
@@ -44,6 +44,7 @@ extension Ledger {
         let categoryId = try t.category.map { (p) throws(LedgerError) in try names.category(p, in: self) }
         let projectId = try blankToNil(t.project).map { (p) throws(LedgerError) in try names.project(p, in: self) }
         let placeId = try blankToNil(t.place).map { (p) throws(LedgerError) in try names.place(p, in: self) }
+        let sourceFileId = try t.sourceFile.map { (f) throws(LedgerError) in try names.sourceFile(f, in: self) }
         let o = Int32(row * Ledger.insertColumnCount)
         s.bind(o + 1, account.id)
         s.bind(o + 2, Int64(t.day.daysSinceEpoch))
@@ -65,7 +66,7 @@ extension Ledger {
         s.stageText(o + 18, nil)   // splits are rows of transaction_parts (``insertParts``)
         s.stageText(o + 19, t.extra.isEmpty ? nil : Ledger.json(t.extra))
         s.stageText(o + 20, t.sourceFormat)
-        s.stageText(o + 21, t.sourceFile)
+        s.bind(o + 21, sourceFileId)
         s.bind(o + 22, t.sourceLine)
         s.stageText(o + 23, textKey)
         s.bind(o + 24, occurrence)

@@ -36,14 +36,16 @@ extension Ledger {
         try atomically { () throws(LedgerError) in
             let insert = try db.statement("""
                 INSERT INTO skipped_statement_rows (batch_id, account_id, day, amount_units, amount_scale, currency, payee, memo,
-                                                    source_file, source_line, reason, existing_id)
+                                                    source_file_id, source_line, reason, existing_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            var names = NameCache()
             for s in rows {
                 let r = s.row
+                let sourceFileId = try r.sourceFile.map { (f) throws(LedgerError) in try names.sourceFile(f, in: self) }
                 _ = try insert.run([.integer(batchId), .integer(r.accountId), .of(r.day), .integer(r.amount.units),
                                     .integer(Int64(r.amount.scale)), .text(r.currency.code), .of(r.originalPayee ?? r.payee),
-                                    .of(r.memo), .of(r.sourceFile), .of(r.sourceLine), .text(s.reason.rawValue), .integer(s.existingId)])
+                                    .of(r.memo), .of(sourceFileId), .of(r.sourceLine), .text(s.reason.rawValue), .integer(s.existingId)])
             }
         }
     }
@@ -53,9 +55,10 @@ extension Ledger {
     /// rows have no id: they are not stored transactions.
     package func skippedStatementRows(accountId: Int64, from: Day? = nil, excludingBatch excludedBatchId: Int64? = nil) throws(LedgerError) -> [SkippedStatementRow] {
         var sql = """
-            SELECT s.account_id, s.day, s.amount_units, s.amount_scale, s.currency, s.payee, s.memo, s.source_file, s.source_line,
+            SELECT s.account_id, s.day, s.amount_units, s.amount_scale, s.currency, s.payee, s.memo, f.path, s.source_line,
                    s.reason, s.existing_id
             FROM skipped_statement_rows s JOIN import_batches b ON b.id = s.batch_id
+            LEFT JOIN source_files f ON f.id = s.source_file_id
             WHERE s.account_id = ? AND b.undone_at IS NULL
             """
         var values: [SQLValue] = [.integer(accountId)]

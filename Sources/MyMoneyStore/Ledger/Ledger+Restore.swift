@@ -105,10 +105,10 @@ extension Ledger {
             }
             for b in contents.balances {
                 try db.statement("""
-                    INSERT INTO statement_balances (id, account_id, day, amount_units, amount_scale, kind, source_file, batch_id)
+                    INSERT INTO statement_balances (id, account_id, day, amount_units, amount_scale, kind, source_file_id, batch_id)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """).run([.of(b.id), .integer(b.accountId), .of(b.day), .integer(b.amount.units), .integer(Int64(b.amount.scale)),
-                              .text(b.kind.rawValue), .of(b.sourceFile), .of(b.batchId)])
+                              .text(b.kind.rawValue), .of(try sourceFileId(b.sourceFile)), .of(b.batchId)])
             }
             for r in contents.rates {
                 try LedgerValidation.positive(r.rate, field: "rate")

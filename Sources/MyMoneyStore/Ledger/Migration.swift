@@ -18,6 +18,7 @@ package struct Migration: Sendable {
         Migration(name: "0006-budgets-projects-periods-rollover", sql: Migration.budgetsWithProjectsAndRollover),
         Migration(name: "0007-transactions-report-indexes", sql: Migration.reportIndexes),
         Migration(name: "0008-skipped-statement-rows-hand-edits", sql: Migration.skippedRowsAndHandEdits),
+        Migration(name: "0009-source-files-once", sql: Migration.sourceFilesOnce),
     ]
 }
 

@@ -4,6 +4,9 @@ struct NameCache {
     private var tags: [String: Int64] = [:]
     private var projects: [String: Int64] = [:]
     private var places: [String: Int64] = [:]
+    private var sourceFiles: [String: Int64] = [:]
+    /// The last source file's path and id: a statement's rows all name one file.
+    private var lastSourceFile: (path: String, id: Int64)?
     /// Ids by the exact text a row carried, before the key (case-folded, trimmed) is worked out.
     private var categoriesAsWritten: [CategoryPath: Int64] = [:]
     private var tagsAsWritten: [String: Int64] = [:]
@@ -47,6 +50,17 @@ struct NameCache {
         if let id = places[key] { return id }
         let id = try ledger.ensurePlace(name)
         places[key] = id
+        return id
+    }
+
+    mutating func sourceFile(_ path: String, in ledger: Ledger) throws(LedgerError) -> Int64 {
+        if let last = lastSourceFile, last.path == path { return last.id }
+        let id: Int64
+        if let known = sourceFiles[path] { id = known } else {
+            id = try ledger.sourceFileId(path)
+            sourceFiles[path] = id
+        }
+        lastSourceFile = (path, id)
         return id
     }
 }

@@ -3,8 +3,8 @@ internal import MyMoneySQLite
 
 /// A row of the narrow transactions query behind ``Ledger/eachTransactionRow(matching:_:)``:
 /// only the columns a transaction's output shows, from the transactions table alone. Category
-/// paths, project titles and place names are read once by id when the stream starts, instead of
-/// three joins on every row; the type is matched as bytes.
+/// paths, project titles, place names and source file paths are read once by id when the stream
+/// starts, instead of four joins on every row; the type is matched as bytes.
 ///
 /// The values are those ``StoredTransactionRow/columns(_:text:tags:transaction:)`` makes from the
 /// whole query (its plain twin, held to it by `TransactionRowStreamTests`).
@@ -15,7 +15,7 @@ struct StoredOutputRow {
     static func select(tags: String) -> String {
         """
         SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
-               t.payee, t.memo, t.notes, t.category_id, t.project_id, t.place_id, t.bank_id, t.source_file,
+               t.payee, t.memo, t.notes, t.category_id, t.project_id, t.place_id, t.bank_id, t.source_file_id,
                t.source_line, \(tags)
         FROM transactions t
         """
@@ -32,7 +32,7 @@ struct StoredOutputRow {
     /// Where the row's text is read: the row itself, and the names by id.
     let text: OutputRowText
 
-    /// Reads the ledger's category paths, project titles and place names.
+    /// Reads the ledger's category paths, project titles, place names and source file paths.
     init(_ db: SQLiteConnection) throws(LedgerError) {
         var categories: [Int64: String?] = [:]
         try db.uncachedStatement("SELECT id, path FROM categories").eachRow { row throws(LedgerError) in
@@ -40,7 +40,8 @@ struct StoredOutputRow {
         }
         categoryTexts = categories
         text = OutputRowText(projects: try StoredNames(db, "SELECT id, title FROM projects"),
-                             places: try StoredNames(db, "SELECT id, name FROM places"))
+                             places: try StoredNames(db, "SELECT id, name FROM places"),
+                             files: try StoredNames(db, "SELECT id, path FROM source_files"))
     }
 
     /// The current row of `row` as columns, with `tags` and, when given, the whole `transaction`.
@@ -77,7 +78,7 @@ struct StoredOutputRow {
 }
 
 /// The text of the narrow query's current row (``StoredOutputRow``), read in place, with the
-/// project and place names kept by id.
+/// project and place names and the source files' paths kept by id.
 ///
 /// Not `Sendable`: it reads statements of the ledger's connection.
 final class OutputRowText: LedgerRowText {
@@ -85,10 +86,12 @@ final class OutputRowText: LedgerRowText {
     var statement: OpaquePointer?
     private let projects: StoredNames
     private let places: StoredNames
+    private let files: StoredNames
 
-    init(projects: StoredNames, places: StoredNames) {
+    init(projects: StoredNames, places: StoredNames, files: StoredNames) {
         self.projects = projects
         self.places = places
+        self.files = files
     }
 
     func bytes(_ field: LedgerTransactionColumns.Text) -> UnsafeBufferPointer<UInt8>? {
@@ -101,7 +104,7 @@ final class OutputRowText: LedgerRowText {
         case .project: return Self.id(statement, 12).flatMap { projects.bytes(of: $0) }
         case .place: return Self.id(statement, 13).flatMap { places.bytes(of: $0) }
         case .bankId: return Self.text(statement, 14)
-        case .sourceFile: return Self.text(statement, 15)
+        case .sourceFile: return Self.id(statement, 15).flatMap { files.bytes(of: $0) }
         }
     }
 
@@ -119,7 +122,7 @@ final class OutputRowText: LedgerRowText {
     }
 }
 
-/// Names by id (project titles, place names) read once, their bytes as stored kept in one
+/// Names by id (project titles, place names, source file paths) read once, their bytes as stored kept in one
 /// allocation, handed out in place.
 ///
 /// Not `Sendable`: one stream's; released with it.

@@ -16,13 +16,14 @@ struct StoredTransactionRow {
         """
         SELECT t.id, t.account_id, t.day, t.amount_units, t.amount_scale, t.currency, t.type, t.original_payee,
                t.payee, t.memo, t.notes, c.path, p.title, pl.name, t.bank_id, t.bank_type, t.check_number,
-               t.transfer_hint, NULL, t.extra, t.source_format, t.source_file, t.source_line,
+               t.transfer_hint, NULL, t.extra, t.source_format, sf.path, t.source_line,
                \(tags),
                t.category_id
         FROM transactions t
         LEFT JOIN categories c ON c.id = t.category_id
         LEFT JOIN projects p ON p.id = t.project_id
         LEFT JOIN places pl ON pl.id = t.place_id
+        LEFT JOIN source_files sf ON sf.id = t.source_file_id
         """
     }
 

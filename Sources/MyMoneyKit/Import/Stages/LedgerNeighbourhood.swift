@@ -16,7 +16,8 @@ struct LedgerNeighbourhood {
     init(transactions: [LedgerTransaction]) {
         self.transactions = transactions
         Ledger.sortByDayAndId(&self.transactions)
-        for (i, t) in self.transactions.enumerated() { byAccount[t.accountId, default: []].append(i) }
+        // By index: a `for t in transactions` copied every transaction (a retain per text).
+        for i in self.transactions.indices { byAccount[self.transactions[i].accountId, default: []].append(i) }
     }
 
     /// The rows of `window` the ledger held before the import (ids up to `lastIdBefore`, not of

@@ -45,6 +45,22 @@ struct LedgerNeighbourhood {
         return copiedTransactions(of: accountId)
     }
 
+    /// The balance rows (id, day, amount) of one account's transactions, by day and id, read in
+    /// place: no text is retained, where ``transactions(of:)`` copies every row when other
+    /// accounts' rows are in the neighbourhood too (an import of several accounts). Nil when
+    /// the account's rows are the neighbourhood's own array (shared, which costs nothing), or
+    /// some row has no id.
+    func balanceRows(of accountId: Int64) -> [LedgerBalanceRow]? {
+        guard let places = byAccount[accountId], places.count != transactions.count else { return nil }
+        var rows: [LedgerBalanceRow] = []
+        rows.reserveCapacity(places.count)
+        for p in places {
+            guard let id = transactions[p].id else { return nil }
+            rows.append(LedgerBalanceRow(id: id, day: transactions[p].day, amount: transactions[p].amount))
+        }
+        return rows
+    }
+
     /// ``transactions(of:)`` copied row by row (the plain twin of the shared array).
     func copiedTransactions(of accountId: Int64) -> [LedgerTransaction] {
         (byAccount[accountId] ?? []).map { transactions[$0] }

@@ -11,7 +11,7 @@ import MyMoneyTestSupport
 @Suite("import: balance rows of new accounts for opening balances and reconciliation")
 struct BalanceRowsOfNewAccountsTests {
     /// Generated CSV statements of `accounts` accounts (EUR and USD) with running balances and
-    /// transfers between them. (A wrong running balance breaks its statement's chain and the
+    /// transfers between them (one account without balances). (A wrong running balance breaks its statement's chain and the
     /// statement is refused, so the whole rows' path of a disagreeing account is the one
     /// ``LedgerReconciliation`` already takes for rows read from the ledger.)
     static func statements(seed: UInt64, accounts: Int) -> [(name: String, csv: String)] {
@@ -22,7 +22,8 @@ struct BalanceRowsOfNewAccountsTests {
         func money(_ cents: Int64) -> String { String(format: "%@%lld.%02lld", cents < 0 ? "-" : "", abs(cents) / 100, abs(cents) % 100) }
         func add(_ a: Int, _ day: String, _ payee: String, _ memo: String, _ cents: Int64) {
             balances[a] += cents
-            lines[a].append("\(day),\(payee),\(memo),\(money(cents)),\(currency(a)),\(money(balances[a]))")
+            // With three accounts or more, the second has no balances (no checkpoint to check).
+            lines[a].append("\(day),\(payee),\(memo),\(money(cents)),\(currency(a)),\(accounts >= 3 && a == 1 ? "" : money(balances[a]))")
         }
         for i in 0..<(300 * accounts) {
             let day = String(format: "2026-%02d-%02d", 1 + i / (28 * 10 * accounts) % 12, 1 + (i / (10 * accounts)) % 28)

@@ -21,11 +21,8 @@ struct LedgerNeighbourhood {
     }
 
     /// The rows of `window` the ledger held before the import (ids up to `lastIdBefore`, not of
-    /// `batchId`) together with the import's `stored` rows, which are moved in: merged by day and
-    /// id where each part is in that order (``TransactionMoves/mergedByDayAndId(_:)``), else put
-    /// together and sorted (`merging: false` always does that: the plain twin).
-    init(window: TransactionFilter, lastIdBefore: Int64, batchId: Int64?, stored: inout [[LedgerTransaction]], ledger: Ledger,
-         merging: Bool = true) throws {
+    /// `batchId`) together with the import's `stored` rows, which are moved in.
+    init(window: TransactionFilter, lastIdBefore: Int64, batchId: Int64?, stored: inout [[LedgerTransaction]], ledger: Ledger) throws {
         var filter = window
         filter.storedThroughId = lastIdBefore
         filter.excludedBatchId = batchId
@@ -33,8 +30,7 @@ struct LedgerNeighbourhood {
         var parts = lastIdBefore > 0 ? [try ledger.transactions(matching: filter)] : []
         parts += stored
         stored = []
-        let merged = merging ? TransactionMoves.mergedByDayAndId(&parts) : nil
-        self.init(transactions: merged ?? TransactionMoves.concatenate(&parts))
+        self.init(transactions: TransactionMoves.concatenate(&parts))
     }
 
     /// The transactions of one account, by day and id.

@@ -35,6 +35,11 @@ public struct ImportRequest: Sendable {
     /// back in WAL mode before it is published (``MyMoneyStore/Ledger/journalInMemoryWhileAside()``).
     /// False writes it through the log (the plain twin).
     public var asideWithoutLog = true
+    /// Opening balances and reconciliation of accounts new to the ledger, imported beside other
+    /// accounts, sum the rows' balance rows (id, day, amount: ``LedgerNeighbourhood/balanceRows(of:)``)
+    /// and take the rows whole only where a checkpoint disagrees. False copies every row of each
+    /// such account out of the neighbourhood for both (the plain twin).
+    var balanceRowsOfNewAccounts = true
     /// Rows the rules take at a time, and the size of a part handed to the store (tests make it small).
     var rulePart = 50_000
     /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows

@@ -134,6 +134,10 @@ enum ImportWorkflow {
         func known(_ accountId: Int64) -> [LedgerTransaction]? {
             window != nil && placed.before.hadTransactions[accountId] == false ? neighbourhood.transactions(of: accountId) : nil
         }
+        func knownRows(_ accountId: Int64) -> [LedgerBalanceRow]? {
+            request.balanceRowsOfNewAccounts && window != nil && placed.before.hadTransactions[accountId] == false
+                ? neighbourhood.balanceRows(of: accountId) : nil
+        }
 
         // Matching needs neither the opening balances nor the reconciliation, which do not look at
         // the types linking changes: they run side by side.
@@ -147,11 +151,11 @@ enum ImportWorkflow {
                 try ledger.rebuildIndexes(stored.indexesToRebuild)
             }
             progress?("deriving opening balances")
-            try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known)
+            try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known, knownRows: knownRows)
             progress?("reconciling balances")
             let names = try ledger.accounts().filter { importedAccounts.contains($0.id ?? -1) }.map(\.name)
             return try LedgerReconciliation.reconcile(ledger, accounts: names, chains: chains, skippedRowsOf: { [stored] in stored.skippedRows(of: $0) }, batchId: stored.batchId,
-                                                      knownTransactions: known)
+                                                      knownTransactions: known, knownBalanceRows: knownRows)
         }
         outcome.reconciliation = reconciliation
 

@@ -24,11 +24,26 @@ public struct DerivedOpeningBalance: Sendable, Hashable {
     /// - Throws: ``AmountError/overflow`` when the sums do not fit.
     /// - Complexity: O(n log n) in the number of transactions.
     public init?(account: Account, transactions: [LedgerTransaction], checkpoints: [Checkpoint]) throws(AmountError) {
+        try self.init(account: account, checkpoints: checkpoints) { zeroed, first throws(AmountError) in
+            try LedgerBalances(account: zeroed, transactions: transactions, alsoExact: [first])
+        }
+    }
+
+    /// As above, from the account's balance rows (id, day, amount) instead of its whole
+    /// transactions: the same sums, without a row's texts.
+    public init?(account: Account, rows: [LedgerBalanceRow], checkpoints: [Checkpoint]) throws(AmountError) {
+        try self.init(account: account, checkpoints: checkpoints) { zeroed, first throws(AmountError) in
+            try LedgerBalances(account: zeroed, rows: rows, alsoExact: [first])
+        }
+    }
+
+    private init?(account: Account, checkpoints: [Checkpoint],
+                  balances: (_ zeroed: Account, _ first: Amount) throws(AmountError) -> LedgerBalances) throws(AmountError) {
         let usable = checkpoints.filter { $0.currency == nil || $0.currency == account.currency }.sorted(by: Checkpoint.precedes)
         guard let first = usable.first else { return nil }
         var zeroed = account
         zeroed.openingBalance = .zero
-        let ledger = try LedgerBalances(account: zeroed, transactions: transactions, alsoExact: [first.balance])
+        let ledger = try balances(zeroed, first.balance)
         let sum = ledger.sumOfTransactions(through: first.throughDay)
         self.amount = try first.balance.rescaled(to: ledger.scale) - sum
         self.checkpoint = first

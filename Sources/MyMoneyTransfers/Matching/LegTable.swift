@@ -20,54 +20,80 @@ struct LegTable: Sendable {
     /// or a payee that some leg of the input names together with own-transfer evidence
     /// (`Alex Morgan` beside `Umbuchung auf Tagesgeld`, `Wise Europe SA` beside `eigenes USD-Konto`).
     var party: [Bool] = []
-    /// Leg index by transaction id.
+    /// Leg index by transaction id, of the ids `linkedIds` names (every id in the plain twin).
     var legOfId: [Int64: Int32] = [:]
 
     var count: Int { key.count }
 
+    /// How the table keeps its transactions' ids.
+    enum IdKeeping {
+        /// Ids taken as bits over their range where they lie close (``TakenIds``), and leg
+        /// indices only for the ids of stored links (the only ones looked up).
+        case compact
+        /// A `Set` of every id and a leg index for every id (the plain twin).
+        case plain
+    }
+
     /// Reads `input`'s transactions; leaves out excluded, zero, duplicate and unplaceable ones.
+    /// `linkedIds` are the ids whose leg ``legOfId`` must give (those of the stored links).
     init(input: TransferMatchInput, accounts: AccountDirectory, reader: TextEvidenceReader, figureReader: WrittenFigureReader,
-         excludedIds: Set<Int64>, diagnostics: inout [Diagnostic]) {
-        var seenIds = Set<Int64>()
+         excludedIds: Set<Int64>, linkedIds: Set<Int64>, keeping: IdKeeping = .compact, diagnostics: inout [Diagnostic]) {
+        let rows = input.transactions
+        var seenIds = TakenIds(for: rows, dense: keeping == .compact)
         var unknownAccounts = Set<Int64>()
         var hintCache: [String: Int32] = [:]
-        let n = input.transactions.count
+        let n = rows.count
         transactionIndex.reserveCapacity(n); account.reserveCapacity(n); day.reserveCapacity(n)
         key.reserveCapacity(n); outgoing.reserveCapacity(n); currency.reserveCapacity(n)
         text.reserveCapacity(n); hint.reserveCapacity(n); figures.reserveCapacity(n)
-        // Sized once: growing them a million rows long rehashed every id several times.
-        seenIds.reserveCapacity(n); legOfId.reserveCapacity(n)
-        // Most legs share their currency with the leg before (a currency hashes its code to look up).
+        // Sized once: growing it a million rows long rehashed every id several times.
+        legOfId.reserveCapacity(keeping == .plain ? n : linkedIds.count)
+        // Most legs share their currency and their account with the leg before (a look-up hashes).
         var lastCurrency: (currency: Currency, index: Int16)?
-        for (index, transaction) in input.transactions.enumerated() {
-            if let id = transaction.id {
-                if excludedIds.contains(id) || !seenIds.insert(id).inserted { continue }
+        var lastAccount: (id: Int64, index: Int)?
+        // By index, each field read in place: a `for t in transactions` copied every transaction
+        // (a retain and a release per text of each).
+        for index in rows.indices {
+            let id = rows[index].id
+            if let id {
+                if !excludedIds.isEmpty, excludedIds.contains(id) { continue }
+                if !seenIds.insert(id) { continue }
             }
-            guard let accountIndex = accounts.index(ofId: transaction.accountId) else {
-                if unknownAccounts.insert(transaction.accountId).inserted {
+            let accountId = rows[index].accountId
+            let placed: Int?
+            if let last = lastAccount, last.id == accountId {
+                placed = last.index
+            } else {
+                placed = accounts.index(ofId: accountId)
+                if let placed { lastAccount = (accountId, placed) }
+            }
+            guard let accountIndex = placed else {
+                if unknownAccounts.insert(accountId).inserted {
                     diagnostics.append(.warning("transfers.unknown-account",
-                        "transactions name account id \(transaction.accountId), which is not among the accounts given; they take no part in transfer matching"))
+                        "transactions name account id \(accountId), which is not among the accounts given; they take no part in transfer matching"))
                 }
                 continue
             }
-            guard !transaction.amount.isZero else { continue }
-            guard let magnitude = try? transaction.amount.magnitude(),
+            let amount = rows[index].amount
+            guard !amount.isZero else { continue }
+            guard let magnitude = try? amount.magnitude(),
                   let scaled = try? magnitude.rounded(toScale: LegTable.keyScale) else {
                 diagnostics.append(.warning("transfers.amount-range",
-                    "the amount \(transaction.amount) \(transaction.currency.code) on \(transaction.day) is too large to compare; it takes no part in transfer matching"))
+                    "the amount \(amount) \(rows[index].currency.code) on \(rows[index].day) is too large to compare; it takes no part in transfer matching"))
                 continue
             }
-            var evidence = reader.read(transaction.payee, payee: true)
-            evidence.merge(reader.read(transaction.memo, payee: false))
-            if let type = transaction.bankType { evidence.merge(reader.read(type, payee: false)) }
-            if transaction.originalPayee != transaction.payee {
-                evidence.merge(reader.read(transaction.originalPayee, payee: false))
+            let payee = rows[index].payee, memo = rows[index].memo, original = rows[index].originalPayee
+            var evidence = reader.read(payee, payee: true)
+            evidence.merge(reader.read(memo, payee: false))
+            if let type = rows[index].bankType { evidence.merge(reader.read(type, payee: false)) }
+            if original != payee {
+                evidence.merge(reader.read(original, payee: false))
             }
-            var written = figureReader.read(transaction.payee)
-            written.merge(figureReader.read(transaction.memo))
-            if transaction.originalPayee != transaction.payee { written.merge(figureReader.read(transaction.originalPayee)) }
+            var written = figureReader.read(payee)
+            written.merge(figureReader.read(memo))
+            if original != payee { written.merge(figureReader.read(original)) }
             var hinted: Int32 = -1
-            if let raw = transaction.transferHint {
+            if let raw = rows[index].transferHint {
                 if let cached = hintCache[raw] {
                     hinted = cached
                 } else {
@@ -78,20 +104,21 @@ struct LegTable: Sendable {
             }
             transactionIndex.append(index)
             account.append(Int32(accountIndex))
-            day.append(transaction.day.daysSinceEpoch)
+            day.append(rows[index].day.daysSinceEpoch)
             key.append(scaled.units)
-            outgoing.append(transaction.amount.isNegative)
-            if let last = lastCurrency, last.currency == transaction.currency {
+            outgoing.append(amount.isNegative)
+            let legCurrency = rows[index].currency
+            if let last = lastCurrency, last.currency == legCurrency {
                 currency.append(last.index)
             } else {
-                let index = Int16(accounts.currencyIndex(transaction.currency))
-                lastCurrency = (transaction.currency, index)
+                let index = Int16(accounts.currencyIndex(legCurrency))
+                lastCurrency = (legCurrency, index)
                 currency.append(index)
             }
             text.append(evidence)
             hint.append(hinted)
             figures.append(written)
-            if let id = transaction.id { legOfId[id] = Int32(key.count - 1) }
+            if let id, keeping == .plain || (!linkedIds.isEmpty && linkedIds.contains(id)) { legOfId[id] = Int32(key.count - 1) }
         }
         // Transfer parties: the owner, and payees seen with own-transfer evidence.
         var heads = Set(input.ownerNames.map { reader.read($0, payee: true).payeeHead }.filter { $0 != 0 })

@@ -12,6 +12,8 @@
 ///   found (see ``CandidateSearch``); never all pairs.
 public struct TransferMatcher: Sendable {
     public var options: TransferMatchOptions
+    /// How the leg table keeps ids (``LegTable/IdKeeping``; `.plain` is the twin the tests compare).
+    var legIds: LegTable.IdKeeping = .compact
 
     public init(options: TransferMatchOptions = TransferMatchOptions()) {
         self.options = options
@@ -25,7 +27,7 @@ public struct TransferMatcher: Sendable {
             result.diagnostics.append(.warning("transfers.account-id",
                 "account \(account.name) has no id yet; its transactions take no part in transfer matching"))
         }
-        let directory = AccountDirectory(input.accounts, extraCurrencies: Array(Set(input.transactions.map(\.currency))))
+        let directory = AccountDirectory(input.accounts, extraCurrencies: TransferMatcher.currencies(of: input.transactions))
         let reader = TextEvidenceReader(accounts: input.accounts, currencies: directory.currencies)
         let figureReader = WrittenFigureReader(accounts: input.accounts, currencies: directory.currencies)
 
@@ -42,15 +44,16 @@ public struct TransferMatcher: Sendable {
             result.pairs.append(kept)
         }
         // A stored link whose other leg was not passed in: its leg is taken, so it is left out.
+        let linkedIds = Set(input.linked.flatMap { [$0.fromId, $0.toId] })
         if !input.linked.isEmpty {
-            let present = Set(input.transactions.compactMap(\.id))
+            let present = TransferMatcher.present(linkedIds, among: input.transactions, plain: legIds == .plain)
             for link in input.linked where present.contains(link.fromId) != present.contains(link.toId) {
                 excluded.insert(link.fromId)
                 excluded.insert(link.toId)
             }
         }
         let legs = LegTable(input: input, accounts: directory, reader: reader, figureReader: figureReader, excludedIds: excluded,
-                            diagnostics: &result.diagnostics)
+                            linkedIds: linkedIds, keeping: legIds, diagnostics: &result.diagnostics)
         statistics.legs = legs.count
         let table = ExchangeRateTable(rates)
         var rejected = Set<TransferLink>()
@@ -105,6 +108,28 @@ public struct TransferMatcher: Sendable {
                                              taken: used.union(ambiguousLegs), feeLines: feeLines, nearMisses: nearMisses)
         result.statistics = statistics
         return result
+    }
+
+    /// Which of `ids` are among `transactions`' ids: each transaction's id looked up in `ids` (a
+    /// handful), where the plain twin (`plain`) makes a set of every transaction's id.
+    static func present(_ ids: Set<Int64>, among transactions: [LedgerTransaction], plain: Bool) -> Set<Int64> {
+        if plain { return Set(transactions.compactMap(\.id)).intersection(ids) }
+        var found = Set<Int64>()
+        for i in transactions.indices {
+            if let id = transactions[i].id, ids.contains(id) { found.insert(id) }
+        }
+        return found
+    }
+
+    /// The currencies `transactions` carry, each once (a run of one currency is looked at once).
+    static func currencies(of transactions: [LedgerTransaction]) -> [Currency] {
+        var seen = Set<Currency>()
+        var last: Currency?
+        for i in transactions.indices where transactions[i].currency != last {
+            last = transactions[i].currency
+            seen.insert(transactions[i].currency)
+        }
+        return Array(seen)
     }
 
     /// Marks the candidate edges of linked pairs (adding an edge where the pair was no candidate)

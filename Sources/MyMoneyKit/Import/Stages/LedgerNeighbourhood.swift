@@ -16,7 +16,8 @@ struct LedgerNeighbourhood {
     init(transactions: [LedgerTransaction]) {
         self.transactions = transactions
         Ledger.sortByDayAndId(&self.transactions)
-        for (i, t) in self.transactions.enumerated() { byAccount[t.accountId, default: []].append(i) }
+        // By index: a `for t in transactions` copied every transaction (a retain per text).
+        for i in self.transactions.indices { byAccount[self.transactions[i].accountId, default: []].append(i) }
     }
 
     /// The rows of `window` the ledger held before the import (ids up to `lastIdBefore`, not of
@@ -42,6 +43,22 @@ struct LedgerNeighbourhood {
         guard let places = byAccount[accountId] else { return [] }
         if places.count == transactions.count { return transactions }
         return copiedTransactions(of: accountId)
+    }
+
+    /// The balance rows (id, day, amount) of one account's transactions, by day and id, read in
+    /// place: no text is retained, where ``transactions(of:)`` copies every row when other
+    /// accounts' rows are in the neighbourhood too (an import of several accounts). Nil when
+    /// the account's rows are the neighbourhood's own array (shared, which costs nothing), or
+    /// some row has no id.
+    func balanceRows(of accountId: Int64) -> [LedgerBalanceRow]? {
+        guard let places = byAccount[accountId], places.count != transactions.count else { return nil }
+        var rows: [LedgerBalanceRow] = []
+        rows.reserveCapacity(places.count)
+        for p in places {
+            guard let id = transactions[p].id else { return nil }
+            rows.append(LedgerBalanceRow(id: id, day: transactions[p].day, amount: transactions[p].amount))
+        }
+        return rows
     }
 
     /// ``transactions(of:)`` copied row by row (the plain twin of the shared array).

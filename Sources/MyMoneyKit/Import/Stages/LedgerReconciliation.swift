@@ -99,7 +99,8 @@ enum LedgerReconciliation {
     /// (a re-import skips every row; copying them for accounts whose balances agree was wasted).
     static func reconcile(_ ledger: Ledger, accounts names: [String]? = nil, assertions: [BalanceAssertion] = [], chains: [Int64: [RunningBalanceChain]],
                           skippedRowsOf: (Int64) -> [LedgerTransaction] = { _ in [] }, batchId: Int64? = nil, rows: RowReading = .balancesFirst,
-                          knownTransactions: (Int64) -> [LedgerTransaction]?) throws(LedgerError) -> ReconciliationReport {
+                          knownTransactions: (Int64) -> [LedgerTransaction]?,
+                          knownBalanceRows: (Int64) -> [LedgerBalanceRow]? = { _ in nil }) throws(LedgerError) -> ReconciliationReport {
         var accounts = try ledger.accounts()
         if let names {
             accounts = accounts.filter { a in names.contains { $0.caseInsensitiveCompare(a.name) == .orderedSame } }
@@ -108,7 +109,11 @@ enum LedgerReconciliation {
         var reconciled: [AccountReconciliation] = []
         for account in accounts {
             guard let id = account.id else { continue }
-            let known = knownTransactions(id)
+            // The balance rows of known transactions first, as those of the ledger's: the
+            // transactions (a copy of each, ``LedgerNeighbourhood/transactions(of:)``) only when a
+            // checkpoint disagrees.
+            let knownRows = rows == .balancesFirst ? knownBalanceRows(id) : nil
+            var known = knownRows == nil ? knownTransactions(id) : nil
             var input = ReconciliationInput(account: account, transactions: known ?? [])
             input.checkpoints = latestPerDay(stored.filter { $0.accountId == id }).compactMap { checkpoint($0, currency: account.currency) }
             input.chains = chains[id] ?? []
@@ -126,12 +131,17 @@ enum LedgerReconciliation {
             // Balance rows first (none to read without a checkpoint): an account that agrees
             // everywhere is done with them; one that disagrees is read whole and diagnosed once
             // (skipped rows serve only that diagnosis).
-            if known == nil, rows == .balancesFirst,
-               let agreeing = Reconciler().reconcileIfAgreeing(input, rows: input.checkpoints.isEmpty ? [] : try ledger.balanceRows(accountId: id)) {
+            func balanceRows() throws(LedgerError) -> [LedgerBalanceRow] {
+                if input.checkpoints.isEmpty { return [] }
+                if let knownRows { return knownRows }
+                return try ledger.balanceRows(accountId: id)
+            }
+            if known == nil, rows == .balancesFirst, let agreeing = Reconciler().reconcileIfAgreeing(input, rows: try balanceRows()) {
                 reconciled.append(agreeing)
                 continue
             }
-            if known == nil { input.transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id])) }
+            if knownRows != nil { known = knownTransactions(id) }
+            if let known { input.transactions = known } else { input.transactions = try ledger.transactions(matching: TransactionFilter(accountIds: [id])) }
             addSkippedRows()
             let result = Reconciler().reconcile(input, counterparts: legs)
             if let legsError { throw legsError }

@@ -51,7 +51,8 @@ enum StoreStage {
                     taken[s].removeAll { $0.id == nil }
                 }
             }
-            for s in taken.indices where taken[s].contains(where: { $0.id == nil }) { taken[s].removeAll { $0.id == nil } }
+            // By index: `contains(where:)` copied every row it looked at (a retain per text).
+            for s in taken.indices where taken[s].indices.contains(where: { taken[s][$0].id == nil }) { taken[s].removeAll { $0.id == nil } }
             return taken
         }
 

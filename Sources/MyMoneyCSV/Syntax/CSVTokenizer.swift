@@ -28,11 +28,27 @@ struct CSVTokenizer {
 
     /// Tokenizes `text`; on failure the table holds every complete row before the problem.
     func tokenize(_ text: UnsafeBufferPointer<UInt8>) -> (table: CSVTable, failure: Failure?) {
+        tokenize(text, from: 0, line: 1, rows: rowLimit)
+    }
+
+    /// Tokenizes `text` for its rows only: each row's line, offset and field count, its fields
+    /// let go every 64 Ki fields (``CSVFieldWindow`` tokenizes them again a window at a time).
+    /// `passed(offset)` is called each time they are let go, with the offset of the row that
+    /// starts there: the text before it is not read again by this pass.
+    func index(_ text: UnsafeBufferPointer<UInt8>, passed: (Int) -> Void) -> (table: CSVTable, failure: Failure?) {
+        tokenize(text, from: 0, line: 1, rows: rowLimit, keepsFields: false, passed: passed)
+    }
+
+    /// Tokenizes at most `rows` rows of `text` from `start`, the first byte of a row on `line`.
+    func tokenize(_ text: UnsafeBufferPointer<UInt8>, from start: Int, line firstLine: Int32, rows rowLimit: Int?,
+                  keepsFields: Bool = true, passed: (Int) -> Void = { _ in }) -> (table: CSVTable, failure: Failure?) {
         var table = CSVTable()
         let n = text.count
+        /// Fields let go before `table.fields` (``index(_:passed:)``).
+        var fieldBase = 0
         if rowLimit == nil {
             // A rough capacity guess keeps appends cheap on large files.
-            table.fields.reserveCapacity(n / 10)
+            table.fields.reserveCapacity(keepsFields ? n / 10 : 1 << 16 + 1024)
             table.rowLine.reserveCapacity(n / 40)
             table.rowOffset.reserveCapacity(n / 40)
             table.rowFieldStart.reserveCapacity(n / 40 + 1)
@@ -59,11 +75,11 @@ struct CSVTokenizer {
             }
             return j
         }
-        var i = 0
-        var line: Int32 = 1
-        var lineStart = 0
-        var rowStart = 0
-        var rowStartLine: Int32 = 1
+        var i = start
+        var line = firstLine
+        var lineStart = start
+        var rowStart = start
+        var rowStartLine = firstLine
         var rowFields = 0
         var failure: Failure?
 
@@ -81,8 +97,13 @@ struct CSVTokenizer {
             }
             table.rowLine.append(rowStartLine)
             table.rowOffset.append(Int32(truncatingIfNeeded: rowStart))
-            table.rowFieldStart.append(Int32(truncatingIfNeeded: table.fields.count))
+            table.rowFieldStart.append(Int32(truncatingIfNeeded: fieldBase + table.fields.count))
             rowFields = 0
+            if !keepsFields, table.fields.count >= 1 << 16 {
+                fieldBase += table.fields.count
+                table.fields.removeAll(keepingCapacity: true)
+                passed(i)
+            }
         }
 
         guard n < Int(Int32.max) else {

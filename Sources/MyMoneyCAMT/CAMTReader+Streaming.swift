@@ -25,7 +25,7 @@ extension CAMTReader {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let utf16 = bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
         let forcedOther = options.encoding.map { $0 != .utf8 } ?? false
-        if utf16 || forcedOther || !mapping.isUTF8WithoutNUL(from: bom, valid: { CAMTUTF8.firstInvalid(in: $0) == nil }) {
+        if utf16 || forcedOther || !mapping.isUTF8WithoutNUL(from: bom) {
             return handOut(read(Array(bytes), file: file, options: options), each)
         }
         mapping.rewind()

@@ -141,7 +141,7 @@ import MyMoneyTestSupport
         var rng = SeededGenerator(seed: 3)
         for round in 0..<40 {
             var text = ""
-            // Round 0 is long enough for the index to let its fields go (every 64 Ki fields).
+            // Round 0 is long enough for windows far into the file and for the index to report its progress (every 8,192 rows).
             for r in 0..<(round == 0 ? 30_000 : Int.random(in: 0...80, using: &rng)) {
                 let cells = (0..<Int.random(in: 1...5, using: &rng)).map { c -> String in
                     switch Int.random(in: 0..<5, using: &rng) {

@@ -11,6 +11,16 @@ extension CSVReadSession {
     /// points into it (the copy is made then, after the statements were handed on); a file
     /// without such diagnostics has none.
     mutating func run(mapped: MappedFile, rowsPerWindow: Int) -> ReadResult? {
+        guard let (statements, text) = statements(mapped: mapped, rowsPerWindow: rowsPerWindow) else { return nil }
+        // The table and the running balances are gone by now: the copy of the text is the peak's only addition.
+        plannedStream = nil
+        mapped.release(0..<mapped.count)
+        let source = diagnostics.contains { $0.position != nil } ? SourceFile(name: file, text: Array(text)) : nil
+        return ReadResult(statements: statements, diagnostics: diagnostics, source: source)
+    }
+
+    /// The statements handed on (without their transactions) and the text, or nil (see ``run(mapped:rowsPerWindow:)``).
+    private mutating func statements(mapped: MappedFile, rowsPerWindow: Int) -> ([Statement], UnsafeBufferPointer<UInt8>)? {
         let (userProfile, readable) = userProfile()
         guard readable, options.encoding == nil, userProfile?.encoding == nil else { return nil }
         let all = mapped.bytes
@@ -35,10 +45,7 @@ extension CSVReadSession {
         if options.strict {
             for i in diagnostics.indices where diagnostics[i].severity == .warning { diagnostics[i].severity = .error }
         }
-        let handed = hand(statements, table: table, text: text)
-        mapped.release(0..<mapped.count)
-        let source = diagnostics.contains { $0.position != nil } ? SourceFile(name: file, text: Array(text)) : nil
-        return ReadResult(statements: handed, diagnostics: diagnostics, source: source)
+        return (hand(statements, table: table, text: text), text)
     }
 
     /// The file's rows (``CSVTokenizer/index(_:passed:)``) with their fields in a window; nil

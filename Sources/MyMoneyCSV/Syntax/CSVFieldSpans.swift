@@ -50,12 +50,6 @@ struct CSVFieldSpans: Sendable, Equatable {
 
     mutating func removeLast() { removeLast(1) }
 
-    mutating func removeAll(keepingCapacity: Bool) {
-        ends.removeAll(keepingCapacity: keepingCapacity)
-        gaps.removeAll(keepingCapacity: keepingCapacity)
-        farStarts.removeAll(keepingCapacity: keepingCapacity)
-    }
-
     mutating func removeLast(_ n: Int) {
         for k in (ends.count - n)..<ends.count where gaps[k] == Self.farGap { farStarts[k] = nil }
         ends.removeLast(n)

@@ -55,16 +55,16 @@ final class CSVFieldWindow: @unchecked Sendable {
     @inline(never)
     private func load(field k: Int, row: Int) -> CSVFieldSpan {
         let first = row / rowsPerWindow * rowsPerWindow, end = min(first + rowsPerWindow, rowLine.count)
-        let (window, _) = tokenizer.tokenize(text, from: Int(rowOffset[first]), line: rowLine[first], rows: end - first)
         let firstField = Int(rowFieldStart[first]), count = Int(rowFieldStart[end]) - firstField
-        precondition(window.rowCount == end - first && window.fields.count == count, "a window tokenized unlike the whole file")
         var s = state.pointee
         if s.capacity < count {
             s.spans?.deallocate()
             s.capacity = max(count, 2 * s.capacity)
             s.spans = .allocate(capacity: s.capacity)
         }
-        for f in 0..<count { s.spans.unsafelyUnwrapped[f] = window.fields[f] }
+        var fields = CSVFieldBuffer(base: s.spans.unsafelyUnwrapped, capacity: s.capacity)
+        let (window, _) = tokenizer.tokenize(text, from: Int(rowOffset[first]), line: rowLine[first], rows: end - first, into: &fields)
+        precondition(window.rowCount == end - first && fields.count == count, "a window tokenized unlike the whole file")
         let bytes = Int(rowOffset[first])..<(end < rowLine.count ? Int(rowOffset[end]) : text.count)
         if !s.bytes.isEmpty { release(s.bytes) }
         s.firstField = firstField

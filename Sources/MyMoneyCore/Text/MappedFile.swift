@@ -58,9 +58,10 @@ public final class MappedFile {
         _ = madvise(base + start, end - start, Int32(MADV_DONTNEED))
     }
 
-    /// Whether the bytes from `start` on are well-formed UTF-8 without NUL bytes (`valid`
-    /// says which are well-formed), checked 16 MB at a time with the pages given back behind; call ``rewind()`` before reading again.
-    public func isUTF8WithoutNUL(from start: Int, valid: (UnsafeBufferPointer<UInt8>) -> Bool = { TextDecoder.isValidUTF8($0) }) -> Bool {
+    /// Whether the bytes from `start` on are well-formed UTF-8 (as ``TextDecoder/isValidUTF8(_:)``
+    /// says of them) without NUL bytes, checked 16 MB at a time with the pages given back behind;
+    /// call ``rewind()`` before reading again.
+    public func isUTF8WithoutNUL(from start: Int) -> Bool {
         let bytes = self.bytes
         var k = start
         let chunk = 16 << 20
@@ -68,8 +69,9 @@ public final class MappedFile {
             // Chunks end before a byte that continues a sequence, so none is cut in two.
             var end = min(bytes.count, k + chunk)
             while end < bytes.count, end > k, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            if end == k { return false } // 16 MB of continuation bytes (this once looped for ever)
             let part = UnsafeBufferPointer(rebasing: bytes[k..<end])
-            if !valid(part) { return false }
+            if !TextDecoder.isValidUTF8(part) { return false }
             if let base = part.baseAddress, memchr(base, 0, part.count) != nil { return false }
             k = end
             release(upTo: k)

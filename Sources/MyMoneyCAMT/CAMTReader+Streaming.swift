@@ -15,7 +15,7 @@ extension CAMTReader {
     public func read(fileAt path: String, file name: String? = nil, options: ReadOptions,
                      each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
         let file = name ?? (path as NSString).lastPathComponent
-        guard let mapping = CAMTMappedFile(path: path) else {
+        guard let mapping = MappedFile(path: path) else {
             guard let data = FileManager.default.contents(atPath: path) else {
                 return ReadResult(diagnostics: [.error("camt.file", "the file cannot be read: \(path)", file: file)])
             }
@@ -25,7 +25,7 @@ extension CAMTReader {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let utf16 = bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
         let forcedOther = options.encoding.map { $0 != .utf8 } ?? false
-        if utf16 || forcedOther || !isUTF8(bytes, from: bom, mapping: mapping) {
+        if utf16 || forcedOther || !mapping.isUTF8WithoutNUL(from: bom) {
             return handOut(read(Array(bytes), file: file, options: options), each)
         }
         mapping.rewind()
@@ -34,24 +34,6 @@ extension CAMTReader {
             parse(text, encoding: .utf8, file: file, options: options, sink: each,
                   progress: { mapping.release(upTo: $0 + bom) })
         }
-    }
-
-    /// Whether the mapped bytes from `start` on are UTF-8 without NUL bytes, checked 16 MB at a
-    /// time with the pages given back behind.
-    private func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, mapping: CAMTMappedFile) -> Bool {
-        var k = start
-        let chunk = 16 << 20
-        while k < bytes.count {
-            // Chunks end before a byte that continues a sequence, so none is cut in two.
-            var end = min(bytes.count, k + chunk)
-            while end < bytes.count, end > k, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            let part = UnsafeBufferPointer(rebasing: bytes[k..<end])
-            if CAMTUTF8.firstInvalid(in: part) != nil { return false }
-            if let base = part.baseAddress, memchr(base, 0, part.count) != nil { return false }
-            k = end
-            mapping.release(upTo: k)
-        }
-        return true
     }
 
     /// Hands a whole result's transactions to `each` and keeps the rest.

@@ -102,6 +102,58 @@ public struct CSVReader: StatementReader {
         readCompact(bytes, file: file, options: options, profile: profile, transaction: transaction, statementEnd: compactStatementEnd).result
     }
 
+    /// ``read(_:file:options:profile:transaction:compactStatementEnd:)`` of a file mapped into
+    /// memory, with neither the file nor its token table held whole: its fields are tokenized
+    /// `rowsPerWindow` rows at a time, as often as a step of the read goes over them (three
+    /// times, and once more for the rows' offsets), and the mapping's pages are given back
+    /// behind each window. A file this does not apply to (not UTF-8, an encoding chosen with
+    /// `--encoding` or by a profile, a NUL byte, a table the tokenizer stops in) is copied into
+    /// memory and read as ``read(_:file:options:profile:transaction:compactStatementEnd:)`` reads it.
+    ///
+    /// What a caller must know: the same statements, transactions, running balances and
+    /// diagnostics as the read of the file's bytes (`CSVWindowedReadTests`); the result carries
+    /// the `source` text only when a diagnostic points into it.
+    public func read(mapped: MappedFile, file: String, options: ReadOptions, profile: CSVProfile? = nil, rowsPerWindow: Int = 8192,
+                     transaction: (StatementTransaction) -> Void,
+                     compactStatementEnd: (Statement, CompactRunningBalances) -> Void) -> ReadResult {
+        readWindowed(mapped: mapped, file: file, options: options, profile: profile, rowsPerWindow: rowsPerWindow,
+                     transaction: transaction, compactStatementEnd: compactStatementEnd).result
+    }
+
+    /// ``read(mapped:file:options:profile:rowsPerWindow:transaction:compactStatementEnd:)``, saying
+    /// whether the file was read a window at a time (true) or copied into memory (for tests).
+    func readWindowed(mapped: MappedFile, file: String, options: ReadOptions, profile: CSVProfile?, rowsPerWindow: Int,
+                      transaction: (StatementTransaction) -> Void,
+                      compactStatementEnd: (Statement, CompactRunningBalances) -> Void) -> (result: ReadResult, windowed: Bool) {
+        let windowed: ReadResult? = withoutActuallyEscaping(transaction) { transaction in
+            withoutActuallyEscaping(compactStatementEnd) { statementEnd in
+                var session = CSVReadSession(reader: self, file: file, options: options)
+                session.givenProfile = profile
+                session.sink = CSVStatementSink(transaction: transaction, statementEnd: statementEnd)
+                return session.run(mapped: mapped, rowsPerWindow: rowsPerWindow)
+            }
+        }
+        if let windowed { return (windowed, true) }
+        return (read(CSVReader.copy(of: mapped), file: file, options: options, profile: profile,
+                     transaction: transaction, compactStatementEnd: compactStatementEnd), false)
+    }
+
+    /// The mapped bytes in an array, the mapping's pages given back behind the copy (so the file
+    /// is resident once, not twice).
+    static func copy(of mapped: MappedFile) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(mapped.count)
+        let all = mapped.bytes, chunk = 8 << 20
+        var k = 0
+        while k < all.count {
+            let end = min(all.count, k + chunk)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[k..<end]))
+            mapped.release(k..<end)
+            k = end
+        }
+        return bytes
+    }
+
     /// ``read(_:file:options:profile:transaction:statementEnd:)``, saying whether the file took
     /// the two passes (true) or was read whole (for tests).
     func readStreaming(_ bytes: [UInt8], file: String, options: ReadOptions, profile: CSVProfile? = nil,
@@ -161,7 +213,7 @@ extension CSVReader {
 
 /// Control characters other than tab and line breaks mark data that is not text.
 enum BinaryCheck {
-    static func looksBinary(_ text: [UInt8]) -> Bool {
+    static func looksBinary(_ text: some Collection<UInt8>) -> Bool {
         let head = text.prefix(4096)
         var controls = 0
         for b in head where (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D && b != 0x0C) || b == 0x7F { controls += 1 }

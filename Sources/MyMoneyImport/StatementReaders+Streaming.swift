@@ -62,10 +62,19 @@ extension StatementReaders {
             return stream(try StatementFiles.loadOnce(path), qif, options: options, into: &output)
         }
         if let csv = chosen as? CSVReader, !output.prefersWholeStatements {
+            if let mapped = MappedFile(path: path), mapped.count >= StatementReaders.windowedCSVBytes {
+                return stream(mapped, name: path, csv, options: options, into: &output)
+            }
             return stream(try StatementFiles.loadOnce(path), csv, options: options, into: &output)
         }
         return whole(try StatementFiles.load(path), format: format, options: options, into: &output)
     }
+
+    /// From this size on, ``stream(_:format:options:into:)`` reads a CSV file from its mapping
+    /// a window of rows at a time (``CSVReader/read(mapped:file:options:profile:rowsPerWindow:transaction:compactStatementEnd:)``);
+    /// a smaller file is read into memory (its table is small, and its result keeps its source
+    /// text as the whole read's does).
+    public static let windowedCSVBytes = 4 << 20
 
     /// A QIF text, its first statement handed on as it is read, the others after it.
     private func stream(_ input: StatementInput, _ qif: QIFReader, options: ReadOptions,
@@ -90,11 +99,28 @@ extension StatementReaders {
     /// (``CSVReader/read(_:file:options:profile:transaction:compactStatementEnd:)``).
     private func stream(_ input: StatementInput, _ csv: CSVReader, options: ReadOptions,
                         into output: inout some StatementStreamOutput) -> StreamedFile {
+        streamingCSV(into: &output, options: options) { transaction, statementEnd in
+            csv.read(input.bytes, file: input.name, options: options, transaction: transaction, compactStatementEnd: statementEnd)
+        }
+    }
+
+    /// A mapped CSV file, as ``stream(_:_:options:into:)`` streams its bytes.
+    private func stream(_ mapped: MappedFile, name: String, _ csv: CSVReader, options: ReadOptions,
+                        into output: inout some StatementStreamOutput) -> StreamedFile {
+        streamingCSV(into: &output, options: options) { transaction, statementEnd in
+            csv.read(mapped: mapped, file: name, options: options, transaction: transaction, compactStatementEnd: statementEnd)
+        }
+    }
+
+    /// Runs a CSV read with its two hand-ons wired to `output`.
+    private func streamingCSV(into output: inout some StatementStreamOutput, options: ReadOptions,
+                              _ read: (_ transaction: (StatementTransaction) -> Void,
+                                       _ statementEnd: (Statement, CompactRunningBalances) -> Void) -> ReadResult) -> StreamedFile {
         var open = false
-        let result = csv.read(input.bytes, file: input.name, options: options, transaction: { t in
+        let result = read({ t in
             if !open { output.beginStatement(); open = true }
             output.add(t)
-        }, compactStatementEnd: { s, running in
+        }, { s, running in
             if !open { output.beginStatement() }
             output.endStatement(s, runningBalances: running)
             open = false

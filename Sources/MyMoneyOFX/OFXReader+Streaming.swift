@@ -172,7 +172,6 @@ struct TextFacts {
 
     /// Scans the window's text from its start to its end (the window is left at the end).
     init(_ window: TextWindow) {
-        var chunk: [UInt8] = []
         while true {
             let text = window.bytes
             var end = text.count
@@ -187,10 +186,8 @@ struct TextFacts {
                 firstNUL = window.base + base.distance(to: p.assumingMemoryBound(to: UInt8.self))
                 return
             }
-            chunk.removeAll(keepingCapacity: true)
-            chunk.append(contentsOf: piece)
-            if ascii && !OFXReader.isASCII(chunk) { ascii = false }
-            if !ascii && validUTF8 && !TextDecoder.isValidUTF8(chunk) { validUTF8 = false }
+            if ascii && !OFXReader.isASCII(piece) { ascii = false }
+            if !ascii && validUTF8 && !TextDecoder.isValidUTF8(piece) { validUTF8 = false }
             if window.atEnd { return }
             window.refill(keepingFrom: window.base + end)
         }

@@ -229,16 +229,19 @@ public struct OFXReader: StatementReader {
 
     /// Whether every byte is below 0x80 (eight bytes at a time).
     static func isASCII(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw -> Bool in
-            var i = 0
-            let n = raw.count
-            while i + 8 <= n {
-                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                i += 8
-            }
-            while i < n { if raw[i] >= 0x80 { return false }; i += 1 }
-            return true
+        bytes.withUnsafeBufferPointer { isASCII($0) }
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var i = 0
+        let n = raw.count
+        while i + 8 <= n {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
         }
+        while i < n { if raw[i] >= 0x80 { return false }; i += 1 }
+        return true
     }
 
     /// A DTD or entity declaration before the body: refused before libxml2 sees it.

@@ -20,15 +20,20 @@ struct CSVReadSession {
         self.options = options
     }
 
+    /// The profile the caller gave (as a value or as text), nil for none; `readable` is false
+    /// when its text does not read (the diagnostics say why).
+    mutating func userProfile() -> (profile: CSVProfile?, readable: Bool) {
+        if let givenProfile { return (givenProfile, true) }
+        guard let given = options.profile else { return (nil, true) }
+        let (profile, problems) = CSVProfile.parse(given.text, file: given.name)
+        diagnostics.append(contentsOf: problems)
+        return (profile, profile != nil)
+    }
+
     mutating func run(_ bytes: [UInt8]) -> ReadResult {
         // A profile the caller gave.
-        var userProfile: CSVProfile? = givenProfile
-        if userProfile == nil, let given = options.profile {
-            let (profile, problems) = CSVProfile.parse(given.text, file: given.name)
-            diagnostics.append(contentsOf: problems)
-            guard let profile else { return ReadResult(diagnostics: diagnostics) }
-            userProfile = profile
-        }
+        let (userProfile, readable) = userProfile()
+        guard readable else { return ReadResult(diagnostics: diagnostics) }
         // Text.
         let decoded: DecodedText
         do {
@@ -86,7 +91,8 @@ struct CSVReadSession {
         if options.strict {
             for i in diagnostics.indices where diagnostics[i].severity == .warning { diagnostics[i].severity = .error }
         }
-        return ReadResult(statements: hand(statements, table: table, text: text), diagnostics: diagnostics, source: source)
+        let handed = text.withUnsafeBufferPointer { hand(statements, table: table, text: $0) }
+        return ReadResult(statements: handed, diagnostics: diagnostics, source: source)
     }
 
     /// Whether one of the first 60 rows reads as a header.

@@ -156,7 +156,7 @@ extension CSVReadSession {
 
     /// Hands the statements read to the sink when the file is usable (a streamed one's
     /// transactions made now, from the table), and gives them back without their transactions.
-    mutating func hand(_ statements: [Statement], table: CSVTable?, text: [UInt8]) -> [Statement] {
+    mutating func hand(_ statements: [Statement], table: CSVTable?, text: UnsafeBufferPointer<UInt8>) -> [Statement] {
         guard let sink else { return statements }
         let usable = !diagnostics.contains { $0.severity == .error || (options.strict && $0.severity == .warning) }
         var stripped = statements
@@ -164,7 +164,7 @@ extension CSVReadSession {
             var running = CompactRunningBalances()
             if usable {
                 if let stream = plannedStream, let table {
-                    text.withUnsafeBufferPointer { stream.emit(table: table, text: $0, sink.transaction) }
+                    stream.emit(table: table, text: text, sink.transaction)
                     running = stream.runningBalances
                 } else {
                     for t in stripped[k].transactions { sink.transaction(t) }

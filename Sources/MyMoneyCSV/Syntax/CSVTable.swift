@@ -22,8 +22,11 @@ struct CSVFieldSpan: Sendable, Hashable {
 
 /// A tokenized CSV file: rows of field spans over the decoded UTF-8 text (5 bytes a field:
 /// ``CSVFieldSpans``), with the line and byte offset where each row starts. Blank lines are not rows.
+/// A large file's table may hold no fields and get them from a ``CSVFieldWindow`` instead.
 struct CSVTable: Sendable {
     var fields = CSVFieldSpans()
+    /// Where the fields are when `fields` does not hold them (the table of ``CSVTokenizer/index(_:passed:)``).
+    var window: CSVFieldWindow?
     /// Index into `fields` of each row's first field; one more entry than there are rows.
     var rowFieldStart: [Int32] = [0]
     /// 1-based line number of each row's first byte.
@@ -38,7 +41,13 @@ struct CSVTable: Sendable {
     /// The span of `column` in `row`, or nil when the row is shorter.
     func span(_ row: Int, _ column: Int) -> CSVFieldSpan? {
         guard row >= 0, row < rowCount, column >= 0, column < fieldCount(row) else { return nil }
-        return fields[Int(rowFieldStart[row]) + column]
+        return field(Int(rowFieldStart[row]) + column, row: row)
+    }
+
+    @inline(__always)
+    private func field(_ k: Int, row: Int) -> CSVFieldSpan {
+        if let window { return window.span(field: k, row: row) }
+        return fields[k]
     }
 
     /// Writes the field's bytes with quotes resolved into `out` (at least the span's length) and
@@ -101,7 +110,7 @@ struct CSVTable: Sendable {
             for row in rows {
                 let first = Int(starts[row]), width = Int(starts[row + 1]) - first
                 for c in columns where c >= 0 && c < width {
-                    let span = fields[first + c]
+                    let span = field(first + c, row: row)
                     if span.needsUnescape { CSVTable.withBytes(span, in: text) { body(c, $0) } }
                     else { body(c, CSVTable.trimmed(text, Int(span.start), Int(span.end))) }
                 }

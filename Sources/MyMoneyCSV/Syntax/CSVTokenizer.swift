@@ -28,11 +28,32 @@ struct CSVTokenizer {
 
     /// Tokenizes `text`; on failure the table holds every complete row before the problem.
     func tokenize(_ text: UnsafeBufferPointer<UInt8>) -> (table: CSVTable, failure: Failure?) {
+        var fields = CSVFieldSpans()
+        // A rough capacity guess keeps appends cheap on large files.
+        if rowLimit == nil { fields.reserveCapacity(text.count / 10) }
+        var (table, failure) = tokenize(text, from: 0, line: 1, rows: rowLimit, into: &fields)
+        table.fields = fields
+        return (table, failure)
+    }
+
+    /// Tokenizes `text` for its rows only: each row's line, offset and field count, no fields
+    /// (``CSVFieldWindow`` tokenizes them again a window at a time). `passed(offset)` is called
+    /// every 8,192 rows with the offset where the next row starts: this pass reads nothing before it again.
+    func index(_ text: UnsafeBufferPointer<UInt8>, passed: (Int) -> Void) -> (table: CSVTable, failure: Failure?) {
+        var count = CSVFieldCount()
+        return withoutActuallyEscaping(passed) { passed in
+            tokenize(text, from: 0, line: 1, rows: rowLimit, into: &count, passed: passed)
+        }
+    }
+
+    /// Tokenizes at most `rows` rows of `text` from `start`, the first byte of a row on `line`,
+    /// into `fields`; the table returned holds the rows (``CSVTable/rowFieldStart`` counts the
+    /// fields from `fields`' count at the start), not the fields.
+    func tokenize<Fields: CSVFieldStore>(_ text: UnsafeBufferPointer<UInt8>, from start: Int, line firstLine: Int32, rows rowLimit: Int?,
+                                         into fields: inout Fields, passed: ((Int) -> Void)? = nil) -> (table: CSVTable, failure: Failure?) {
         var table = CSVTable()
         let n = text.count
         if rowLimit == nil {
-            // A rough capacity guess keeps appends cheap on large files.
-            table.fields.reserveCapacity(n / 10)
             table.rowLine.reserveCapacity(n / 40)
             table.rowOffset.reserveCapacity(n / 40)
             table.rowFieldStart.reserveCapacity(n / 40 + 1)
@@ -59,30 +80,31 @@ struct CSVTokenizer {
             }
             return j
         }
-        var i = 0
-        var line: Int32 = 1
-        var lineStart = 0
-        var rowStart = 0
-        var rowStartLine: Int32 = 1
+        var i = start
+        var line = firstLine
+        var lineStart = start
+        var rowStart = start
+        var rowStartLine = firstLine
         var rowFields = 0
         var failure: Failure?
 
         @inline(__always) func endRow(_ table: inout CSVTable) {
             // A blank line (one empty unquoted field) is not a row.
-            let first = table.fields.count - rowFields
+            let first = fields.count - rowFields
             if rowFields == 1 {
-                let f = table.fields[first]
+                let f = fields[first]
                 if !f.needsUnescape && CSVTable.trimmed(text, Int(f.start), Int(f.end)).isEmpty
                     && (Int(f.start) == 0 || text[Int(f.start) - 1] != 0x22) {
-                    table.fields.removeLast()
+                    fields.removeLast(1)
                     rowFields = 0
                     return
                 }
             }
             table.rowLine.append(rowStartLine)
             table.rowOffset.append(Int32(truncatingIfNeeded: rowStart))
-            table.rowFieldStart.append(Int32(truncatingIfNeeded: table.fields.count))
+            table.rowFieldStart.append(Int32(truncatingIfNeeded: fields.count))
             rowFields = 0
+            if let passed, table.rowLine.count & 8191 == 0 { passed(i) }
         }
 
         guard n < Int(Int32.max) else {
@@ -154,13 +176,13 @@ struct CSVTokenizer {
                 }
                 span = CSVFieldSpan(start: Int32(start), end: Int32(i), needsUnescape: false)
             }
-            table.fields.append(span)
+            fields.append(span)
             rowFields += 1
             if i - rowStart > limit && i - lineStart > limit {
                 failure = Failure(code: "csv.line.too-long",
                                   message: "a line is longer than \(limit / 1024) KiB; this does not look like a bank statement",
                                   offset: rowStart, line: Int(rowStartLine), lineStart: rowStart)
-                table.fields.removeLast(rowFields)
+                fields.removeLast(rowFields)
                 rowFields = 0
                 break rows
             }
@@ -180,7 +202,7 @@ struct CSVTokenizer {
             rowStartLine = line
             if i >= n { break }
         }
-        if failure != nil, rowFields > 0 { table.fields.removeLast(rowFields) }
+        if failure != nil, rowFields > 0 { fields.removeLast(rowFields) }
         return (table, failure)
     }
 }

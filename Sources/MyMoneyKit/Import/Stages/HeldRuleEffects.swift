@@ -1,0 +1,68 @@
+import MyMoneyImport
+import MyMoneyRules
+import MyMoneyStore
+
+/// What running the rules on the rows of a statement the ledger holds whole leaves behind, though
+/// every row is skipped: found by running them only on the rows a rule with such an effect may
+/// act on (``RuleScreen``), so a re-import with rules goes to the store held (``HeldStatement``).
+///
+/// A skipped row loses what the rules did to it, except (as the full path has it, rules on every
+/// row converted, ``ImportRequest/duplicatesBeforeConversion`` false: the plain twin):
+/// - its payee, shown in the duplicates' list and by the reconciler (``payees``);
+/// - a `transfer` into an account without statements: its counter-leg is offered to the store,
+///   a duplicate in turn when an earlier import made it, new when the rule is (``counterLegs``);
+/// - a category the ledger lacks: the import creates it (``categoriesToCreate``);
+/// - `ignore`: an ignored row is not a duplicate; and a regex that gives up warns for its row.
+///   A statement where a rule may ignore a row, or a regex may give up, is not held (nil).
+///
+/// `HeldRuleEffectsTests` holds the held path to the plain twin on generated statements and rules.
+struct HeldRuleEffects: Sendable {
+    /// By row: the payee as the rules leave it, where they change it.
+    var payees: [Int: String] = [:]
+    /// Rows a rule marked as a transfer that asks for a counter-leg: the row as the rules left it.
+    var counterLegs: [(index: Int, leg: LedgerTransaction, mark: TransferMark)] = []
+    var categoriesToCreate: Set<CategoryPath> = []
+
+    /// Whether a rule's effect on a row outlives the row when the store skips it (see above).
+    static func outlivesSkippedRow(_ rule: CompiledRule, context: RuleContext) -> Bool {
+        let existing = Set(context.categories.map { $0.description.lowercased() })
+        let targets = rule.targets
+        return targets.contains(.payee) || targets.contains(.ignored)
+            || rule.transferAccounts.contains { name in context.accountsWithoutStatements.contains { $0.lowercased() == name.lowercased() } }
+            || rule.categories.contains { !existing.contains($0.description.lowercased()) }
+    }
+
+    /// The effects of `rules` on the rows of `held` (in its account, one of `accounts`), or nil
+    /// when the rules must run on every row of it (the statement is not held then).
+    ///
+    /// - Complexity: O(rows) literal scans; the rules run on the rows the screen lets through only.
+    static func of(_ held: ImportedStatement, rules: CompiledRuleSet, context: RuleContext, accounts: [Account]) -> HeldRuleEffects? {
+        var screen = RuleScreen(rules, context: context) { outlivesSkippedRow($0, context: context) }
+        let account = accounts.first { $0.id != nil && $0.id == held.account.id } ?? held.account
+        let statement = held.statement
+        var effects = HeldRuleEffects()
+        var places: [Int] = []
+        var rows: [LedgerTransaction] = []
+        for i in statement.transactions.indices {
+            let row = StatementConversion.ledgerTransaction(statement.transactions[i], of: statement.source, account: held.account)
+            guard screen.regexesCannotGiveUp(on: row, account: account) else { return nil }
+            if screen.mayAct(on: row, account: account) {
+                places.append(i)
+                rows.append(row)
+            }
+        }
+        if rows.isEmpty { return effects }
+        let before = rows.map(\.payee)
+        let run = rules.apply(inPlace: &rows, range: rows.indices, accounts: accounts, context: context)
+        guard run.ignored.isEmpty, run.diagnostics.isEmpty else { return nil }
+        effects.categoriesToCreate = Set(run.categoriesToCreate)
+        for mark in run.transfers where mark.createsOtherLeg {
+            effects.counterLegs.append((places[mark.transaction], rows[mark.transaction], mark))
+        }
+        for k in rows.indices where rows[k].payee != before[k] {
+            guard let payee = rows[k].payee else { return nil }
+            effects.payees[places[k]] = payee
+        }
+        return effects
+    }
+}

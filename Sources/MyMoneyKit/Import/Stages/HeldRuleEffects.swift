@@ -23,6 +23,9 @@ struct HeldRuleEffects: Sendable {
     var counterLegs: [(index: Int, leg: LedgerTransaction, mark: TransferMark)] = []
     var categoriesToCreate: Set<CategoryPath> = []
 
+    /// Rows screened at a time on one core.
+    static let screenedPart = 100_000
+
     /// Whether a rule's effect on a row outlives the row when the store skips it (see above).
     static func outlivesSkippedRow(_ rule: CompiledRule, context: RuleContext) -> Bool {
         let existing = Set(context.categories.map { $0.description.lowercased() })
@@ -37,17 +40,27 @@ struct HeldRuleEffects: Sendable {
     ///
     /// - Complexity: O(rows) literal scans; the rules run on the rows the screen lets through only.
     static func of(_ held: ImportedStatement, rules: CompiledRuleSet, context: RuleContext, accounts: [Account]) -> HeldRuleEffects? {
-        var screen = RuleScreen(rules, context: context) { outlivesSkippedRow($0, context: context) }
         let account = accounts.first { $0.id != nil && $0.id == held.account.id } ?? held.account
-        let statement = held.statement
+        let statement = held.statement, into = held.account
+        // Screened part by part, one part per core at a time: nil for a part with a text too long.
+        let parts = stride(from: 0, to: statement.transactions.count, by: screenedPart).map { $0..<min(statement.transactions.count, $0 + screenedPart) }
+        let screened = Concurrently.map(parts) { part -> [(place: Int, row: LedgerTransaction)]? in
+            var screen = RuleScreen(rules, context: context) { outlivesSkippedRow($0, context: context) }
+            var through: [(place: Int, row: LedgerTransaction)] = []
+            for i in part {
+                let row = StatementConversion.ledgerTransaction(statement.transactions[i], of: statement.source, account: into)
+                guard screen.regexesCannotGiveUp(on: row, account: account) else { return nil }
+                if screen.mayAct(on: row, account: account) { through.append((i, row)) }
+            }
+            return through
+        }
         var effects = HeldRuleEffects()
         var places: [Int] = []
         var rows: [LedgerTransaction] = []
-        for i in statement.transactions.indices {
-            let row = StatementConversion.ledgerTransaction(statement.transactions[i], of: statement.source, account: held.account)
-            guard screen.regexesCannotGiveUp(on: row, account: account) else { return nil }
-            if screen.mayAct(on: row, account: account) {
-                places.append(i)
+        for part in screened {
+            guard let part else { return nil }
+            for (place, row) in part {
+                places.append(place)
                 rows.append(row)
             }
         }

@@ -62,17 +62,12 @@ struct HeldRuleEffectsTests {
         return rules.joined(separator: "\n\n") + "\n"
     }
 
-    /// What one import did and what the ledger holds after it, as text.
+    /// What one import did and what the ledger holds after it, as text (``HeldStatementTests/Seen``),
+    /// with the ledger's categories and accounts.
     struct Seen: Equatable {
-        var json: String
-        var listed: String
-        var text: String
-        var reconciliation: String
-        var diagnostics: [String]
-        var rows: [LedgerTransaction]
+        var seen: HeldStatementTests.Seen
         var categories: [String]
         var accounts: [Account]
-        var batches: [String]
     }
 
     enum Path { case held, everyRowConverted, rulesOnEveryRow }
@@ -102,15 +97,8 @@ struct HeldRuleEffectsTests {
         request.rulesOnNewRowsOnly = path != .rulesOnEveryRow
         let outcome = try Books.importStatements(request, at: ledger, readers: readers, rules: try compile(rules))
         let books = try Books.open(at: ledger)
-        return Seen(json: ImportReportJSON.make(outcome).serialized(pretty: true),
-                    listed: ImportReportJSON.make(outcome, listingDuplicates: true).serialized(pretty: true),
-                    text: ImportReportText.make(outcome, style: PlainStyle()),
-                    reconciliation: outcome.reconciliation.map { $0.renderJSON() + $0.renderTable() } ?? "",
-                    diagnostics: outcome.diagnostics.map { "\($0)" },
-                    rows: try books.ledger.transactions(),
-                    categories: try books.ledger.categories().map(\.path.description),
-                    accounts: try books.ledger.accounts(),
-                    batches: try books.ledger.importBatches().map { "\($0.id) \($0.added) \($0.skipped) \($0.balances) \($0.undoneAt == nil)" })
+        return Seen(seen: try HeldStatementTests.seen(outcome, ledger: ledger),
+                    categories: try books.ledger.categories().map(\.path.description), accounts: try books.ledger.accounts())
     }
 
     /// The three ways agree on generated statements and rule sets: the rules of the first import
@@ -133,10 +121,10 @@ struct HeldRuleEffectsTests {
         let converted = try reimport(first: statement, again: again, firstRules: firstRules, rules: rules, path: .everyRowConverted, dir: dir)
         #expect(held == converted, "seed \(seed)\n\(rules)")
         if held != converted {
-            #expect(held.listed == converted.listed)
-            #expect(held.diagnostics == converted.diagnostics)
+            #expect(held.seen.listed == converted.seen.listed)
+            #expect(held.seen.diagnostics == converted.seen.diagnostics)
             #expect(held.categories == converted.categories)
-            #expect(held.rows.count == converted.rows.count)
+            #expect(held.seen.rows.count == converted.seen.rows.count)
         }
         if seed != 5 {
             // Nothing new: the rules' run on new rows has nothing to run on either way.

@@ -198,4 +198,35 @@ struct HeldRuleEffectsTests {
         let ignoring = try #require(RuleCompiler.compile(sources: [("i.rules", Self.bundledLike + "rule \"drop\"\n  when payee equals \"Kino\"\n  ignore\n")]).ruleSet)
         #expect(HeldRuleEffects.of(imported, rules: ignoring, context: context, accounts: accounts) == nil)
     }
+
+    /// The screen reads a light row when its rules read only the light fields: those must be the
+    /// import's conversion's, and the longest text counted must bound every text of the converted row.
+    @Test func aLightRowHasTheConvertedRowsLightFieldsAndItsTextsAreBounded() throws {
+        var random = SeededGenerator(seed: 0x1167)
+        let account = Account(id: 7, name: "Girokonto", kind: .bank, currency: .EUR)
+        let source = StatementSource(file: "a.csv", format: "csv")
+        for _ in 0..<500 {
+            let text = { random.pick(["", " ", "  REWE  Markt ", "Café\tBar", "x", nil as String?] as [String?]) }
+            var t = StatementTransaction(day: Day(year: 2026, month: 3, day: 1 + random.below(28))!,
+                                         amount: Amount(units: Int64(random.below(100_000)) - 50_000, scale: random.below(3)))
+            t.payee = text()
+            t.memo = text()
+            t.id = random.below(2) == 0 ? "T\(random.below(100))" : nil
+            t.bankType = random.below(2) == 0 ? "POS" : nil
+            t.checkNumber = random.below(3) == 0 ? "\(random.below(999))" : nil
+            t.category = random.below(3) == 0 ? random.pick(["Food:Coffee", " Food : Bar ", "x"]) : nil
+            t.tags = random.below(3) == 0 ? ["t"] : []
+            t.extra = random.below(2) == 0 ? [StatementField("SIC", "5411")] : []
+            let light = HeldRuleEffects.lightRow(t, in: account)
+            let full = StatementConversion.ledgerTransaction(t, of: source, account: account)
+            #expect(light.accountId == full.accountId && light.day == full.day && light.amount == full.amount && light.currency == full.currency)
+            #expect(light.payee == full.payee && light.originalPayee == full.originalPayee && light.memo == full.memo && light.notes == full.notes)
+            #expect(light.bankType == full.bankType && light.checkNumber == full.checkNumber && light.type == full.type)
+            let longest = HeldRuleEffects.longestText(t, of: source, in: account)
+            let texts = [full.payee, full.originalPayee, full.memo, full.notes, full.bankId, full.bankType, full.checkNumber,
+                         full.category?.description, full.transferHint, full.sourceFile, full.sourceFormat] + full.tags + full.extra.map(\.value)
+            #expect(texts.allSatisfy { ($0?.utf8.count ?? 0) <= longest })
+        }
+        #expect(HeldRuleEffects.lightFields.isSuperset(of: [.payee, .memo, .amount, .account, .accountKind, .bankType, .checkNumber]))
+    }
 }

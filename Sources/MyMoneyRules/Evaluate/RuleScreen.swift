@@ -17,6 +17,8 @@ public struct RuleScreen {
     private let screened: [UInt64]
     /// The screened rules, in evaluation order.
     public let rules: [Int]
+    /// The fields the screened rules' conditions read: ``mayAct(on:account:)`` looks at no other.
+    public let fieldsRead: Set<RuleField>
     /// The longest field value (in UTF-8 bytes) a transaction may have for no regex of the set to
     /// give up on any text the rules can make of it (``regexesCannotGiveUp(on:account:)``).
     public let longestSafeText: Int
@@ -40,6 +42,7 @@ public struct RuleScreen {
             }
         }
         rules = set.rules.indices.filter { inScreen[$0] }
+        fieldsRead = read
         var mask = [UInt64](repeating: 0, count: set.ruleWords)
         for r in rules { mask[r >> 6] |= 1 << UInt64(r & 63) }
         screened = mask

@@ -26,6 +26,31 @@ struct HeldRuleEffects: Sendable {
     /// Rows screened at a time on one core.
     static let screenedPart = 100_000
 
+    /// The fields ``lightRow(_:in:)`` gives as the import's conversion does.
+    static let lightFields: Set<RuleField> = [.payee, .originalPayee, .memo, .notes, .text, .bankType, .checkNumber, .account, .accountKind,
+                                              .currency, .type, .amount, .absoluteAmount, .date, .dayOfMonth, .month, .weekday]
+
+    /// The row as ``StatementConversion/ledgerTransaction(_:of:account:)`` converts it, but only
+    /// the ``lightFields`` (what the screen reads, when its rules read no other): no copies of
+    /// the row's other texts.
+    static func lightRow(_ t: StatementTransaction, in account: Account) -> LedgerTransaction {
+        LedgerTransaction(accountId: account.id ?? 0, day: t.day, amount: StatementConversion.atMinorUnits(t.amount, account.currency),
+                          currency: account.currency, originalPayee: t.payee.map(StatementConversion.clean),
+                          memo: t.memo.map(StatementConversion.clean), bankType: t.bankType, checkNumber: t.checkNumber)
+    }
+
+    /// At least the longest text, in UTF-8 bytes, of the row as converted (cleaning only shortens
+    /// payee and memo; a category is read from its text; the currency added to the extras is
+    /// three letters, under the floor of 64 the screen counts for the fields it does not list).
+    static func longestText(_ t: StatementTransaction, of source: StatementSource, in account: Account) -> Int {
+        var longest = max(64, account.name.utf8.count, source.file.utf8.count, source.format.utf8.count)
+        func see(_ text: String?, times: Int = 1) { if let text { longest = max(longest, times * text.utf8.count) } }
+        see(t.payee); see(t.memo); see(t.id); see(t.bankType); see(t.checkNumber); see(t.category, times: 2); see(t.transferAccount)
+        for tag in t.tags { see(tag) }
+        for field in t.extra { see(field.value) }
+        return longest
+    }
+
     /// Whether a rule's effect on a row outlives the row when the store skips it (see above).
     static func outlivesSkippedRow(_ rule: CompiledRule, context: RuleContext) -> Bool {
         let existing = Set(context.categories.map { $0.description.lowercased() })
@@ -42,17 +67,23 @@ struct HeldRuleEffects: Sendable {
     static func of(_ held: ImportedStatement, rules: CompiledRuleSet, context: RuleContext, accounts: [Account]) -> HeldRuleEffects? {
         let account = accounts.first { $0.id != nil && $0.id == held.account.id } ?? held.account
         let statement = held.statement, into = held.account
+        let first = RuleScreen(rules, context: context) { outlivesSkippedRow($0, context: context) }
+        let light = first.fieldsRead.isSubset(of: lightFields), safe = first.longestSafeText
         // Screened part by part, one part per core at a time: nil for a part with a text too long.
         let parts = stride(from: 0, to: statement.transactions.count, by: screenedPart).map { $0..<min(statement.transactions.count, $0 + screenedPart) }
         let screened = Concurrently.map(parts) { part -> [(place: Int, row: LedgerTransaction)]? in
             var screen = RuleScreen(rules, context: context) { outlivesSkippedRow($0, context: context) }
             var through: [(place: Int, row: LedgerTransaction)] = []
-            for i in part {
-                let row = StatementConversion.ledgerTransaction(statement.transactions[i], of: statement.source, account: into)
-                guard screen.regexesCannotGiveUp(on: row, account: account) else { return nil }
-                if screen.mayAct(on: row, account: account) { through.append((i, row)) }
+            return statement.transactions.withUnsafeBufferPointer { rows in
+                for i in part {
+                    guard longestText(rows[i], of: statement.source, in: account) <= safe else { return nil }
+                    let row = light ? lightRow(rows[i], in: into) : StatementConversion.ledgerTransaction(rows[i], of: statement.source, account: into)
+                    if screen.mayAct(on: row, account: account) {
+                        through.append((i, light ? StatementConversion.ledgerTransaction(rows[i], of: statement.source, account: into) : row))
+                    }
+                }
+                return through
             }
-            return through
         }
         var effects = HeldRuleEffects()
         var places: [Int] = []

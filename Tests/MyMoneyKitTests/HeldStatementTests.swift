@@ -105,7 +105,11 @@ struct HeldStatementTests {
         }
         var request = ImportRequest(paths: paths, readOptions: ReadOptions(currency: .EUR), dryRun: dryRun)
         request.duplicatesBeforeConversion = fast
-        let outcome = try Books.importStatements(request, at: ledger, readers: readers, rules: compiled)
+        return try Self.seen(try Books.importStatements(request, at: ledger, readers: readers, rules: compiled), ledger: ledger)
+    }
+
+    /// What `outcome` reports and what the ledger at `ledger` holds after it.
+    static func seen(_ outcome: ImportOutcome, ledger: String) throws -> Seen {
         let books = try Books.open(at: ledger)
         return Seen(json: ImportReportJSON.make(outcome).serialized(pretty: true),
                     listed: ImportReportJSON.make(outcome, listingDuplicates: true).serialized(pretty: true),

@@ -21,8 +21,9 @@ public struct ImportRequest: Sendable {
     /// (by default it is recognized as the bank re-issuing its ids and skipped).
     public var trustIds = false
     /// The rules run only on rows that may be new: a statement the ledger holds whole is stored
-    /// (as duplicates) without them when that changes nothing (``RuleStage/rulesMaySkip(_:context:)``).
-    /// False runs them on every row (the plain twin).
+    /// (as duplicates) without them when that changes nothing (``RuleStage/rulesMaySkip(_:context:)``),
+    /// or with what they leave behind of its skipped rows, found from the rows it can come from
+    /// (``HeldRuleEffects``). False runs them on every row (the plain twin).
     public var rulesOnNewRowsOnly = true
     /// A large statement goes to the store in parts as the rules finish them, so the two run at
     /// the same time (``RuleStage/inParts``). False hands every statement on whole (the plain twin).
@@ -44,8 +45,8 @@ public struct ImportRequest: Sendable {
     var rulePart = 50_000
     /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows
     /// as read, before they are converted, and only what may be new is converted (``HeldStatement``),
-    /// when no rule has to run on its rows. False converts every row and lets the store match them
-    /// (the plain twin).
+    /// when the rules need not run on every row of it (``HeldRuleEffects``). False converts every
+    /// row and lets the store match them (the plain twin).
     public var duplicatesBeforeConversion = true
 
     /// Transfers matched with at least this confidence are confirmed without asking.

@@ -62,11 +62,22 @@ enum ImportWorkflow {
             for imported in outcome.statements { context.accountsWithoutStatements.remove(imported.account.name) }
         }
         // Rules only on what is new: a statement whose rows the ledger holds whole (imported again)
-        // goes to the store without them, when that changes nothing (``RuleStage/rulesMaySkip``).
+        // goes to the store without them, when that changes nothing (``RuleStage/rulesMaySkip``),
+        // or with what they leave behind of its skipped rows, found from the few rows it can come
+        // from (``HeldRuleEffects``; a statement where they must run on every row is not held).
         let rulesMaySkip = rules.map { request.rulesOnNewRowsOnly && RuleStage.rulesMaySkip($0, context: context) } ?? true
+        let rulesOnHeldRows = rulesMaySkip || !request.rulesOnNewRowsOnly ? nil : rules
         // Such a statement is found from its rows as read, and not converted (``HeldStatement``).
-        let findHeld: StatementConversion.HeldLookup? = request.duplicatesBeforeConversion && rulesMaySkip && total > 0
-            ? { [before = placed.before] in try HeldStatement.matches(of: $0, ledger: ledger, hadRows: { before.hadTransactions[$0] != false }) } : nil
+        let findHeld: StatementConversion.HeldLookup? = request.duplicatesBeforeConversion && (rulesMaySkip || rulesOnHeldRows != nil) && total > 0
+            ? { [before = placed.before, accounts = placed.accounts, context] statements in
+                var found: [Int: (matches: [IdentityMatch?], days: ClosedRange<Day>, ruled: HeldRuleEffects)] = [:]
+                for (slot, h) in try HeldStatement.matches(of: statements, ledger: ledger, hadRows: { before.hadTransactions[$0] != false }) {
+                    let ruled = rulesOnHeldRows.map { HeldRuleEffects.of(statements[slot], rules: $0, context: context, accounts: accounts) }
+                    guard let effects = ruled ?? HeldRuleEffects() else { continue }
+                    found[slot] = (h.matches, h.days, effects)
+                }
+                return found
+            } : nil
 
         progress?("converting statements")
         var converted = try StatementConversion.convert(&outcome.statements, findHeld: findHeld)

@@ -9,7 +9,8 @@ import MyMoneyStore
 /// (``offered(_:)``, the same conversion the import applies to every row), so a re-import of a
 /// million rows makes no million `LedgerTransaction` values. Only statements whose rules may be
 /// passed over (none, or ``RuleStage/rulesMaySkip(_:context:)``) are looked for: rules that run on
-/// every row need them converted. ``ImportRequest/duplicatesBeforeConversion`` false is the plain
+/// every row need them converted, unless what they leave behind of skipped rows is found from the
+/// few rows it can come from (``HeldRuleEffects``). ``ImportRequest/duplicatesBeforeConversion`` false is the plain
 /// twin (every row converted and matched by the store).
 struct HeldStatement: Sendable {
     /// The statement's rows as read.
@@ -20,10 +21,14 @@ struct HeldStatement: Sendable {
     var matches: [IdentityMatch?]
     /// The first and last day of the rows (the days transfer matching looks around).
     var days: ClosedRange<Day>
+    /// What the rules leave behind of the rows though they are skipped (their payees, for one).
+    var ruled = HeldRuleEffects()
 
     /// The row at `index` as the import offers it to the store (``StatementConversion/ledgerTransaction(_:of:account:)``).
     func offered(_ index: Int) -> LedgerTransaction {
-        StatementConversion.ledgerTransaction(rows[index], of: source, account: account)
+        var row = StatementConversion.ledgerTransaction(rows[index], of: source, account: account)
+        if let payee = ruled.payees[index] { row.payee = payee }
+        return row
     }
 
     /// What the duplicates' list shows of the row at `index`: day, amount and payee as
@@ -31,7 +36,7 @@ struct HeldStatement: Sendable {
     func shown(_ index: Int) -> (day: Day, amount: Amount, payee: String?) {
         // Field by field: a copy of the whole row would retain each of its texts.
         (rows[index].day, StatementConversion.atMinorUnits(rows[index].amount, account.currency),
-         rows[index].payee.map(StatementConversion.clean))
+         ruled.payees[index] ?? rows[index].payee.map(StatementConversion.clean))
     }
 
     /// The matches of every statement (by slot) whose rows all have bank ids and are the stored

@@ -33,7 +33,8 @@ struct RuleStage: Sendable {
     /// Every account of the ledger (for rule conditions and counter-legs).
     var ledgerAccounts: [Account]
     /// Slots whose rows are all stored already (by bank id) and that the rules may pass over:
-    /// see ``rulesMaySkip(_:context:)``.
+    /// see ``rulesMaySkip(_:context:)``; a held statement brings what they leave behind of its
+    /// rows (``HeldRuleEffects``).
     var storedWhole: Set<Int> = []
     /// Rule inputs held at a time.
     var part = 50_000
@@ -87,6 +88,11 @@ struct RuleStage: Sendable {
                     for mark in run.transfers where mark.createsOtherLeg { marks.append(mark) }
                     lo = hi
                 }
+            }
+            // A statement the ledger holds whole: what the rules leave behind of its skipped rows.
+            if let held = converted[slot].held {
+                summary.categoriesToCreate.formUnion(held.ruled.categoriesToCreate)
+                for c in held.ruled.counterLegs { counterLegs.add(for: c.leg, at: (slot, c.index), mark: c.mark) }
             }
             // Places among the rows handed on (ignored rows left out).
             var handedOn = Array(repeating: -1, count: transactions.count)

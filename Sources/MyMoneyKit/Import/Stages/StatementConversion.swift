@@ -75,14 +75,14 @@ public enum StatementConversion {
         while first < statements.count {
             let group = Array(statements[first..<min(statements.count, first + cores)])
             if group.count == 1, let h = held[first] {
-                converted.append(convertHeld(group[0], matches: h.matches, days: h.days))
+                converted.append(convertHeld(group[0], matches: h.matches, days: h.days, ruled: h.ruled))
             } else if held.isEmpty || !(first..<first + group.count).contains(where: { held[$0] != nil }) {
                 // A statement alone (the usual single-file import) has its two halves done side by side.
                 converted += group.count == 1 ? [try convertAlongside(group[0])] : Concurrently.map(group, convert)
             } else {
                 let slotted = Array(zip(first..<first + group.count, group))
                 converted += Concurrently.map(slotted) { slot, imported in
-                    held[slot].map { convertHeld(imported, matches: $0.matches, days: $0.days) } ?? convert(imported)
+                    held[slot].map { convertHeld(imported, matches: $0.matches, days: $0.days, ruled: $0.ruled) } ?? convert(imported)
                 }
             }
             for s in first..<min(statements.count, first + cores) {
@@ -104,17 +104,19 @@ public enum StatementConversion {
                          balances: balances, balanceProblems: problems, chain: chain)
     }
 
-    /// Which statements (by slot) the ledger holds whole, their matches and days.
-    typealias HeldLookup = ([ImportedStatement]) throws -> [Int: (matches: [IdentityMatch?], days: ClosedRange<Day>)]
+    /// Which statements (by slot) the ledger holds whole, their matches and days, and what the
+    /// rules leave behind of their rows.
+    typealias HeldLookup = ([ImportedStatement]) throws -> [Int: (matches: [IdentityMatch?], days: ClosedRange<Day>, ruled: HeldRuleEffects)]
 
     /// A statement the ledger holds whole: its balances checked, its rows kept as read.
-    static func convertHeld(_ imported: ImportedStatement, matches: [IdentityMatch?], days: ClosedRange<Day>) -> Converted {
+    static func convertHeld(_ imported: ImportedStatement, matches: [IdentityMatch?], days: ClosedRange<Day>,
+                            ruled: HeldRuleEffects = HeldRuleEffects()) -> Converted {
         let checkpoints = StatementCheckpoints(imported.statement)
         let (balances, problems) = LedgerReconciliation.balancesToStore(for: imported.statement, checkpoints: checkpoints)
         var chain = checkpoints.chain
         chain?.rows = []
         let rows = HeldStatement(rows: imported.statement.transactions, source: imported.statement.source,
-                                 account: imported.account, matches: matches, days: days)
+                                 account: imported.account, matches: matches, days: days, ruled: ruled)
         return Converted(transactions: [], balances: balances, balanceProblems: problems, chain: chain, held: rows)
     }
 
@@ -131,7 +133,7 @@ public enum StatementConversion {
         }) { () throws -> (transactions: [LedgerTransaction], held: HeldStatement?) in
             if let h = try findHeld?([imported])[0] {
                 return ([], HeldStatement(rows: imported.statement.transactions, source: imported.statement.source,
-                                          account: imported.account, matches: h.matches, days: h.days))
+                                          account: imported.account, matches: h.matches, days: h.days, ruled: h.ruled))
             }
             return (ledgerTransactions(from: imported.statement, account: imported.account), nil)
         }

@@ -25,6 +25,10 @@ import Glibc
 /// kept. The ledger is made once, by the baseline when given, and each binary reads its own copy
 /// of it (``OwnLedgers``). `--keep DIR` keeps the generated files and the ledger in DIR and uses
 /// them again on the next run.
+///
+/// Peaks: a child reports at least this process's own high-water mark (Linux carries it over the
+/// `exec`), so a run that first generates its inputs here (the 1M folders, hundreds of MB) shows
+/// that floor on every smaller case; write them once with `--keep DIR`, then measure.
 func cliBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     let size = option("--size", in: arguments).flatMap(Int.init) ?? 1_000_000
     let repeats = option("--repeat", in: arguments).flatMap(Int.init) ?? 3

@@ -51,13 +51,17 @@ struct HeldRuleEffects: Sendable {
         return longest
     }
 
-    /// Whether a rule's effect on a row outlives the row when the store skips it (see above).
-    static func outlivesSkippedRow(_ rule: CompiledRule, context: RuleContext) -> Bool {
+    /// Whether a rule's effect on a row outlives the row when the store skips it (see above), for
+    /// the ledger `context` describes: its categories folded once, not once per rule and part.
+    static func outlivesSkippedRow(context: RuleContext) -> @Sendable (CompiledRule) -> Bool {
         let existing = Set(context.categories.map { $0.description.lowercased() })
-        let targets = rule.targets
-        return targets.contains(.payee) || targets.contains(.ignored)
-            || rule.transferAccounts.contains { name in context.accountsWithoutStatements.contains { $0.lowercased() == name.lowercased() } }
-            || rule.categories.contains { !existing.contains($0.description.lowercased()) }
+        let withoutStatements = Set(context.accountsWithoutStatements.map { $0.lowercased() })
+        return { rule in
+            let targets = rule.targets
+            return targets.contains(.payee) || targets.contains(.ignored)
+                || rule.transferAccounts.contains { withoutStatements.contains($0.lowercased()) }
+                || rule.categories.contains { !existing.contains($0.description.lowercased()) }
+        }
     }
 
     /// The effects of `rules` on the rows of `held` (in its account, one of `accounts`), or nil
@@ -67,12 +71,13 @@ struct HeldRuleEffects: Sendable {
     static func of(_ held: ImportedStatement, rules: CompiledRuleSet, context: RuleContext, accounts: [Account]) -> HeldRuleEffects? {
         let account = accounts.first { $0.id != nil && $0.id == held.account.id } ?? held.account
         let statement = held.statement, into = held.account
-        let first = RuleScreen(rules, context: context) { outlivesSkippedRow($0, context: context) }
+        let outlives = outlivesSkippedRow(context: context)
+        let first = RuleScreen(rules, context: context, wanted: outlives)
         let light = first.fieldsRead.isSubset(of: lightFields), safe = first.longestSafeText
         // Screened part by part, one part per core at a time: nil for a part with a text too long.
         let parts = stride(from: 0, to: statement.transactions.count, by: screenedPart).map { $0..<min(statement.transactions.count, $0 + screenedPart) }
         let screened = Concurrently.map(parts) { part -> [(place: Int, row: LedgerTransaction)]? in
-            var screen = RuleScreen(rules, context: context) { outlivesSkippedRow($0, context: context) }
+            var screen = RuleScreen(rules, context: context, wanted: outlives)
             var through: [(place: Int, row: LedgerTransaction)] = []
             return statement.transactions.withUnsafeBufferPointer { rows in
                 for i in part {

@@ -47,6 +47,50 @@ import MyMoneyStore
         #expect(try story.ledger.transaction(id: to).type == .income)
     }
 
+    @Test func aBatchTypesTheLegsOfItsConfirmedLinksOnly() throws {
+        let story = try StoryLedger()
+        let from = try story.id("Umbuchung auf")
+        let to = try story.id("Umbuchung von")
+        let rent = try story.id("Hausverwaltung")
+        let interest = try story.id("Zinsen")
+        let before = try story.ledger.transaction(id: rent).type
+        let ids = try story.ledger.linkTransfers([TransferLink(fromTransactionId: rent, toTransactionId: interest, confidence: 0.5,
+                                                               status: .proposed),
+                                                  TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 0.9)],
+                                                 sparingHandTypedLegs: false)
+        #expect(ids.allSatisfy { $0 != nil })
+        #expect(try story.ledger.transaction(id: from).type == .transfer)
+        #expect(try story.ledger.transaction(id: to).type == .transfer)
+        #expect(try story.ledger.transaction(id: rent).type == before)
+        #expect(try story.ledger.transaction(id: interest).type == .income)
+        // Inside an outer transaction (as an import links) the same, and a failing batch types nothing.
+        try story.ledger.unlinkTransfer(id: try #require(ids[1]))
+        try story.ledger.transaction {
+            #expect(throws: LedgerError.self) {
+                try story.ledger.linkTransfers([TransferLink(fromTransactionId: from, toTransactionId: to),
+                                                TransferLink(fromTransactionId: from, toTransactionId: interest)],
+                                               sparingHandTypedLegs: false)
+            }
+            #expect(try story.ledger.transaction(id: from).type == .expense)
+            _ = try story.ledger.linkTransfers([TransferLink(fromTransactionId: from, toTransactionId: to)], sparingHandTypedLegs: false)
+        }
+        #expect(try story.ledger.transaction(id: from).type == .transfer)
+        #expect(try story.ledger.transaction(id: to).type == .transfer)
+    }
+
+    @Test func aLinksReasonsAreStoredOnePerLineWhateverTheyHold() throws {
+        let story = try StoryLedger()
+        let from = try story.id("Umbuchung auf")
+        let to = try story.id("Umbuchung von")
+        let reasons = ["same amount", "memo names the other account\nand its number", "a\r\nwindows break", "", "plain"]
+        let ids = try story.ledger.linkTransfers([TransferLink(fromTransactionId: from, toTransactionId: to, confidence: 0.9,
+                                                               reasons: reasons)], sparingHandTypedLegs: false)
+        let stored = try #require(try story.ledger.transfers().first { $0.id == ids[0] })
+        // A line feed inside a reason would split it in two when read back: it becomes a space;
+        // an empty reason is an empty line, which the reading drops.
+        #expect(stored.reasons == ["same amount", "memo names the other account and its number", "a\r windows break", "plain"])
+    }
+
     @Test func manyLinksAtOnceSpareLegsTypedByHandAndFailTogether() throws {
         let story = try StoryLedger()
         let from = try story.id("Umbuchung auf")

@@ -12,10 +12,15 @@ enum RuleInputs {
         for account in accounts { if let id = account.id { byId[id] = account } }
         var inputs: [RuleInput] = []
         inputs.reserveCapacity(transactions.count)
+        // A few transactions: asked one by one; many: every set field of the ledger read at once.
+        let marked = transactions.count > 64 ? try ledger.setFieldOrigins() : nil
         for stored in transactions {
             var t = stored
             var locked = Set<RuleTarget>()
-            let origins = try stored.id.map { id throws(LedgerError) in try ledger.fieldOrigins(transactionId: id) } ?? [:]
+            var origins: [TransactionField: FieldOrigin] = [:]
+            if let id = stored.id {
+                if let marked { origins = marked[id] ?? [:] } else { origins = try ledger.fieldOrigins(transactionId: id) }
+            }
             for (field, origin) in origins {
                 switch (field, origin) {
                 case (.payee, .rule): t.payee = t.originalPayee

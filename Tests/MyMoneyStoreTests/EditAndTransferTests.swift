@@ -22,6 +22,41 @@ import MyMoneyStore
         #expect(origins[.memo] == .source)
     }
 
+    @Test func theLedgersSetFieldsReadAtOnceAreWhatEachTransactionSays() throws {
+        let story = try StoryLedger()
+        let rent = try story.id("Hausverwaltung"), cafe = try story.id("Café Einstein"), uber = try story.id("UBER TRIP")
+        try story.ledger.editTransaction(id: rent, [.category(CategoryPath(["Housing", "Rent"])), .notes("flat")])
+        try story.ledger.applyRuleResults([
+            RuleResult(transactionId: rent, changes: [.payee("Landlord"), .category(CategoryPath(["Housing"]))]),
+            RuleResult(transactionId: cafe, changes: [.tags(["coffee", "out"]), .place("Berlin")]),
+            RuleResult(transactionId: uber, changes: [.project("Lisbon trip")]),
+        ])
+        try story.ledger.applyRuleResults([RuleResult(transactionId: rent, changes: [.category(CategoryPath(["Rent"]))])],
+                                          overwriteManual: true)
+        let atOnce = try story.ledger.setFieldOrigins()
+        var marked = 0
+        for t in try story.ledger.transactions() {
+            let id = try #require(t.id)
+            let one = try story.ledger.fieldOrigins(transactionId: id).filter { $0.value != .source }
+            #expect((atOnce[id] ?? [:]) == one, "transaction \(id)")
+            if !one.isEmpty { marked += 1 }
+        }
+        #expect(marked == 3 && atOnce.count == 3)
+        #expect(atOnce[rent]?[.category] == .rule && atOnce[rent]?[.notes] == .hand && atOnce[rent]?[.payee] == .rule)
+    }
+
+    @Test func aDryRunOfRuleResultsCountsWhatItWouldChangeAndKeepsNothing() throws {
+        let story = try StoryLedger()
+        let id = try story.id("Musterbank")
+        let before = try story.ledger.transaction(id: id)
+        let results = [RuleResult(transactionId: id, changes: [.category(CategoryPath(["Income", "Other"])), .payee("Bank")])]
+        #expect(try story.ledger.applyRuleResults(results, dryRun: true) == 2)
+        #expect(try story.ledger.transaction(id: id) == before)
+        #expect(try story.ledger.setFieldOrigins()[id] == nil)
+        #expect(try story.ledger.applyRuleResults(results) == 2)
+        #expect(try story.ledger.transaction(id: id).payee == "Bank")
+    }
+
     @Test func rulesMayChangeWhatRulesSetBefore() throws {
         let story = try StoryLedger()
         let id = try story.id("Musterbank")

@@ -79,7 +79,7 @@ extension Books {
             }
             if !changes.isEmpty { results.append(RuleResult(transactionId: id, changes: changes.sorted { $0.field < $1.field })) }
         }
-        let changed = try step { try ledger.transaction(dryRun: dryRun) { try ledger.applyRuleResults(results, overwriteManual: overwriteManual) } }
+        let changed = try step { try ledger.applyRuleResults(results, overwriteManual: overwriteManual, dryRun: dryRun) }
         return RuleApplication(changedFields: changed, changedTransactions: results.count, considered: stored.count,
                                lockedSkipped: lockedSkipped, isDryRun: dryRun, diagnostics: run.diagnostics)
     }

@@ -162,12 +162,16 @@ extension Ledger {
     }
 
     /// Applies what a rule run decided, leaving alone every field the user set by hand unless
-    /// `overwriteManual` (the field then counts as set by the rules).
+    /// `overwriteManual` (the field then counts as set by the rules); a dry run rolls it all back.
+    ///
+    /// Called outside a transaction, it is one of its own. Inside another it is a savepoint, and
+    /// then every row it changes costs a page written to SQLite's statement journal on disk (the
+    /// savepoint's journal outgrows memory): a dry run asks here, not with a transaction around it.
     ///
     /// - Returns: the number of fields changed.
     @discardableResult
-    package func applyRuleResults(_ results: [RuleResult], overwriteManual: Bool = false) throws(LedgerError) -> Int {
-        try atomically { () throws(LedgerError) -> Int in
+    package func applyRuleResults(_ results: [RuleResult], overwriteManual: Bool = false, dryRun: Bool = false) throws(LedgerError) -> Int {
+        try atomically(dryRun: dryRun) { () throws(LedgerError) -> Int in
             var names = NameCache()
             var changed = 0
             for result in results {
@@ -208,6 +212,32 @@ extension Ledger {
         var result: [TransactionField: FieldOrigin] = [:]
         for field in TransactionField.allCases {
             result[field] = marks.hand.contains(field) ? .hand : (marks.rule.contains(field) ? .rule : .source)
+        }
+        return result
+    }
+
+    /// The fields a rule or the user set, of every stored transaction that has any: what
+    /// ``fieldOrigins(transactionId:)`` says of each, without its `.source` fields, in one pass over
+    /// the ledger. A transaction not in it has every field as its statement gave it. One query per
+    /// transaction (a read of its own each, outside a write) made `rules apply` on a million rows
+    /// spend most of its time taking and dropping SQLite's file locks.
+    package func setFieldOrigins() throws(LedgerError) -> [Int64: [TransactionField: FieldOrigin]] {
+        var parsed: [String: Set<TransactionField>] = [:]
+        func fields(_ text: String?) -> Set<TransactionField> {
+            guard let text else { return [] }
+            if let known = parsed[text] { return known }
+            let found = Ledger.fields(text)
+            parsed[text] = found
+            return found
+        }
+        var result: [Int64: [TransactionField: FieldOrigin]] = [:]
+        let marked = try db.statement("SELECT id, hand_fields, rule_fields FROM transactions WHERE hand_fields IS NOT NULL OR rule_fields IS NOT NULL")
+            .rows { ($0.int64(0), $0.optionalText(1), $0.optionalText(2)) }
+        for (id, handText, ruleText) in marked {
+            var origins: [TransactionField: FieldOrigin] = [:]
+            for field in fields(ruleText) { origins[field] = .rule }
+            for field in fields(handText) { origins[field] = .hand }
+            if !origins.isEmpty { result[id] = origins }
         }
         return result
     }

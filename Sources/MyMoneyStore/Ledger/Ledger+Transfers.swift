@@ -12,8 +12,9 @@ extension Ledger {
     package func linkTransfer(_ link: TransferLink) throws(LedgerError) -> TransferLink {
         try atomically { () throws(LedgerError) -> TransferLink in
             var known = try KnownLinks(self, for: [link])
-            return try transfer(id: try insertLink(link, from: try leg(link.fromTransactionId), to: try leg(link.toTransactionId),
-                                                   known: &known))
+            let id = try insertLink(link, from: try leg(link.fromTransactionId), to: try leg(link.toTransactionId), known: &known)
+            try typeLegsOfConfirmedLinks(id...id)
+            return try transfer(id: id)
         }
     }
 
@@ -42,7 +43,7 @@ extension Ledger {
                     ids.append(nil)
                     continue
                 }
-                let id = try insertLink(link, from: from, to: to, known: &known, typingLegs: false)
+                let id = try insertLink(link, from: from, to: to, known: &known)
                 ids.append(id)
                 stored = stored.map { min($0.lowerBound, id)...max($0.upperBound, id) } ?? id...id
             }
@@ -88,9 +89,9 @@ extension Ledger {
         }
     }
 
-    /// Checks and inserts one link between `from` and `to`; returns its id.
-    private func insertLink(_ link: TransferLink, from: Leg, to: Leg, known: inout KnownLinks,
-                            typingLegs: Bool = true) throws(LedgerError) -> Int64 {
+    /// Checks and inserts one link between `from` and `to`; returns its id. Its legs are typed by
+    /// the caller (``typeLegsOfConfirmedLinks(_:)``).
+    private func insertLink(_ link: TransferLink, from: Leg, to: Leg, known: inout KnownLinks) throws(LedgerError) -> Int64 {
         guard from.accountId != to.accountId else {
             throw .invalid("transfer", "both legs of a transfer are on the same account")
         }
@@ -126,7 +127,6 @@ extension Ledger {
                       .of(link.fee?.units), .of(link.fee.map { $0.scale }), .real(link.confidence), .text(link.status.rawValue),
                       .of(Ledger.reasonsText(link.reasons))])
         let id = db.lastInsertRowID
-        if typingLegs && link.status == .confirmed { try typeLegsAsTransfer(link) }
         return id
     }
 
@@ -264,7 +264,7 @@ extension Ledger {
     }
 
     /// Types `.transfer` both legs of every confirmed link whose id lies in `links` (the links one
-    /// call of ``linkTransfers(_:sparingHandTypedLegs:)`` stored: consecutive, nothing else wrote between).
+    /// call stored: consecutive, nothing else wrote between).
     private func typeLegsOfConfirmedLinks(_ links: ClosedRange<Int64>) throws(LedgerError) {
         try db.statement("""
             UPDATE transactions SET type = 'transfer' WHERE id IN (

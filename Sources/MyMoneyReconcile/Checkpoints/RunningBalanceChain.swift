@@ -129,41 +129,44 @@ public struct RunningBalanceChain: Sendable, Hashable {
                              position: b.position ?? t.position))
             pending = .zero
         }
-        var chain = RunningBalanceChain(rows: [], breaks: [], reorderedDays: [], isNewestFirst: reversed)
-        chain.rows.reserveCapacity(links.count)
+        // The chain's rows are `links` itself: a day whose order is recovered is rewritten in
+        // place, so a million-row statement holds its rows once, not twice. Each day's slice is
+        // a temporary of the call it is passed to, so no copy of the array is alive when a day is
+        // rewritten (that would copy every row).
+        var breaks: [Break] = []
+        var reorderedDays: [Day] = []
         var current: Amount? = opening
         var previous: Row? = nil
         var start = 0
         while start < links.count {
             var end = start + 1
             while end < links.count && links[end].day == links[start].day { end += 1 }
-            let group = links[start..<end]
-            if current == nil { current = try startingBalance(group) }
+            if current == nil { current = try startingBalance(links[start..<end]) }
             let begin = current ?? .zero
-            if try follows(group, from: begin) {
-                chain.rows += group
-            } else if let order = try recoveredOrder(group, from: begin) {
-                chain.rows += order
-                chain.reorderedDays.append(group[group.startIndex].day)
+            if try follows(links[start..<end], from: begin) {
+                // In the bank's order already.
+            } else if let order = try recoveredOrder(links[start..<end], from: begin) {
+                links.replaceSubrange(start..<end, with: order)
+                reorderedDays.append(links[start].day)
             } else {
                 var balance = begin
                 var before = previous
-                for row in group {
+                for k in start..<end {
+                    let row = links[k]
                     let expected = try balance + row.amount
                     if expected != row.balance {
-                        chain.breaks.append(Break(previous: before, row: row, expected: expected, stated: row.balance,
-                                                  difference: try row.balance - expected))
+                        breaks.append(Break(previous: before, row: row, expected: expected, stated: row.balance,
+                                            difference: try row.balance - expected))
                     }
                     balance = row.balance
                     before = row
                 }
-                chain.rows += group
             }
-            previous = chain.rows.last
-            current = chain.rows.last?.balance
+            previous = links[end - 1]
+            current = links[end - 1].balance
             start = end
         }
-        return chain
+        return RunningBalanceChain(rows: links, breaks: breaks, reorderedDays: reorderedDays, isNewestFirst: reversed)
     }
 
     /// Whether the rows follow one another in the order given.

@@ -116,39 +116,41 @@ public struct RunningBalanceChain: Sendable, Hashable {
 
     static func walk(_ transactions: [StatementTransaction], _ printed: PrintedBalances, reversed: Bool,
                      opening: Amount?) throws(AmountError) -> RunningBalanceChain {
-        // Links in chronological order: rows with a balance, carrying the amounts of rows without one.
-        var links: [Row] = []
-        links.reserveCapacity(transactions.count)
+        // Links in chronological order: rows with a balance, carrying the amounts of rows without
+        // one. They become the chain's rows in place (a day whose order is recovered is reordered
+        // within its slots): one array of rows, not a second copy of them (96 bytes a row).
+        var chain = RunningBalanceChain(rows: [], breaks: [], reorderedDays: [], isNewestFirst: reversed)
+        chain.rows.reserveCapacity(transactions.count)
         var pending = Amount.zero
         for n in transactions.indices {
             let i = reversed ? transactions.count - 1 - n : n
             let t = transactions[i]
             pending = try pending + t.amount
             guard let b = printed[i] else { continue }
-            links.append(Row(index: i, day: t.day, amount: pending, balance: b.amount, payee: t.payee ?? t.memo,
-                             position: b.position ?? t.position))
+            chain.rows.append(Row(index: i, day: t.day, amount: pending, balance: b.amount, payee: t.payee ?? t.memo,
+                                  position: b.position ?? t.position))
             pending = .zero
         }
-        var chain = RunningBalanceChain(rows: [], breaks: [], reorderedDays: [], isNewestFirst: reversed)
-        chain.rows.reserveCapacity(links.count)
+        let count = chain.rows.count
         var current: Amount? = opening
         var previous: Row? = nil
         var start = 0
-        while start < links.count {
+        while start < count {
             var end = start + 1
-            while end < links.count && links[end].day == links[start].day { end += 1 }
-            let group = links[start..<end]
-            if current == nil { current = try startingBalance(group) }
+            while end < count && chain.rows[end].day == chain.rows[start].day { end += 1 }
+            if current == nil { current = try startingBalance(chain.rows[start..<end]) }
             let begin = current ?? .zero
-            if try follows(group, from: begin) {
-                chain.rows += group
-            } else if let order = try recoveredOrder(group, from: begin) {
-                chain.rows += order
-                chain.reorderedDays.append(group[group.startIndex].day)
+            if try follows(chain.rows[start..<end], from: begin) {
+                // In order as they stand.
+            } else if let order = try recoveredOrder(chain.rows[start..<end], from: begin) {
+                // (The slice passed above is gone by now: the rows are written in place, not copied.)
+                for (k, row) in order.enumerated() { chain.rows[start + k] = row }
+                chain.reorderedDays.append(chain.rows[start].day)
             } else {
                 var balance = begin
                 var before = previous
-                for row in group {
+                for k in start..<end {
+                    let row = chain.rows[k]
                     let expected = try balance + row.amount
                     if expected != row.balance {
                         chain.breaks.append(Break(previous: before, row: row, expected: expected, stated: row.balance,
@@ -157,10 +159,9 @@ public struct RunningBalanceChain: Sendable, Hashable {
                     balance = row.balance
                     before = row
                 }
-                chain.rows += group
             }
-            previous = chain.rows.last
-            current = chain.rows.last?.balance
+            previous = chain.rows[end - 1]
+            current = chain.rows[end - 1].balance
             start = end
         }
         return chain

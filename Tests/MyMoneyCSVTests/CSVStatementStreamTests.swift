@@ -236,7 +236,7 @@ import MyMoneyTestSupport
                 for k in 0..<count where keys.wantsMore {
                     (bytes[k] ?? []).withUnsafeBufferPointer { keys.add(k, bytes: $0) }
                 }
-                #expect(IdRepeatCheck.firstOffender(gathered: keys, count: count, same: { bytes[$0] == bytes[$1] }, id: { ids[$0] }) == expected,
+                #expect(IdRepeatCheck.firstOffender(gathered: &keys, count: count, same: { bytes[$0] == bytes[$1] }, id: { ids[$0] }) == expected,
                         "round \(round), \(hashBits) bits")
             }
         }

@@ -91,7 +91,7 @@ struct CSVStatementStream {
                     table.span(Int(rows[k]), idColumn).map { CSVTable.withBytes($0, in: text, body) }
                 }
                 repeated = IdRepeatCheck.firstOffender(
-                    gathered: idKeys, count: rows.count,
+                    gathered: &idKeys, count: rows.count,
                     same: { a, b in cell(a) { x in cell(b) { y in x.elementsEqual(y) } ?? false } ?? false },
                     id: { reader.cellText(Int(rows[$0]), idColumn) })
             } else {

@@ -48,8 +48,9 @@ enum IdRepeatCheck {
         }
     }
 
-    /// ``firstOffender(count:facts:same:id:)`` from keys a pass over the rows gathered (``Keys``).
-    static func firstOffender(gathered keys: consuming Keys, count: Int, same: (Int, Int) -> Bool, id: (Int) -> String?) -> String? {
+    /// ``firstOffender(count:facts:same:id:)`` from keys a pass over the rows gathered (``Keys``),
+    /// sorted in place (`inout`: a copy of the keys would be sorted as a second array).
+    static func firstOffender(gathered keys: inout Keys, count: Int, same: (Int, Int) -> Bool, id: (Int) -> String?) -> String? {
         switch keys.outcome(count: count, same: same, id: id) {
         case .offender(let id): return id
         case .none: return nil
@@ -145,7 +146,8 @@ enum IdRepeatCheck {
         }
 
         /// The answer for `count` ids (`same` and `id` as for ``IdRepeatCheck/byHashes(count:hashBits:facts:same:id:)``).
-        consuming func outcome(count: Int, same: (Int, Int) -> Bool, id idAt: (Int) -> String?) -> Outcome {
+        /// The keys are sorted in place (and stay so).
+        mutating func outcome(count: Int, same: (Int, Int) -> Bool, id idAt: (Int) -> String?) -> Outcome {
             if notASCII { return .notASCII }
             let rowBits = UInt64(Keys.indexBits)
             // Ids with another transaction of the same hash are compared; the smallest row that

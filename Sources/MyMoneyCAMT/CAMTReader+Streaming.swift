@@ -11,7 +11,9 @@ extension CAMTReader {
     /// A file that is not UTF-8 (or that `options` ask to read in another encoding) is read into
     /// memory as ``read(_:file:options:)`` does, then handed out the same way. The result carries
     /// no `source` text. `file` names the file in diagnostics and statements (its last path
-    /// component when nil).
+    /// component when nil). A mapped file that changed while it was read
+    /// (``MappedFile/hasChanged``) ends with the error `camt.file.changed`: its transactions
+    /// were handed on before that was known, so a caller drops them as for any error.
     public func read(fileAt path: String, file name: String? = nil, options: ReadOptions,
                      each: (StatementTransaction, StatementAccount) -> Void) -> ReadResult {
         let file = name ?? (path as NSString).lastPathComponent
@@ -30,10 +32,16 @@ extension CAMTReader {
         }
         mapping.rewind()
         let text = UnsafeBufferPointer(rebasing: bytes[bom...])
-        return withoutActuallyEscaping(each) { each in
+        var result = withoutActuallyEscaping(each) { each in
             parse(text, encoding: .utf8, file: file, options: options, sink: each,
                   progress: { mapping.release(upTo: $0 + bom) })
         }
+        if mapping.hasChanged {
+            result.diagnostics.append(.error("camt.file.changed",
+                                             "the file changed while it was read (another program wrote to it or replaced it): what was read cannot be trusted",
+                                             file: file, notes: ["read it again once it is no longer being written"]))
+        }
+        return result
     }
 
     /// Hands a whole result's transactions to `each` and keeps the rest.

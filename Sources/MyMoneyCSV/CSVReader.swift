@@ -112,7 +112,10 @@ public struct CSVReader: StatementReader {
     ///
     /// What a caller must know: the same statements, transactions, running balances and
     /// diagnostics as the read of the file's bytes (`CSVWindowedReadTests`); the result carries
-    /// the `source` text only when a diagnostic points into it.
+    /// the `source` text only when a diagnostic points into it. A file that changes while it is
+    /// read (``MappedFile/hasChanged``, checked before the statements are handed on and after)
+    /// is an error, `csv.file.changed`: found before, nothing is handed on; found after the
+    /// second pass, what was handed on must be taken back, as for any file found unusable.
     public func read(mapped: MappedFile, file: String, options: ReadOptions, profile: CSVProfile? = nil, rowsPerWindow: Int = 8192,
                      transaction: (StatementTransaction) -> Void,
                      compactStatementEnd: (Statement, CompactRunningBalances) -> Void) -> ReadResult {
@@ -134,7 +137,9 @@ public struct CSVReader: StatementReader {
             }
         }
         if let windowed { return (windowed, true) }
-        return (read(CSVReader.copy(of: mapped), file: file, options: options, profile: profile,
+        let bytes = CSVReader.copy(of: mapped)
+        if mapped.hasChanged { return (ReadResult(diagnostics: [CSVReadSession.changedFile(file)]), false) }
+        return (read(bytes, file: file, options: options, profile: profile,
                      transaction: transaction, compactStatementEnd: compactStatementEnd), false)
     }
 

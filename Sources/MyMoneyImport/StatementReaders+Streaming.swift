@@ -116,16 +116,19 @@ extension StatementReaders {
     private func streamingCSV(into output: inout some StatementStreamOutput, options: ReadOptions,
                               _ read: (_ transaction: (StatementTransaction) -> Void,
                                        _ statementEnd: (Statement, CompactRunningBalances) -> Void) -> ReadResult) -> StreamedFile {
-        var open = false
+        var open = false, wrote = false
         let result = read({ t in
-            if !open { output.beginStatement(); open = true }
+            if !open { output.beginStatement(); open = true; wrote = true }
             output.add(t)
         }, { s, running in
-            if !open { output.beginStatement() }
+            if !open { output.beginStatement(); wrote = true }
             output.endStatement(s, runningBalances: running)
             open = false
         })
-        return StreamedFile(result: result, isUsable: result.isUsable(strict: options.strict), wroteAsRead: false)
+        // Written, then found unusable: a mapped file that changed while it was read
+        // (`csv.file.changed`, found after the second pass) is the one way.
+        let usable = result.isUsable(strict: options.strict)
+        return StreamedFile(result: result, isUsable: usable, wroteAsRead: wrote && !usable)
     }
 
     /// Runs `read` with a reader's two hand-ons wired to `output`: a statement is begun at its

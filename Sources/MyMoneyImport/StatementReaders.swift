@@ -24,7 +24,10 @@ public struct StatementReaders: Sendable {
 
     /// Reads `input` with the given format, or the recognized one.
     ///
-    /// An input no reader recognizes yields an error diagnostic (`input.unknown-format`).
+    /// An input no reader recognizes yields an error diagnostic (`input.unknown-format`). The
+    /// result keeps the file's source text only when a diagnostic points into it
+    /// (``ReadResult/droppingUnusedSource()``): the text of a clean file (a copy of the whole
+    /// file) is not held through an import.
     public func read(_ input: StatementInput, format: String? = nil, options: ReadOptions) -> ReadResult {
         let chosen = format.flatMap(reader(named:)) ?? recognize(input)
         guard let reader = chosen else {
@@ -35,6 +38,17 @@ public struct StatementReaders: Sendable {
                 (input.bytes.prefix(4096).contains(0) ? "it looks like binary data" : "it is not CSV, OFX, QFX, QIF, camt.053 or MT940")
             return ReadResult(diagnostics: [.error("input.unknown-format", "cannot read this file as a statement: \(why)", file: input.name)])
         }
-        return reader.read(input.bytes, file: input.name, options: options)
+        return reader.read(input.bytes, file: input.name, options: options).droppingUnusedSource()
+    }
+}
+
+extension ReadResult {
+    /// The result without its source text when no diagnostic points into it (the text serves
+    /// only to show the line a diagnostic of its file points at: ``DiagnosticRenderer``).
+    public func droppingUnusedSource() -> ReadResult {
+        guard let name = source?.name, !diagnostics.contains(where: { $0.position != nil && $0.file == name }) else { return self }
+        var result = self
+        result.source = nil
+        return result
     }
 }

@@ -37,6 +37,29 @@ import MyMoneyTestSupport
         try expectSame(try Corpus.bytes(key), name: key, options: ReadOptions(acceptBrokenBalances: true))
     }
 
+    /// A mapped file written to while it is read ends with an error naming it (what was read
+    /// may mix old and new bytes); unchanged, the read says nothing of the kind (``expectSame``).
+    @Test func aFileChangedWhileItIsReadIsAnError() throws {
+        let text = camtDocument(camtStatement(ntry("-1.00") + ntry("2.00", reference: "REF-2"), opening: "1.00", closing: "2.00"))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("camt-changed-\(UUID().uuidString).xml")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var handed = 0
+        let result = CAMTReader().read(fileAt: url.path, file: "changed.xml", options: ReadOptions()) { _, _ in
+            if handed == 0, let handle = try? FileHandle(forWritingTo: url) {
+                _ = try? handle.seekToEnd()
+                try? handle.write(contentsOf: Data("<!-- more -->".utf8))
+                try? handle.close()
+            }
+            handed += 1
+        }
+        #expect(handed == 2)
+        #expect(result.diagnostics.contains { $0.code == "camt.file.changed" && $0.severity == .error && $0.file == "changed.xml" },
+                "\(codes(result))")
+        let again = CAMTReader().read(fileAt: url.path, file: "changed.xml", options: ReadOptions()) { _, _ in }
+        #expect(!again.diagnostics.contains { $0.code == "camt.file.changed" })
+    }
+
     @Test func aLatin1FileIsDecodedFirstThenHandedOut() throws {
         let text = camtDocument(camtStatement(ntry("-1.00", details: txDetails(creditor: "Bäckerei Müller")), opening: "1.00", closing: "0.00"))
             .replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"ISO-8859-1\"")

@@ -230,12 +230,24 @@ import MyMoneyTestSupport
             case .none: #expect(expected == nil, "round \(round)")
             case .offender(let id): #expect(id == expected, "round \(round)")
             }
+            // The keys gathered id by id, as the stream's first pass gathers them from its cells.
+            for hashBits in [2, 33] {
+                var keys = IdRepeatCheck.Keys(hashBits: hashBits, capacity: count)
+                for k in 0..<count where keys.wantsMore {
+                    (bytes[k] ?? []).withUnsafeBufferPointer { keys.add(k, bytes: $0) }
+                }
+                #expect(IdRepeatCheck.firstOffender(gathered: &keys, count: count, same: { bytes[$0] == bytes[$1] }, id: { ids[$0] }) == expected,
+                        "round \(round), \(hashBits) bits")
+            }
         }
     }
 
     @Test func idsWithPaddingAndQuotesAreComparedAsTheirCells() {
         // " T1" and "T1" are one id once trimmed; "T""2" and T"2 too once unescaped.
-        for (cells, demoted) in [(["T1", " T1 ", "T3"], true), (["\"T\"\"2\"", "T9", "\"T\"\"2\""], true), (["T1", "T2", "T3"], false)] {
+        for (cells, demoted) in [(["T1", " T1 ", "T3"], true), (["\"T\"\"2\"", "T9", "\"T\"\"2\""], true), (["T1", "T2", "T3"], false),
+                                  // Ids the first pass's keys cannot decide (not ASCII: the set does) or stop at (no digit).
+                                  (["Caf\u{e9} 12", "T5", "Cafe\u{301} 12"], true), (["Caf\u{e9} 1", "Caf\u{e9} 2"], false),
+                                  (["T1", "SHOP", "T1"], true), (["T1", "T2", "T1", "SHOP"], true)] {
             var text = "Date,Description,Amount,Transaction ID,Balance\n"
             var balance = 0
             for (i, id) in cells.enumerated() { balance += 100; text += "2026-10-0\(i + 1),SHOP,1.00,\(id),\(balance / 100).00\n" }

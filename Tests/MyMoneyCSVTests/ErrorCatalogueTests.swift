@@ -82,8 +82,10 @@ import MyMoneyCSV
     }
 
     @Test func everyCodeTheReaderNamesIsInTheCatalogue() throws {
-        // Except csv.too-large (a 2 GiB input) and csv.profile.io (an unreadable file).
-        let missing = try Self.catalogue.uncatalogued(entries: Self.entries.map(\.code), exempt: ["csv.too-large", "csv.profile.io"])
+        // Except csv.too-large (a 2 GiB input), csv.profile.io (an unreadable file) and
+        // csv.file.changed (a file written to while it is read: CSVChangedFileTests).
+        let missing = try Self.catalogue.uncatalogued(entries: Self.entries.map(\.code),
+                                                      exempt: ["csv.too-large", "csv.profile.io", "csv.file.changed"])
         #expect(missing.isEmpty, "codes without a catalogue entry: \(missing)")
         #expect(try Self.catalogue.namedCodes().count >= 25)
     }

@@ -41,4 +41,29 @@ import MyMoneyTestSupport
         #expect(!file.isUTF8WithoutNUL(from: 0))
         #expect(!file.isUTF8WithoutNUL(from: 1))
     }
+
+    /// What a reader checks after reading: the file at the path is still the file mapped.
+    @Test func aFileSaysWhetherItChangedSinceItWasMapped() throws {
+        let bytes = Array("Date,Amount\n2024-01-01,1.00\n".utf8)
+        let (file, url) = try Self.mapped(bytes)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(!file.hasChanged)
+        #expect(!file.hasChanged) // asking does not change the answer
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("2024-01-02,2.00\n".utf8))
+        try handle.close()
+        #expect(file.hasChanged)
+        #expect(file.bytes.count == bytes.count) // the mapping still reads what was mapped
+
+        let (same, other) = try Self.mapped(bytes)
+        defer { try? FileManager.default.removeItem(at: other) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: other.path)
+        #expect(same.hasChanged) // only its time moved
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: other.path)
+        let (kept, third) = try Self.mapped(bytes)
+        defer { try? FileManager.default.removeItem(at: third) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: third.path)
+        #expect(!kept.hasChanged) // a change of mode is no change of its bytes
+    }
 }

@@ -45,7 +45,27 @@ extension CSVReadSession {
         if options.strict {
             for i in diagnostics.indices where diagnostics[i].severity == .warning { diagnostics[i].severity = .error }
         }
-        return (hand(statements, table: table, text: text), text)
+        // Checked before the statements are handed on, and again after the second pass read the
+        // file once more (then what was handed on is taken back by the caller: the file is unusable).
+        noteIfChanged(mapped)
+        let handed = hand(statements, table: table, text: text)
+        noteIfChanged(mapped)
+        return (handed, text)
+    }
+
+    /// An error when the mapped file changed since it was mapped (``MappedFile/hasChanged``):
+    /// what was read of it may mix old and new bytes.
+    mutating func noteIfChanged(_ mapped: MappedFile) {
+        guard !diagnostics.contains(where: { $0.code == CSVReadSession.fileChanged }), mapped.hasChanged else { return }
+        diagnostics.append(CSVReadSession.changedFile(file))
+    }
+
+    static let fileChanged = "csv.file.changed"
+
+    /// The error of a file that changed while it was read.
+    static func changedFile(_ file: String) -> Diagnostic {
+        .error(fileChanged, "the file changed while it was read (another program wrote to it or replaced it): what was read cannot be trusted",
+               file: file, notes: ["read it again once it is no longer being written"])
     }
 
     /// The file's rows (``CSVTokenizer/index(_:passed:)``) with their fields in a window; nil

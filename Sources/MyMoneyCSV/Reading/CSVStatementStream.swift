@@ -48,6 +48,12 @@ struct CSVStatementStream {
         var currencyKey: String?
         var facts = RowFacts()
         var detail: DetailLine?
+        // The id check's keys, from the id cells' bytes (``CSVRowReader/text(_:_:)``: they are
+        // the ids) while each row is at hand: no pass over the ids of its own, no String per id.
+        let idColumn = columns.id
+        let idsFromCells = idColumn != nil && !layout.stripSingleQuotes
+        var idKeys = IdRepeatCheck.Keys(capacity: idsFromCells ? capacity : 0)
+        let text = reader.text
         for row in layout.firstDataRow..<layout.endDataRow {
             detail = nil
             guard let head = reader.row(row, facts: &facts, detail: &detail) else {
@@ -66,6 +72,10 @@ struct CSVStatementStream {
                 if let first = currencyKey { if key != first { return nil } } else { currencyKey = key }
             }
             if tallies { tally.add(head.currency) }
+            if idsFromCells, let idColumn, idKeys.wantsMore, let span = table.span(row, idColumn) {
+                let index = ends.count
+                CSVTable.withBytes(span, in: text) { idKeys.add(index, bytes: $0) }
+            }
             ends.add(day: head.day, amount: head.amount, position: head.position)
             stream.rows.append(Int32(row))
         }
@@ -73,22 +83,19 @@ struct CSVStatementStream {
         reader.summarize()
 
         // The statement, as the assembler makes it of a file in statement order.
-        if let idColumn = columns.id {
+        if let idColumn {
             let rows = stream.rows
             let repeated: String?
-            if layout.stripSingleQuotes {
-                repeated = IdRepeatCheck.firstOffender(count: rows.count, id: { reader.cellText(Int(rows[$0]), idColumn) })
-            } else {
-                // From the cells' bytes, which are the ids' (``CSVRowReader/text(_:_:)``): no String per id.
-                let text = reader.text
+            if idsFromCells {
                 func cell<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
                     table.span(Int(rows[k]), idColumn).map { CSVTable.withBytes($0, in: text, body) }
                 }
                 repeated = IdRepeatCheck.firstOffender(
-                    count: rows.count,
-                    facts: { k in cell(k) { $0.isEmpty ? nil : IdRepeatCheck.IdFacts($0) } ?? nil },
+                    gathered: &idKeys, count: rows.count,
                     same: { a, b in cell(a) { x in cell(b) { y in x.elementsEqual(y) } ?? false } ?? false },
                     id: { reader.cellText(Int(rows[$0]), idColumn) })
+            } else {
+                repeated = IdRepeatCheck.firstOffender(count: rows.count, id: { reader.cellText(Int(rows[$0]), idColumn) })
             }
             if let repeated {
                 stream.demotesIds = true

@@ -48,6 +48,16 @@ enum IdRepeatCheck {
         }
     }
 
+    /// ``firstOffender(count:facts:same:id:)`` from keys a pass over the rows gathered (``Keys``),
+    /// sorted in place (`inout`: a copy of the keys would be sorted as a second array).
+    static func firstOffender(gathered keys: inout Keys, count: Int, same: (Int, Int) -> Bool, id: (Int) -> String?) -> String? {
+        switch keys.outcome(count: count, same: same, id: id) {
+        case .offender(let id): return id
+        case .none: return nil
+        case .notASCII: return bySet(count: count, id: id)
+        }
+    }
+
     /// The plain rule: the first id that repeats an earlier one or has no digit.
     static func bySet(_ transactions: UnsafeBufferPointer<StatementTransaction>) -> String? {
         bySet(count: transactions.count) { transactions[$0].id }
@@ -95,42 +105,77 @@ enum IdRepeatCheck {
     /// ``bySet(count:id:)``'s whenever the outcome is not ``Outcome/notASCII``.
     static func byHashes(count: Int, hashBits: Int = 33, facts: (Int) -> IdFacts?, same: (Int, Int) -> Bool,
                          id idAt: (Int) -> String?) -> Outcome {
-        let rowBits = 31 // row indexes stay below 2^31 (the tokenizer refuses files of 2 GiB)
-        // Keys up to the first id without a digit: a repeat after it cannot come first.
-        var keys: [UInt64] = []
-        keys.reserveCapacity(count)
-        var noDigit: Int?
-        for t in 0..<count {
-            guard let f = facts(t) else { continue }
-            guard f.ascii else { return .notASCII }
-            if !f.digit { noDigit = t; break }
-            keys.append((f.hash >> UInt64(64 - hashBits)) << UInt64(rowBits) | UInt64(t))
+        var keys = Keys(hashBits: hashBits, capacity: count)
+        for t in 0..<count where keys.wantsMore { keys.add(t, facts(t)) }
+        return keys.outcome(count: count, same: same, id: idAt)
+    }
+
+    /// The check's keys gathered one id at a time, in file order, by a pass that reads the rows
+    /// anyway (the CSV stream's first pass: the check then needs no pass over the ids of its
+    /// own); ``outcome(count:same:id:)`` gives ``byHashes(count:hashBits:facts:same:id:)``'s
+    /// answer for the same ids.
+    struct Keys {
+        let hashBits: Int
+        /// Hash above, index below, for each id up to the first without a digit.
+        private(set) var keys: [UInt64] = []
+        /// The first id without a digit: a repeat after it cannot come first.
+        private(set) var noDigit: Int?
+        private(set) var notASCII = false
+        static let indexBits = 31 // indexes stay below 2^31 (the tokenizer refuses files of 2 GiB)
+
+        init(hashBits: Int = 33, capacity: Int) {
+            self.hashBits = hashBits
+            keys.reserveCapacity(capacity)
         }
-        // Ids with another transaction of the same hash are compared; the smallest row that
-        // repeats an earlier row's id is the first repeat.
-        radixSort(&keys)
-        let rowMask: UInt64 = (1 << UInt64(rowBits)) - 1
-        var firstRepeat = Int.max
-        var start = 0
-        while start < keys.count {
-            var end = start + 1
-            while end < keys.count, keys[end] >> UInt64(rowBits) == keys[start] >> UInt64(rowBits) { end += 1 }
-            if end - start > 1 {
-                // Rows of one hash, ascending: the first whose id equals an earlier one's.
-                outer: for k in (start + 1)..<end {
-                    let row = Int(keys[k] & rowMask)
-                    if row >= firstRepeat { break }
-                    for e in start..<k where same(Int(keys[e] & rowMask), row) {
-                        firstRepeat = row
-                        break outer
+
+        /// Whether a later id can still change the answer.
+        var wantsMore: Bool { !notASCII && noDigit == nil }
+
+        /// The `index`-th id's facts (indexes ascending; nil for none or empty).
+        mutating func add(_ index: Int, _ facts: IdFacts?) {
+            guard wantsMore, let f = facts else { return }
+            guard f.ascii else { notASCII = true; keys = []; return }
+            if !f.digit { noDigit = index; return }
+            keys.append((f.hash >> UInt64(64 - hashBits)) << UInt64(Keys.indexBits) | UInt64(index))
+        }
+
+        /// The `index`-th id's UTF-8 bytes (empty for none).
+        mutating func add(_ index: Int, bytes: UnsafeBufferPointer<UInt8>) {
+            guard wantsMore, !bytes.isEmpty else { return }
+            add(index, IdFacts(bytes))
+        }
+
+        /// The answer for `count` ids (`same` and `id` as for ``IdRepeatCheck/byHashes(count:hashBits:facts:same:id:)``).
+        /// The keys are sorted in place (and stay so).
+        mutating func outcome(count: Int, same: (Int, Int) -> Bool, id idAt: (Int) -> String?) -> Outcome {
+            if notASCII { return .notASCII }
+            let rowBits = UInt64(Keys.indexBits)
+            // Ids with another transaction of the same hash are compared; the smallest row that
+            // repeats an earlier row's id is the first repeat.
+            radixSort(&keys)
+            let rowMask: UInt64 = (1 << rowBits) - 1
+            var firstRepeat = Int.max
+            var start = 0
+            while start < keys.count {
+                var end = start + 1
+                while end < keys.count, keys[end] >> rowBits == keys[start] >> rowBits { end += 1 }
+                if end - start > 1 {
+                    // Rows of one hash, ascending: the first whose id equals an earlier one's.
+                    outer: for k in (start + 1)..<end {
+                        let row = Int(keys[k] & rowMask)
+                        if row >= firstRepeat { break }
+                        for e in start..<k where same(Int(keys[e] & rowMask), row) {
+                            firstRepeat = row
+                            break outer
+                        }
                     }
                 }
+                start = end
             }
-            start = end
+            let first = min(firstRepeat, noDigit ?? Int.max)
+            guard first < count, let id = idAt(first) else { return .none }
+            return .offender(id)
         }
-        let first = min(firstRepeat, noDigit ?? Int.max)
-        guard first < count, let id = idAt(first) else { return .none }
-        return .offender(id)
     }
 
     /// Sorts in place, eight bits at a time from the lowest (stable, so equal hashes keep rows ascending).

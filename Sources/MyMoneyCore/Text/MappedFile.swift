@@ -14,6 +14,9 @@ public final class MappedFile {
     public let count: Int
     private var released = 0
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    /// The path mapped, and what its file was when it was mapped (see ``hasChanged``).
+    public let path: String
+    private let identity: FileIdentity
 
     /// Maps `path`; nil for a file that cannot be opened, is empty or cannot be mapped.
     public init?(path: String) {
@@ -26,6 +29,20 @@ public final class MappedFile {
         guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else { return nil }
         base = p
         count = size
+        self.path = path
+        identity = FileIdentity(info)
+    }
+
+    /// Whether the file at ``path`` is no longer the file as it was mapped: another file (or
+    /// none) in its place, or its size or modification time moved. A file written while
+    /// it is read through a mapping gives a mix of old and new bytes; a reader checks this
+    /// after reading and reports the file instead of trusting what it read (`csv.file.changed`,
+    /// `camt.file.changed`). A file cut shorter while mapped can end the process (SIGBUS) before
+    /// any check: this check does not guard against that.
+    public var hasChanged: Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return FileIdentity(info) != identity
     }
 
     deinit { munmap(base, count) }
@@ -77,5 +94,20 @@ public final class MappedFile {
             release(upTo: k)
         }
         return true
+    }
+}
+
+/// What says a file is still the one it was: its device and inode, its size and the time of
+/// its last write (not its change time, which a `chmod` or a new hard link moves too).
+struct FileIdentity: Equatable {
+    var device: UInt64, inode: UInt64, size: Int64
+    var modified: Int64, modifiedNanoseconds: Int64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
     }
 }

@@ -116,57 +116,55 @@ public struct RunningBalanceChain: Sendable, Hashable {
 
     static func walk(_ transactions: [StatementTransaction], _ printed: PrintedBalances, reversed: Bool,
                      opening: Amount?) throws(AmountError) -> RunningBalanceChain {
-        // Links in chronological order: rows with a balance, carrying the amounts of rows without one.
-        var links: [Row] = []
-        links.reserveCapacity(transactions.count)
+        // Links in chronological order: rows with a balance, carrying the amounts of rows without
+        // one. They become the chain's rows in place (a day whose order is recovered is reordered
+        // within its slots): one array of rows, not a second copy of them (96 bytes a row).
+        var chain = RunningBalanceChain(rows: [], breaks: [], reorderedDays: [], isNewestFirst: reversed)
+        chain.rows.reserveCapacity(transactions.count)
         var pending = Amount.zero
         for n in transactions.indices {
             let i = reversed ? transactions.count - 1 - n : n
             let t = transactions[i]
             pending = try pending + t.amount
             guard let b = printed[i] else { continue }
-            links.append(Row(index: i, day: t.day, amount: pending, balance: b.amount, payee: t.payee ?? t.memo,
-                             position: b.position ?? t.position))
+            chain.rows.append(Row(index: i, day: t.day, amount: pending, balance: b.amount, payee: t.payee ?? t.memo,
+                                  position: b.position ?? t.position))
             pending = .zero
         }
-        // The chain's rows are `links` itself: a day whose order is recovered is rewritten in
-        // place, so a million-row statement holds its rows once, not twice. Each day's slice is
-        // a temporary of the call it is passed to, so no copy of the array is alive when a day is
-        // rewritten (that would copy every row).
-        var breaks: [Break] = []
-        var reorderedDays: [Day] = []
+        let count = chain.rows.count
         var current: Amount? = opening
         var previous: Row? = nil
         var start = 0
-        while start < links.count {
+        while start < count {
             var end = start + 1
-            while end < links.count && links[end].day == links[start].day { end += 1 }
-            if current == nil { current = try startingBalance(links[start..<end]) }
+            while end < count && chain.rows[end].day == chain.rows[start].day { end += 1 }
+            if current == nil { current = try startingBalance(chain.rows[start..<end]) }
             let begin = current ?? .zero
-            if try follows(links[start..<end], from: begin) {
-                // In the bank's order already.
-            } else if let order = try recoveredOrder(links[start..<end], from: begin) {
-                links.replaceSubrange(start..<end, with: order)
-                reorderedDays.append(links[start].day)
+            if try follows(chain.rows[start..<end], from: begin) {
+                // In order as they stand.
+            } else if let order = try recoveredOrder(chain.rows[start..<end], from: begin) {
+                // (The slice passed above is gone by now: the rows are written in place, not copied.)
+                for (k, row) in order.enumerated() { chain.rows[start + k] = row }
+                chain.reorderedDays.append(chain.rows[start].day)
             } else {
                 var balance = begin
                 var before = previous
                 for k in start..<end {
-                    let row = links[k]
+                    let row = chain.rows[k]
                     let expected = try balance + row.amount
                     if expected != row.balance {
-                        breaks.append(Break(previous: before, row: row, expected: expected, stated: row.balance,
-                                            difference: try row.balance - expected))
+                        chain.breaks.append(Break(previous: before, row: row, expected: expected, stated: row.balance,
+                                                  difference: try row.balance - expected))
                     }
                     balance = row.balance
                     before = row
                 }
             }
-            previous = links[end - 1]
-            current = links[end - 1].balance
+            previous = chain.rows[end - 1]
+            current = chain.rows[end - 1].balance
             start = end
         }
-        return RunningBalanceChain(rows: links, breaks: breaks, reorderedDays: reorderedDays, isNewestFirst: reversed)
+        return chain
     }
 
     /// Whether the rows follow one another in the order given.

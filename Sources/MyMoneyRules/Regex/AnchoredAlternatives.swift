@@ -4,8 +4,8 @@
 ///
 /// The shape: `^`, then segments, each an alternation (or one sequence) of pieces, optional
 /// (`(…)?`) or not, and at most an end anchor (`$`, `\z`) after the last. A piece is one ASCII
-/// character set (`S`, `[0-9]`, `.`; case folding is already in the sets) read once, one or more
-/// times (`[0-9]+`) or any number of times (`\d*`). Every other construct (word boundaries,
+/// character set (`S`, `[0-9]`, `.`; case folding is already in the sets) read once, at most
+/// once (` ?`), one or more times (`[0-9]+`) or any number of times (`\d*`). Every other construct (word boundaries,
 /// bounded repetitions, nested alternations, lazy or captured groups are fine, anchors inside)
 /// leaves the regex to the DFA.
 ///
@@ -18,7 +18,7 @@
 struct AnchoredAlternatives: Sendable, Equatable {
     /// One character set of a sequence: its ASCII members (bytes 0–63 in `low`, 64–127 in `high`).
     struct Piece: Sendable, Equatable {
-        enum Repeats: UInt8, Sendable { case once, oneOrMore, zeroOrMore }
+        enum Repeats: UInt8, Sendable { case once, zeroOrOne, oneOrMore, zeroOrMore }
         var low: UInt64
         var high: UInt64
         var repeats: Repeats
@@ -94,6 +94,7 @@ struct AnchoredAlternatives: Sendable, Equatable {
         case .empty: return []
         case .group(let inner, _): return sequence(inner)
         case .set(let set): return [Piece(low: set.low, high: set.high, repeats: .once)]
+        case .repetition(.set(let set), 0, 1, _): return [Piece(low: set.low, high: set.high, repeats: .zeroOrOne)]
         case .repetition(.set(let set), 1, nil, _): return [Piece(low: set.low, high: set.high, repeats: .oneOrMore)]
         case .repetition(.set(let set), 0, nil, _): return [Piece(low: set.low, high: set.high, repeats: .zeroOrMore)]
         case .concatenation(let parts):
@@ -162,7 +163,8 @@ struct AnchoredAlternatives: Sendable, Equatable {
             let at = left.trailingZeroBitCount
             left &= left - 1
             switch piece.repeats {
-            case .once:
+            case .once, .zeroOrOne:
+                if piece.repeats == .zeroOrOne { out |= 1 << UInt64(at) }
                 if at < n && piece.holds(text[at]) { out |= 1 << UInt64(at + 1) }
             case .oneOrMore, .zeroOrMore:
                 if piece.repeats == .zeroOrMore { out |= 1 << UInt64(at) }

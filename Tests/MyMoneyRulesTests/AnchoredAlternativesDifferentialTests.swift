@@ -29,15 +29,10 @@ import Testing
 
     /// Generated patterns of the shape and texts made to hit and just miss them.
     struct Generator {
-        var state: UInt64
-        mutating func next(_ n: Int) -> Int {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
-        mutating func pick(_ options: [String]) -> String { options[next(options.count)] }
+        var random: EngineDifferentialTests.Generator
+        init(state: UInt64) { random = EngineDifferentialTests.Generator(state: state) }
+        mutating func next(_ n: Int) -> Int { random.next(n) }
+        mutating func pick(_ options: [String]) -> String { random.pick(options) }
 
         static let names = ["STATE FARM", "GEICO", "Blue Market", "golden cafe", "SHELL", "A", "CAFÉ", "NORTH BOOKS", "SQ"]
         static let prefixes = ["POS [0-9]+ ", "CARD [0-9]+ ", "SQ \\*", "", "POS \\d* ?", "CARD.", "X|Y"]

@@ -18,11 +18,8 @@ import Testing
         }
         let group = try #require(builder.build().groups.first)
         let bits = group.bits.upperBound
-        var seed: UInt64 = 41
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = EngineDifferentialTests.Generator(state: 41)
+        func next(_ n: Int) -> Int { random.next(n) }
         var fires = 0
         for _ in 0..<3_000 {
             var text = ""

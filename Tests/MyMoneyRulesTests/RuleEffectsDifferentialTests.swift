@@ -13,19 +13,8 @@ import Testing
             + "rule \"Same category\"\n  when payee contains \"BLUE\"\n  set category Shop:R1\n"
         let compilation = RuleCompiler.compile(sources: [("generated.rules", text)])
         let set = try #require(compilation.ruleSet, "\(compilation.renderDiagnostics())")
-        let inputs = EngineDifferentialTests.inputs(count: 1_500, &g).enumerated().map { k, input in
-            var input = input
-            switch k % 5 {
-            case 0: input.transaction.tags = ["seen", "T1"]
-            case 1: input.transaction.notes = "kept"
-            case 2: input.transaction.category = CategoryPath(["Shop", "R1"])   // a rule setting it again changes nothing
-            case 3 where k % 2 == 0:
-                input.transaction.type = .transfer
-                input.transaction.transferHint = "Wallet"
-            default: break
-            }
-            return input
-        }
+        // Rows carrying a tag, notes, a transfer, or the category `Shop:R1` (a rule setting it again changes nothing).
+        let inputs = EngineDifferentialTests.rowsCarryingWhatRulesSet(EngineDifferentialTests.inputs(count: 1_500, &g))
         let context = RuleContext(categories: [CategoryPath(["Shop", "R1"])], accounts: [RuleTesting.girokonto],
                                   accountsWithoutStatements: ["Wallet"])
         let range = 100..<1_400

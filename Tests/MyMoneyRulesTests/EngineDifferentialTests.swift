@@ -106,6 +106,23 @@ import Testing
         }
     }
 
+    /// Rows that already carry what rules set: a tag, notes, a category, a transfer.
+    static func rowsCarryingWhatRulesSet(_ inputs: [RuleInput]) -> [RuleInput] {
+        inputs.enumerated().map { k, input in
+            var input = input
+            switch k % 5 {
+            case 0: input.transaction.tags = ["seen", "T1"]
+            case 1: input.transaction.notes = "kept"
+            case 2: input.transaction.category = CategoryPath(["Shop", "R1"])
+            case 3 where k % 2 == 0:
+                input.transaction.type = .transfer
+                input.transaction.transferHint = "Wallet"
+            default: break
+            }
+            return input
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4])
     func theEngineAgreesWithItsPlainTwinOnBankPayees(seed: UInt64) throws {
         var g = Generator(state: seed)
@@ -137,20 +154,7 @@ import Testing
         let text = Self.rulesText(count: 100, &g) + "rule \"Untag\" stage pre\n  when tag is \"seen\"\n  remove tag seen\n"
         let compilation = RuleCompiler.compile(sources: [("generated.rules", text)])
         let set = try #require(compilation.ruleSet, "\(compilation.renderDiagnostics())")
-        let inputs = Self.inputs(count: 1_500, &g).enumerated().map { k, input in
-            var input = input
-            // Rows that already carry what rules set: a tag, notes, a category, a transfer.
-            switch k % 5 {
-            case 0: input.transaction.tags = ["seen", "T1"]
-            case 1: input.transaction.notes = "kept"
-            case 2: input.transaction.category = CategoryPath(["Shop", "R1"])
-            case 3 where k % 2 == 0:
-                input.transaction.type = .transfer
-                input.transaction.transferHint = "Wallet"
-            default: break
-            }
-            return input
-        }
+        let inputs = Self.rowsCarryingWhatRulesSet(Self.inputs(count: 1_500, &g))
         let context = RuleContext(accounts: [RuleTesting.girokonto], accountsWithoutStatements: ["Wallet"])
         let plain = set.applyPlainly(to: inputs, context: context)
         let range = 100..<1_400

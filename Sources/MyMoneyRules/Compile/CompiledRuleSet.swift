@@ -27,6 +27,9 @@ public struct CompiledRuleSet: Sendable {
     let ruleStops: [Bool]
     let ruleUsesCaptures: [Bool]
     let ruleActions: [[RuleAction]]
+    /// Per regex: its shape when it is anchored alternatives (``AnchoredAlternatives``), which
+    /// short ASCII texts are matched against without the DFA.
+    let anchoredShapes: [AnchoredAlternatives?]
 
     init(rules: [CompiledRule], leaves: [ConditionLeaf], regexes: [RuleRegex], groups: [LiteralGroup],
          sources: [String: SourceFile]) {
@@ -87,6 +90,7 @@ public struct CompiledRuleSet: Sendable {
         self.ruleStops = rules.map(\.stops)
         self.ruleUsesCaptures = rules.map(\.usesCaptures)
         self.ruleActions = rules.map(\.actions)
+        self.anchoredShapes = regexes.map { AnchoredAlternatives($0.tree) }
     }
 
     /// The condition fields whose values an action on `target` changes.

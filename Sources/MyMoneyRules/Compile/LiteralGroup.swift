@@ -18,16 +18,19 @@ struct LiteralGroup: Sendable {
     /// The bits this group owns, contiguous.
     let bits: Range<Int>
 
-    /// Sets the bits of every test that holds for `text` (already folded for this group), and for
-    /// each `contains` bit that fires here where its first occurrence ends (`firstEnd`) and where
-    /// its last one starts (`lastStart`), in bytes of the folded text (``LiteralPositions``).
+    /// Sets the bits of every test that holds for `text`, and for each `contains` bit that fires
+    /// here where its first occurrence ends (`firstEnd`) and where its last one starts
+    /// (`lastStart`), in bytes of the folded text (``LiteralPositions``). `text` is folded for
+    /// this group (``TextFolding``), or, for a group that ignores case, ASCII text as it lies
+    /// (`foldsASCII`: its automaton reads capitals as small letters, and `equals` folds as it compares).
     ///
     /// - Complexity: O(text length + matches).
-    func scan(_ folded: [UInt8], into fired: inout [UInt64], hits: inout [UInt64], positions: inout LiteralPositions) {
-        if automaton != nil {
+    func scan(_ text: UnsafeBufferPointer<UInt8>, foldsASCII: Bool, into fired: inout [UInt64], hits: inout [UInt64],
+              positions: inout LiteralPositions) {
+        if let lengths = automaton?.patternLengths {
             hits.removeAll(keepingCapacity: true)
-            folded.withUnsafeBufferPointer { text in automaton?.scan(text, into: &hits) }
-            let count = folded.count
+            automaton?.scan(text, into: &hits)
+            let count = text.count
             for hit in hits {
                 let p = Int(hit >> 32), end = Int(hit & 0xFFFF_FFFF)
                 for k in Int(patternStart[p])..<Int(patternStart[p + 1]) {
@@ -35,10 +38,10 @@ struct LiteralGroup: Sendable {
                     switch patternKinds[k] {
                     case .contains:
                         // Hits come in order of their ends: the first to fire the bit ends first, the last starts last.
-                        let start = Int32(end) - (automaton?.patternLengths[p] ?? 0)
+                        let start = Int32(end) - lengths[p]
                         if fired[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { positions.firstEnd[bit] = Int32(end) }
                         positions.lastStart[bit] = start
-                    case .startsWith: if end != Int(automaton?.patternLengths[p] ?? 0) { continue }
+                    case .startsWith: if end != Int(lengths[p]) { continue }
                     case .endsWith: if end != count { continue }
                     case .equals: continue
                     }
@@ -46,18 +49,25 @@ struct LiteralGroup: Sendable {
                 }
             }
         }
-        if !equals.isEmpty, let entries = equals[LiteralGroup.hash(folded)] {
-            for entry in entries where entry.bytes == folded {
+        if !equals.isEmpty, let entries = equals[LiteralGroup.hash(text, foldingASCII: foldsASCII)] {
+            for entry in entries where LiteralGroup.same(entry.bytes, text, foldingASCII: foldsASCII) {
                 for bit in entry.bits { fired[Int(bit) >> 6] |= 1 << UInt64(bit & 63) }
             }
         }
     }
 
-    /// FNV-1a over the bytes.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    /// FNV-1a over the bytes (ASCII capitals as small letters with `foldingASCII`).
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, foldingASCII: Bool = false) -> UInt64 {
         var h: UInt64 = 0xcbf29ce484222325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        for b in bytes { h = (h ^ UInt64(foldingASCII && b &- 0x41 < 26 ? b | 0x20 : b)) &* 0x100000001b3 }
         return h
+    }
+
+    /// Whether `text` is `folded` (ASCII capitals of `text` as small letters with `foldingASCII`).
+    static func same(_ folded: [UInt8], _ text: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) -> Bool {
+        guard folded.count == text.count else { return false }
+        for (a, b) in zip(folded, text) where a != (foldingASCII && b &- 0x41 < 26 ? b | 0x20 : b) { return false }
+        return true
     }
 }
 
@@ -131,7 +141,7 @@ struct LiteralGroupBuilder {
                 hashed[LiteralGroup.hash(value), default: []].append(EqualsEntry(bytes: value, bits: valueBits))
             }
             groups.append(LiteralGroup(field: key.field, caseSensitive: key.caseSensitive,
-                                       automaton: patterns.isEmpty ? nil : LiteralAutomaton(patterns: patterns),
+                                       automaton: patterns.isEmpty ? nil : LiteralAutomaton(patterns: patterns, foldingASCIICase: !key.caseSensitive),
                                        patternStart: starts, patternBits: bits, patternKinds: kinds,
                                        equals: hashed, bits: first..<nextBit))
         }

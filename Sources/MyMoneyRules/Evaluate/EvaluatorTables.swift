@@ -14,8 +14,13 @@ final class EvaluatorTables {
     let triggerStart: UnsafeBufferPointer<Int32>
     let triggerRules: UnsafeBufferPointer<Int32>
     let roots: UnsafeBufferPointer<Int32>
+    /// This thread's copies of the literal groups (``LiteralGroup/copiedForThread()``): read in
+    /// place through the pointer, a group is never copied out (which retained its arrays).
+    let groups: UnsafeMutableBufferPointer<LiteralGroup>
 
     init(_ set: CompiledRuleSet) {
+        groups = .allocate(capacity: max(1, set.groups.count))
+        for (k, group) in set.groups.enumerated() { (groups.baseAddress! + k).initialize(to: group.copiedForThread()) }
         nodes = Self.copy(set.program.nodes)
         children = Self.copy(set.program.children)
         leaves = Self.copy(set.program.leaves)
@@ -23,10 +28,15 @@ final class EvaluatorTables {
         triggerStart = Self.copy(set.triggerStart)
         triggerRules = Self.copy(set.triggerRules)
         roots = Self.copy(set.program.roots)
+        tableGroupCount = set.groups.count
     }
+
+    private let tableGroupCount: Int
 
     deinit {
         for pointer in [children, prefilterBits, triggerStart, triggerRules, roots] { pointer.deallocate() }
+        groups.baseAddress!.deinitialize(count: tableGroupCount)
+        groups.deallocate()
         nodes.deallocate()
         leaves.deallocate()
     }

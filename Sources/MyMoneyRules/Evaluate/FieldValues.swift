@@ -9,6 +9,17 @@ enum FieldValues {
         case .tag:
             for tag in t.tags where body(tag) { return true }
             return false
+        // The fields rules read most, borrowed where they lie: through ``single(_:_:_:)`` each
+        // value came back retained, and two threads retaining one shared payee text contend for it.
+        case .payee:
+            if let v = t.payee { return body(v) }
+            return false
+        case .memo:
+            if let v = t.memo { return body(v) }
+            return false
+        case .originalPayee:
+            if let v = t.originalPayee { return body(v) }
+            return false
         case .text:
             if let v = t.payee, body(v) { return true }
             if let v = t.memo, body(v) { return true }

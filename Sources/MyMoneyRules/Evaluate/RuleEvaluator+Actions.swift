@@ -8,7 +8,7 @@ extension RuleEvaluator {
         var changed = false
         func setField(_ newValue: String?, _ current: String?, apply: (inout LedgerTransaction) -> Void) {
             if setBy[target.rank] >= 0 && Int(setBy[target.rank]) != r && newValue != current {
-                outcome.overridden.append(OverriddenMatch(rule: Int(setBy[target.rank]), target: target, by: r, reason: .overridden))
+                if recordsOutcomes { outcome.overridden.append(OverriddenMatch(rule: Int(setBy[target.rank]), target: target, by: r, reason: .overridden)) }
             }
             if newValue != current {
                 apply(&t)
@@ -20,7 +20,7 @@ extension RuleEvaluator {
         case .setCategory(let path):
             // Paths compare as values: their text is built only for reports.
             if setBy[target.rank] >= 0 && Int(setBy[target.rank]) != r && path != t.category {
-                outcome.overridden.append(OverriddenMatch(rule: Int(setBy[target.rank]), target: target, by: r, reason: .overridden))
+                if recordsOutcomes { outcome.overridden.append(OverriddenMatch(rule: Int(setBy[target.rank]), target: target, by: r, reason: .overridden)) }
             }
             if path != t.category {
                 t.category = path
@@ -63,7 +63,7 @@ extension RuleEvaluator {
                 guard t.tags.contains(where: { TagKey.matches($0, key) }) else { continue }
                 t.tags.removeAll { TagKey.matches($0, key) }
                 if let adder = tagEdits.takeAdder(of: key) {
-                    outcome.overridden.append(OverriddenMatch(rule: adder, target: .tags, by: r, reason: .overridden))
+                    if recordsOutcomes { outcome.overridden.append(OverriddenMatch(rule: adder, target: .tags, by: r, reason: .overridden)) }
                 } else {
                     tagEdits.remove(key, by: r)
                 }

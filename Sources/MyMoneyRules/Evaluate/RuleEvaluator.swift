@@ -38,9 +38,11 @@ struct RuleEvaluator {
     let categoryTexts: [String?]
     /// This thread's copy of the literal groups (``LiteralGroup/copiedForThread()``), of the
     /// groups to scan again per target, and of each leaf's field.
-    let groups: [LiteralGroup]
+    let groupTable: UnsafeMutableBufferPointer<LiteralGroup>
     let groupsByTarget: [[Int]]
     let leafFields: [RuleField]
+    /// This thread's copy of each regex's anchored-alternatives shape (nil: the DFA answers it).
+    let anchoredShapes: [AnchoredAlternatives?]
     /// This thread's copies of the hot arrays (``EvaluatorTables``), and their pointers.
     let tables: EvaluatorTables
     let nodes: UnsafeBufferPointer<ConditionProgram.Node>
@@ -56,6 +58,13 @@ struct RuleEvaluator {
     /// Evaluate every rule and every test directly, without the literal scan, the prefilters and
     /// the candidate index: the plain twin (``CompiledRuleSet/applyPlainly(to:context:options:)``).
     var plain = false
+    /// False for an import's effects (``RuleEffects``): matched rules, changes and overrides are
+    /// not listed; only ``lastChanged`` and ``lastCategorySetter`` say what changed.
+    var recordsOutcomes = true
+    /// After ``evaluate(_:_:locked:index:original:trace:)`` without outcomes: the targets whose
+    /// fields ended different, and the rule that set the category last (-1: none).
+    var lastChanged: RuleTargetSet = []
+    var lastCategorySetter = -1
 
     init(set: CompiledRuleSet, context: RuleContext, options: RuleApplyOptions) {
         self.set = set
@@ -77,12 +86,10 @@ struct RuleEvaluator {
         for a in context.accounts where accounts[a.name.lowercased()] == nil { accounts[a.name.lowercased()] = a }
         self.accountsByName = accounts
         self.actions = set.ruleActions.map { $0.map { $0.copiedForThread() } }
-        self.categoryTexts = actions.map { list in
-            list.compactMap { if case .setCategory(let path) = $0 { return path.description } else { return nil } }.last
-        }
-        self.groups = set.groups.map { $0.copiedForThread() }
+        self.categoryTexts = set.rules.indices.map { set.categoryText(ofRule: $0) }
         self.groupsByTarget = set.groupsByTarget.map { $0.map { $0 } }
         self.leafFields = set.leaves.map(\.field)
+        self.anchoredShapes = set.anchoredShapes.map { $0?.copiedForThread() }
         let tables = EvaluatorTables(set)
         self.tables = tables
         nodes = tables.nodes
@@ -92,21 +99,31 @@ struct RuleEvaluator {
         triggerStart = tables.triggerStart
         triggerRules = tables.triggerRules
         roots = tables.roots
+        groupTable = tables.groups
     }
 
     // MARK: literal scanning
 
+    /// Scans the values of group `g`'s field: ASCII text where it lies (a group that ignores case
+    /// reads capitals as small letters), any other text folded into ``buffer`` first.
     mutating func scan(group g: Int, _ t: LedgerTransaction, _ account: Account?) {
-        let groups = self.groups
-        groups.withUnsafeBufferPointer { groups in
-            // Through the pointer: copying the group out of the array retained its six arrays.
-            let field = groups[g].field
-            let caseSensitive = groups[g].caseSensitive
-            _ = FieldValues.any(field, t, account) { value in
-                if !TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer) { scannedASCII = false }
-                groups[g].scan(buffer, into: &fired, hits: &hits, positions: &positions)
-                return false
+        let group = groupTable.baseAddress! + g
+        let caseSensitive = group.pointee.caseSensitive
+        _ = FieldValues.any(group.pointee.field, t, account) { value in
+            let scanned: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
+                var high: UInt8 = 0
+                for b in bytes { high |= b }
+                guard high < 0x80 else { return false }
+                group.pointee.scan(bytes, foldsASCII: !caseSensitive, into: &fired, hits: &hits, positions: &positions)
+                return true
             }
+            if scanned != true {
+                if !TextFolding.fold(value, caseSensitive: caseSensitive, into: &buffer) { scannedASCII = false }
+                buffer.withUnsafeBufferPointer { folded in
+                    group.pointee.scan(folded, foldsASCII: false, into: &fired, hits: &hits, positions: &positions)
+                }
+            }
+            return false
         }
     }
 
@@ -142,7 +159,7 @@ struct RuleEvaluator {
                 if let id = account?.id, accountBits.count < 10_000 {
                     var bits: [Int32] = []
                     for g in accountGroups {
-                        for bit in groups[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
+                        for bit in groupTable[g].bits where fired[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { bits.append(Int32(bit)) }
                     }
                     accountBits[id] = (bits, scannedASCII)
                 }
@@ -168,7 +185,7 @@ struct RuleEvaluator {
         forgetRegexAnswers()
         if plain { return }
         for g in groupsByTarget[target.rank] {
-            let bits = groups[g].bits
+            let bits = groupTable[g].bits
             for bit in bits { fired[bit >> 6] &= ~(1 << UInt64(bit & 63)) }
             scan(group: g, t, account)
             trigger(bits: bits)
@@ -264,6 +281,30 @@ struct RuleEvaluator {
         return firstEnd <= lastStart
     }
 
+    /// A regex of anchored alternatives (``AnchoredAlternatives``) answered by its own matcher
+    /// on every value of the field; nil, for the regex to answer, when it has no such shape or
+    /// some value is one the matcher leaves to the regex (not ASCII, long, a final line break),
+    /// or long enough for the regex to run out of steps.
+    func anchoredAnswer(_ i: Int, _ r: Int, _ t: LedgerTransaction, _ account: Account?) -> Bool? {
+        anchoredShapes.withUnsafeBufferPointer { shapes -> Bool? in
+            // Through the pointer: copying the shape out of the array retained its arrays.
+            guard shapes[r] != nil else { return nil }
+            let limit = positionsAnswerBelow[r]
+            var undecided = false
+            let found = FieldValues.any(leafFields[i], t, account) { value in
+                let answer: Bool?? = value.utf8.withContiguousStorageIfAvailable { bytes in
+                    bytes.count < limit ? shapes[r]?.matches(bytes) : nil
+                }
+                guard let known = answer ?? nil else {
+                    undecided = true
+                    return true
+                }
+                return known
+            }
+            return undecided ? nil : found
+        }
+    }
+
     /// Evaluates a condition tree (explanations).
     mutating func holds(_ node: ConditionNode, _ t: LedgerTransaction, _ account: Account?) -> Bool {
         switch node {
@@ -305,6 +346,7 @@ struct RuleEvaluator {
             // A regex of literal texts: its first set held one, and on ASCII text that is the answer.
             if leaf.pointee.flag && scannedASCII { return true }
             if leaf.pointee.orderedLow >= 0 && scannedASCII, let answer = orderedAnswer(i, leaf, t, account) { return answer }
+            if let answer = anchoredAnswer(i, Int(leaf.pointee.regex), t, account) { return answer }
             return regexHolds(i, Int(leaf.pointee.regex), t, account)
         case .empty:
             let hasValue = FieldValues.any(leafFields[i], t, account) { !$0.isEmpty }
@@ -374,6 +416,7 @@ struct RuleEvaluator {
         var tagEdits = TagEdits()
         var stoppedBy: Int?
         var position = 0
+        var matchedAny = false
         let tracing = trace != nil
         let everyRule = tracing || plain
         while position < set.rules.count {
@@ -395,10 +438,11 @@ struct RuleEvaluator {
                 continue
             }
             if let stopper = stoppedBy {
-                outcome.overridden.append(OverriddenMatch(rule: r, target: nil, by: stopper, reason: .stopped))
+                if recordsOutcomes { outcome.overridden.append(OverriddenMatch(rule: r, target: nil, by: stopper, reason: .stopped)) }
                 continue
             }
-            outcome.matched.append(r)
+            matchedAny = true
+            if recordsOutcomes { outcome.matched.append(r) }
             let captures = set.ruleUsesCaptures[r] ? self.captures(for: set.rules[r], t, account) : nil
             for action in actions[r] {
                 let target = action.target
@@ -414,7 +458,10 @@ struct RuleEvaluator {
             }
             if set.ruleStops[r] || outcome.ignoredBy != nil { stoppedBy = r }
         }
-        if !outcome.matched.isEmpty {
+        if !recordsOutcomes {
+            lastChanged = matchedAny ? changedTargets(from: original, to: t, setBy: setBy, tags: tagEdits) : []
+            lastCategorySetter = Int(setBy[RuleTarget.category.rank])
+        } else if matchedAny {
             outcome.changes = changes(from: original, to: t, setBy: setBy, tags: tagEdits)
         }
         if outcome.transfer != nil && t.type != .transfer { outcome.transfer = nil }

@@ -45,6 +45,16 @@ public final class InPlaceRuleRunner: @unchecked Sendable {
     /// rules, context and options; `threads` (when given) instead of the options' count.
     public func apply(inPlace transactions: inout [LedgerTransaction], range: Range<Int>, accounts: [Account],
                       threads wanted: Int? = nil) -> RuleRun {
+        let (parts, giveUps) = run(OutcomeCollector.self, inPlace: &transactions, range: range, accounts: accounts, threads: wanted)
+        var run = rules.finish(outcomes: Array(parts.map(\.outcomes).joined()), transactions: [], context: context)
+        run.diagnostics = giveUps.map { rules.diagnostic(for: $0, transactions[$0.transaction], stepLimit: options.regexStepLimit) }
+        return run
+    }
+
+    /// The rules over `transactions[range]` on the threads asked for, each thread's rows handed
+    /// to a collector of its own: the collectors in part order, and the regex give-ups in input order.
+    func run<Collector: RowCollector>(_: Collector.Type, inPlace transactions: inout [LedgerTransaction], range: Range<Int>,
+                                      accounts: [Account], threads wanted: Int?) -> ([Collector], [RegexGiveUp]) {
         precondition(range.lowerBound >= 0 && range.upperBound <= transactions.count, "range outside the transactions")
         let count = range.count
         let threads = max(1, min(wanted ?? options.threads ?? (count >= 20_000 ? ProcessInfo.processInfo.activeProcessorCount : 1), 64))
@@ -53,20 +63,23 @@ public final class InPlaceRuleRunner: @unchecked Sendable {
         var byId: [Int64: Account] = [:]
         for account in accounts { if let id = account.id, byId[id] == nil { byId[id] = account } }
         let accountsById = byId
-        var parts = [[TransactionOutcome]](repeating: [], count: threads)
+        let ruleCount = rules.rules.count
+        var parts = (0..<threads).map { _ in Collector(rules: ruleCount) }
+        let wantsOutcomes = Collector.wantsOutcomes
         var giveUps = [[RegexGiveUp]](repeating: [], count: threads)
         transactions.withUnsafeMutableBufferPointer { buffer in
             parts.withUnsafeMutableBufferPointer { partBuffer in
                 giveUps.withUnsafeMutableBufferPointer { giveUpBuffer in
                     evaluators.withUnsafeMutableBufferPointer { evaluatorBuffer in
-                        let shared = InPlaceSlots(transactions: buffer, outcomes: partBuffer, giveUps: giveUpBuffer,
+                        let shared = InPlaceSlots(transactions: buffer, collectors: partBuffer, giveUps: giveUpBuffer,
                                                   evaluators: evaluatorBuffer)
                         let work: @Sendable (Int) -> Void = { part in
                             let lo = range.lowerBound + min(count, part * chunk), hi = min(range.upperBound, lo + chunk)
                             guard lo < hi, let base = shared.transactions.baseAddress,
-                                  let evaluator = shared.evaluators.baseAddress.map({ $0 + part }) else { return }
+                                  let evaluator = shared.evaluators.baseAddress.map({ $0 + part }),
+                                  let collector = shared.collectors.baseAddress.map({ $0 + part }) else { return }
+                            evaluator.pointee.recordsOutcomes = wantsOutcomes
                             var trace: RuleTrace?
-                            var outcomes: [TransactionOutcome] = []
                             // Statements are of one account: look it up when the id changes.
                             var accountId = base[lo].accountId
                             var account = accountsById[accountId]
@@ -81,9 +94,10 @@ public final class InPlaceRuleRunner: @unchecked Sendable {
                                 var original = OriginalFields()
                                 let outcome = evaluator.pointee.evaluate(&t, account, locked: [], index: i, original: &original, trace: &trace)
                                 slot.initialize(to: consume t)
-                                if !outcome.matched.isEmpty { outcomes.append(outcome) }
+                                collector.pointee.collect(outcome, changed: evaluator.pointee.lastChanged,
+                                                          categorySetter: evaluator.pointee.lastCategorySetter)
                             }
-                            shared.store(part: part, outcomes, evaluator.pointee.gaveUp)
+                            shared.giveUps[part] = evaluator.pointee.gaveUp
                             evaluator.pointee.gaveUp.removeAll()
                         }
                         if threads == 1 {
@@ -95,23 +109,16 @@ public final class InPlaceRuleRunner: @unchecked Sendable {
                 }
             }
         }
-        var run = rules.finish(outcomes: Array(parts.joined()), transactions: [], context: context)
-        run.diagnostics = giveUps.joined().map { rules.diagnostic(for: $0, transactions[$0.transaction], stepLimit: options.regexStepLimit) }
-        return run
+        return (parts, Array(giveUps.joined()))
     }
 }
 
 /// The transactions, changed in place by several threads on disjoint index ranges, and one slot
-/// per part (thread) for its evaluator, outcomes and give-ups, read only after every thread finished.
-private struct InPlaceSlots: @unchecked Sendable {
+/// per part (thread) for its evaluator, collector and give-ups, read only after every thread finished.
+private struct InPlaceSlots<Collector>: @unchecked Sendable {
     let transactions: UnsafeMutableBufferPointer<LedgerTransaction>
-    let outcomes: UnsafeMutableBufferPointer<[TransactionOutcome]>
+    /// Part `k`'s collector, evaluator and give-ups, used by part `k`'s thread only.
+    let collectors: UnsafeMutableBufferPointer<Collector>
     let giveUps: UnsafeMutableBufferPointer<[RegexGiveUp]>
-    /// Part `k`'s evaluator, used by part `k`'s thread only.
     let evaluators: UnsafeMutableBufferPointer<RuleEvaluator>
-
-    func store(part: Int, _ outcomes: [TransactionOutcome], _ giveUps: [RegexGiveUp]) {
-        self.outcomes[part] = outcomes
-        self.giveUps[part] = giveUps
-    }
 }

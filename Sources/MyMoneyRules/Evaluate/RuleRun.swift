@@ -96,10 +96,18 @@ extension CompiledRuleSet {
                 if change.target == .project, let value = change.value { projectValues.insert(value) }
             }
         }
-        let existing = Set(context.categories.map { $0.description.lowercased() })
         let knownProjects = Set(context.projects.map { $0.name.lowercased() })
+        let projects = projectValues.filter { !knownProjects.contains($0.lowercased()) }
+        return RuleRun(outcomes: outcomes, transactions: transactions, ignored: ignored, transfers: transfers,
+                       categoriesToCreate: categoriesToCreate(values: categoryValues, context: context), projectsToCreate: projects.sorted())
+    }
+
+    /// The categories named by `values` (category texts rules set) and their parents that
+    /// `context` lacks, sorted.
+    func categoriesToCreate(values: Set<String>, context: RuleContext) -> [CategoryPath] {
+        let existing = Set(context.categories.map { $0.description.lowercased() })
         var categories = Set<CategoryPath>()
-        for value in categoryValues {
+        for value in values {
             guard var path = CategoryPath(parsing: value) else { continue }
             while !existing.contains(path.description.lowercased()) {
                 categories.insert(path)
@@ -107,9 +115,12 @@ extension CompiledRuleSet {
                 path = parent
             }
         }
-        let projects = projectValues.filter { !knownProjects.contains($0.lowercased()) }
-        return RuleRun(outcomes: outcomes, transactions: transactions, ignored: ignored, transfers: transfers,
-                       categoriesToCreate: categories.sorted(), projectsToCreate: projects.sorted())
+        return categories.sorted()
+    }
+
+    /// The text of the category rule `r` sets (its last `set category`), nil when it sets none.
+    func categoryText(ofRule r: Int) -> String? {
+        ruleActions[r].compactMap { if case .setCategory(let path) = $0 { return path.description } else { return nil } }.last
     }
 }
 

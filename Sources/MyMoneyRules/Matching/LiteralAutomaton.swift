@@ -28,7 +28,10 @@ struct LiteralAutomaton: Sendable {
     var patternCount: Int { patternLengths.count }
 
     /// Builds the automaton; patterns must not be empty. Pattern ids are indices into `patterns`.
-    init(patterns: [[UInt8]]) {
+    /// With `foldingASCIICase` (patterns already lowercased), an ASCII capital reads as its small
+    /// letter, so ASCII text is scanned as it lies, unfolded: the occurrences are those in its
+    /// lowercased copy.
+    init(patterns: [[UInt8]], foldingASCIICase: Bool = false) {
         var classes = [UInt16](repeating: 0, count: 256)
         var count = 1
         for pattern in patterns {
@@ -36,6 +39,9 @@ struct LiteralAutomaton: Sendable {
                 classes[Int(b)] = UInt16(count)
                 count += 1
             }
+        }
+        if foldingASCIICase {
+            for capital in UInt8(ascii: "A")...UInt8(ascii: "Z") { classes[Int(capital)] = classes[Int(capital | 0x20)] }
         }
         // The trie: children per state as class → state.
         var children: [[Int32]] = [[Int32](repeating: -1, count: count)]

@@ -34,13 +34,13 @@ extension RuleStage {
             let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
             // In place, with the runner every part shares (each thread keeps its regex DFAs);
             // every index in the run is a place in `rows`.
-            let run = runner.apply(inPlace: &rows, range: lo..<hi, accounts: ledgerAccounts, threads: cores)
+            let run = runner.applyForEffects(inPlace: &rows, range: lo..<hi, accounts: ledgerAccounts, threads: cores)
             summary.categoriesToCreate.formUnion(run.categoriesToCreate)
             summary.diagnostics += run.diagnostics
             var ruleFields = Array(repeating: Set<TransactionField>(), count: hi - lo)
-            for outcome in run.outcomes where !outcome.changes.isEmpty {
-                ruleFields[outcome.index - lo] = fieldSets.fields(changedBy: outcome.changes)
-                if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(outcome.index) }
+            for row in run.changed {
+                ruleFields[row.index - lo] = fieldSets.fields(changed: row.targets)
+                if row.targets.contains(.category) { categorized.insert(row.index) }
             }
             for mark in run.transfers where mark.createsOtherLeg {
                 counterLegs.add(for: rows[mark.transaction], at: (slot, mark.transaction), mark: mark)

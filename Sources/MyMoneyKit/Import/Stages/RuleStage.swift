@@ -76,13 +76,13 @@ struct RuleStage: Sendable {
                 while lo < transactions.count {
                     let hi = min(transactions.count, lo + part)
                     let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
-                    // In place; outcomes only for the rows a rule matched, by their place in `transactions`.
-                    let run = runner.apply(inPlace: &transactions, range: lo..<hi, accounts: ledgerAccounts, threads: cores)
+                    // In place; what changed, by place in `transactions`.
+                    let run = runner.applyForEffects(inPlace: &transactions, range: lo..<hi, accounts: ledgerAccounts, threads: cores)
                     summary.categoriesToCreate.formUnion(run.categoriesToCreate)
                     summary.diagnostics += run.diagnostics
-                    for outcome in run.outcomes where !outcome.changes.isEmpty {
-                        ruleFields[outcome.index] = fieldSets.fields(changedBy: outcome.changes)
-                        if outcome.changes.contains(where: { $0.target == .category }) { categorized.insert(outcome.index) }
+                    for row in run.changed {
+                        ruleFields[row.index] = fieldSets.fields(changed: row.targets)
+                        if row.targets.contains(.category) { categorized.insert(row.index) }
                     }
                     for i in run.ignored { ignored.insert(i) }
                     for mark in run.transfers where mark.createsOtherLeg { marks.append(mark) }
@@ -135,16 +135,13 @@ extension RuleStage {
 /// The stored fields rule changes touched, one shared set per combination: most categorized rows
 /// get the same two (category and tags), and a set built per row cost a hash table each.
 struct RuleFieldSets {
-    private static let targets = RuleTarget.allCases
-    private var byMask: [UInt8: Set<TransactionField>] = [:]
+    private var byMask: [RuleTargetSet: Set<TransactionField>] = [:]
 
-    /// The stored fields `changes` touch.
-    mutating func fields(changedBy changes: [FieldChange]) -> Set<TransactionField> {
-        var mask: UInt8 = 0
-        for change in changes { mask |= 1 << UInt8(Self.targets.firstIndex(of: change.target) ?? 7) }
-        if let known = byMask[mask] { return known }
-        let fields = Set(changes.compactMap(\.target.storedField))
-        byMask[mask] = fields
+    /// The stored fields of `targets`.
+    mutating func fields(changed targets: RuleTargetSet) -> Set<TransactionField> {
+        if let known = byMask[targets] { return known }
+        let fields = Set(targets.targets.compactMap(\.storedField))
+        byMask[targets] = fields
         return fields
     }
 }

@@ -132,20 +132,8 @@ struct MovingConversionTests {
 
     // MARK: whole imports
 
-    static let rules = """
-        rule "Bakery"
-          when payee contains "Bakery"
-          set category Food:Bakery
-          add tag bread
-        rule "Groceries"
-          when payee matches /^REWE (Markt|City)/
-          set category Food:Groceries
-        rule "Cash"
-          when payee contains "ATM"
-          transfer to Wallet
-
-
-        """
+    /// Categories, a regex condition and a transfer into the wallet (counter-legs).
+    static let rules = StoreInPartsTests.rules
 
     /// A CSV file of `count` rows of account `name` from `first`: padded, non-ASCII and repeated
     /// payees, transfers to account `b` (the same amount leaves `a` and arrives in `b` on one day),

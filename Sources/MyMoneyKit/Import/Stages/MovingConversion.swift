@@ -32,8 +32,12 @@ enum MovingConversion {
             let held = try findHeld?(statements) ?? [:]
             guard identities, let first = statements.indices.first(where: { !statements[$0].statement.transactions.isEmpty && held[$0] == nil })
             else { return (held, nil, nil) }
-            let rows = statements[first].statement.transactions, account = statements[first].account
-            return (held, first, rows.indices.map { StatementConversion.identity(of: rows[$0], account: account) })
+            let account = statements[first].account
+            // Through the buffer: `rows[i]` of the array copied each row it passed on (a retain per text).
+            let made = statements[first].statement.transactions.withUnsafeBufferPointer { rows in
+                rows.indices.map { StatementConversion.identity(of: rows[$0], account: account) }
+            }
+            return (held, first, made)
         }
         var converted: [StatementConversion.Converted] = []
         converted.reserveCapacity(statements.count)

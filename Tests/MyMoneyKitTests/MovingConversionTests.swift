@@ -96,6 +96,21 @@ struct MovingConversionTests {
         #expect(try StatementConversion.convert(&plain, moving: true, identities: false).allSatisfy { $0.identities == nil })
     }
 
+    /// Rows are keyed as read, cleaned only when beyond ASCII: the same keys as of the cleaned text.
+    @Test func textKeysOfRowsAsReadAreThoseOfTheirCleanedText() {
+        var random = SeededGenerator(seed: 42)
+        let pieces = [" ", "  ", "\t", "\r\n", "\n", "a", "Bc", "é", "\u{00A0}", "\u{2003}", " \u{301}", "x y", "ÄÖ", "\u{85}"]
+        func text() -> String? {
+            random.next() % 6 == 0 ? nil : (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+        }
+        for _ in 0..<5_000 {
+            let payee = text(), memo = text()
+            #expect(TransactionIdentity.textKey(payee: payee, memo: memo, beyondASCII: StatementConversion.clean)
+                    == TransactionIdentity.textKey(payee: payee.map(StatementConversion.clean), memo: memo.map(StatementConversion.clean)),
+                    "\(String(reflecting: payee)) \(String(reflecting: memo))")
+        }
+    }
+
     /// A statement the ledger holds whole hands its rows over as read, beside others converted.
     @Test func heldStatementsKeepTheirRowsBesideConvertedOnes() throws {
         let make = { try (0..<3).map { Self.imported(try Self.statement(50 + $0, seed: UInt64(10 + $0), file: "/s\($0).csv"), id: Int64($0 + 1)) } }

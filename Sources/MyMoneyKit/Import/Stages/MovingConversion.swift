@@ -33,9 +33,9 @@ enum MovingConversion {
             guard identities, let first = statements.indices.first(where: { !statements[$0].statement.transactions.isEmpty && held[$0] == nil })
             else { return (held, nil, nil) }
             let account = statements[first].account
-            // Through the buffer: `rows[i]` of the array copied each row it passed on (a retain per text).
+            // In place: `rows[i]` copied each row it passed on (a retain per text).
             let made = statements[first].statement.transactions.withUnsafeBufferPointer { rows in
-                rows.indices.map { StatementConversion.identity(of: rows[$0], account: account) }
+                rows.indices.map { StatementConversion.identity(of: rows.baseAddress! + $0, account: account) }
             }
             return (held, first, made)
         }

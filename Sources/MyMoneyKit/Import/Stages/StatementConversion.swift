@@ -30,10 +30,12 @@ public enum StatementConversion {
 
     /// The identity (``IdentityCandidate/init(_:)``) of the row ``ledgerTransaction(_:of:account:)``
     /// makes of `t`, without making the row: its day, amount in the account's minor units, bank
-    /// id (none when empty) and the text key of its payee and memo as cleaned. Reads `t` only.
-    static func identity(of t: StatementTransaction, account: Account) -> IdentityCandidate {
-        IdentityCandidate(day: t.day, amount: atMinorUnits(t.amount, account.currency), bankId: t.id?.isEmpty == false ? t.id : nil,
-                          textKey: TransactionIdentity.textKey(payee: t.payee.map(clean), memo: t.memo.map(clean)))
+    /// id (none when empty) and the text key of its payee and memo as cleaned (ASCII text keyed
+    /// as read: ``TransactionIdentity/textKey(payee:memo:beyondASCII:)``). Reads `t` only.
+    static func identity(of t: UnsafePointer<StatementTransaction>, account: Account) -> IdentityCandidate {
+        IdentityCandidate(day: t.pointee.day, amount: atMinorUnits(t.pointee.amount, account.currency),
+                          bankId: t.pointee.id?.isEmpty == false ? t.pointee.id : nil,
+                          textKey: TransactionIdentity.textKey(payee: t.pointee.payee, memo: t.pointee.memo, beyondASCII: clean))
     }
 
     /// The array in `array`, taken out (left empty): moved, where a read would be a copy.

@@ -37,6 +37,15 @@ package enum TransactionIdentity {
     ///
     /// - Complexity: O(n); ASCII text takes a byte fast path.
     package static func textKey(payee: String?, memo: String?) -> String {
+        textKey(payee: payee, memo: memo, beyondASCII: nil)
+    }
+
+    /// ``textKey(payee:memo:)`` of `payee` and `memo` as `beyondASCII` makes each of them (a
+    /// cleaning that folds runs of white space) when either holds text beyond ASCII; ASCII text
+    /// is keyed as it is. For any cleaning that only folds and trims white space, the key of ASCII
+    /// text is the same cleaned or not (the key folds and trims the same white space), so a
+    /// caller keys rows as read without cleaning them first (``MovingConversion``).
+    package static func textKey(payee: String?, memo: String?, beyondASCII: ((String) -> String)?) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity((payee?.utf8.count ?? 0) + (memo?.utf8.count ?? 0) + 1)
         var pendingSpace = false
@@ -44,7 +53,10 @@ package enum TransactionIdentity {
             guard let part else { continue }
             if !bytes.isEmpty { pendingSpace = true }
             for byte in part.utf8 {
-                if byte >= 0x80 { return unicodeTextKey(payee: payee, memo: memo) }
+                if byte >= 0x80 {
+                    guard let clean = beyondASCII else { return unicodeTextKey(payee: payee, memo: memo) }
+                    return unicodeTextKey(payee: payee.map(clean), memo: memo.map(clean))
+                }
                 if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
                     if !bytes.isEmpty { pendingSpace = true }
                     continue

@@ -18,6 +18,18 @@ enum Concurrently {
         return results.take()
     }
 
+    /// `body` over `0..<count` cut into one run of consecutive indices per core (fewer when the
+    /// runs would be shorter than `shortest`), the runs side by side; returns once all are done.
+    ///
+    /// What a caller must know: `body` sees each index exactly once, in no set order across runs;
+    /// runs must write only to places of their own.
+    static func forEachRun(of count: Int, shortest: Int = 4_096, _ body: @escaping @Sendable (Range<Int>) -> Void) {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let runs = max(1, min(cores, count / max(1, shortest)))
+        if runs == 1 { return body(0..<count) }
+        DispatchQueue.concurrentPerform(iterations: runs) { r in body(count * r / runs..<count * (r + 1) / runs) }
+    }
+
     /// Runs `background` on another core while `foreground` runs here, and returns both results.
     /// When `foreground` throws, the error is rethrown only after `background` has finished (it
     /// should notice, through whatever it shares with the foreground, that it may stop early).

@@ -41,6 +41,11 @@ public struct ImportRequest: Sendable {
     /// and take the rows whole only where a checkpoint disagrees. False copies every row of each
     /// such account out of the neighbourhood for both (the plain twin).
     var balanceRowsOfNewAccounts = true
+    /// Statements are converted by moving their rows (no second copy alive), every statement on
+    /// every core, the identities of the first statement's rows made in the same pass when the
+    /// rules cannot change them (``MovingConversion``). False converts them the plain way (the
+    /// plain twin).
+    var convertByMoving = true
     /// Rows the rules take at a time, and the size of a part handed to the store (tests make it small).
     var rulePart = 50_000
     /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows

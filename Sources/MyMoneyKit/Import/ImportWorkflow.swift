@@ -80,7 +80,9 @@ enum ImportWorkflow {
             } : nil
 
         progress?("converting statements")
-        var converted = try StatementConversion.convert(&outcome.statements, findHeld: findHeld)
+        // Identities beside the conversion only where the rules leave them as converted.
+        var converted = try StatementConversion.convert(&outcome.statements, findHeld: findHeld, moving: request.convertByMoving,
+                                                        identities: rules.map(RuleStage.handsOnInParts) ?? true)
         let held = Set(converted.indices.filter { converted[$0].held != nil })
         let window = LedgerNeighbourhood.window(around: converted.map(\.transactions), days: converted.compactMap(\.held?.days))
         var chains: [Int64: [RunningBalanceChain]] = [:]

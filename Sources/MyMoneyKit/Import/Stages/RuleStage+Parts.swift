@@ -18,12 +18,13 @@ extension RuleStage {
 
     /// The rules over `transactions` (of statement `slot`) part by part, each part put in `queue`
     /// once done; the first part carries the identities of all the statement's rows (taken before
-    /// the rules, which change none of them: ``handsOnInParts(_:)``), the last the balances.
+    /// the rules, which change none of them: ``handsOnInParts(_:)``; `identities` when the
+    /// conversion made them), the last the balances.
     func handOnInParts(_ transactions: consuming [LedgerTransaction], slot: Int, balances: [StatementBalance],
-                       runner: InPlaceRuleRunner, into queue: RuledStatementQueue,
+                       identities made: [IdentityCandidate]? = nil, runner: InPlaceRuleRunner, into queue: RuledStatementQueue,
                        summary: inout Summary, counterLegs: inout CounterLegPlan) {
         var rows = transactions
-        let identities = rows.map(IdentityCandidate.init)
+        let identities = made ?? rows.map(IdentityCandidate.init)
         let count = rows.count
         var categorized = Set<Int>()
         var fieldSets = RuleFieldSets()

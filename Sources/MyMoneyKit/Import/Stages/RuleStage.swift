@@ -61,9 +61,12 @@ struct RuleStage: Sendable {
             if queue.isCancelled { return summary }
             var transactions = converted[slot].transactions
             converted[slot].transactions = []
+            // Taken, not shared: the store lets go of them once the statement is stored.
+            let identities = converted[slot].identities
+            converted[slot].identities = nil
             if let rules, let runner, !storedWhole.contains(slot), inParts, transactions.count > part, RuleStage.handsOnInParts(rules) {
-                handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, runner: runner,
-                              into: queue, summary: &summary, counterLegs: &counterLegs)
+                handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, identities: identities,
+                              runner: runner, into: queue, summary: &summary, counterLegs: &counterLegs)
                 continue
             }
             var ruleFields = Array(repeating: Set<TransactionField>(), count: transactions.count)
@@ -108,9 +111,12 @@ struct RuleStage: Sendable {
                 categorized = Set(categorized.compactMap { handedOn[$0] >= 0 ? handedOn[$0] : nil })
             }
             if !categorized.isEmpty { summary.categorized[slot] = categorized }
-            queue.put(ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
-                                      transactions: transactions, balances: converted[slot].balances, ruleFields: ruleFields,
-                                      heldRows: converted[slot].held?.matches))
+            var statement = ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
+                                            transactions: transactions, balances: converted[slot].balances, ruleFields: ruleFields,
+                                            heldRows: converted[slot].held?.matches)
+            // Made beside the conversion (``MovingConversion``): the store need not make them.
+            if ignored.isEmpty, identities?.count == transactions.count { statement.identities = identities }
+            queue.put(statement)
         }
         for statement in counterLegs.statements { queue.put(statement) }
         summary.counterLegs = counterLegs.legs

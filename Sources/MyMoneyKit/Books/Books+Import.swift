@@ -56,22 +56,12 @@ extension Books {
 
     /// Runs the import's storing stages against a new ledger built at `aside` (no other process
     /// knows the file): with its journal in memory while it is written
-    /// (``ImportRequest/asideWithoutLog``), back in WAL mode before the ledger is closed; without
-    /// foreign-key checks while it is written (``ImportRequest/asideWithoutForeignKeyChecks``),
-    /// every reference checked once before it is published.
+    /// (``ImportRequest/asideWithoutLog``), back in WAL mode before the ledger is closed.
     private static func runAside(_ request: ImportRequest, _ outcome: inout ImportOutcome, at aside: String,
                                  rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws(BooksError) {
         let ledger = try openLedger(at: aside, passphrase: nil)
         if request.asideWithoutLog { try step { try ledger.journalInMemoryWhileAside() } }
-        if request.asideWithoutForeignKeyChecks { try step { try ledger.foreignKeysUncheckedWhileAside() } }
         try run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
-        if let hook = request.beforeCheckingAside { try step { try hook(ledger) } }
-        if request.asideWithoutForeignKeyChecks {
-            progress?("checking the new ledger's references")
-            do { try ledger.restoreForeignKeyChecks() } catch {
-                throw BooksError.from(error).appending("; nothing was imported")
-            }
-        }
         if request.asideWithoutLog { try step { try ledger.restoreWriteAheadLog() } }
     }
 

@@ -1,6 +1,5 @@
 import MyMoneyImport
 import MyMoneyTransfers
-import MyMoneyStore
 
 /// What a user asks `mymoney import` to do.
 public struct ImportRequest: Sendable {
@@ -42,15 +41,6 @@ public struct ImportRequest: Sendable {
     /// back in WAL mode before it is published (``MyMoneyStore/Ledger/journalInMemoryWhileAside()``).
     /// False writes it through the log (the plain twin).
     public var asideWithoutLog = true
-    /// A ledger that does not exist yet, built aside until the import commits, is written with
-    /// SQLite's foreign-key checks off, and every reference of the finished file is checked once
-    /// before it is published (``MyMoneyStore/Ledger/restoreForeignKeyChecks()``): a broken one
-    /// fails the import and nothing is published. False checks every row as it is written (the
-    /// plain twin).
-    public var asideWithoutForeignKeyChecks = true
-    /// Tests only: runs on the ledger built aside after the import committed, before its
-    /// references are checked (to break one and see the import refuse the file).
-    var beforeCheckingAside: (@Sendable (Ledger) throws -> Void)?
     /// Opening balances and reconciliation of accounts new to the ledger, imported beside other
     /// accounts, sum the rows' balance rows (id, day, amount: ``LedgerNeighbourhood/balanceRows(of:)``)
     /// and take the rows whole only where a checkpoint disagrees. False copies every row of each

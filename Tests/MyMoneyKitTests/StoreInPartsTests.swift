@@ -103,14 +103,11 @@ struct IndexesWhileMatchingTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `inDayOrder: false` builds the report index after the INSERTs although the rows (in day
-    /// order) would keep it row by row (``ImportRequest/reportIndexInDayOrder``).
-    func imported(_ file: URL, whileMatching: Bool, dryRun: Bool = false, inDayOrder: Bool = false) throws -> (report: String, transactions: [LedgerTransaction], indexes: [String: String]) {
+    func imported(_ file: URL, whileMatching: Bool, dryRun: Bool = false) throws -> (report: String, transactions: [LedgerTransaction], indexes: [String: String]) {
         let ledger = MyMoneyBinary.scratch("indexes-while-matching").appendingPathComponent("ledger.sqlite").path
         let (readers, _) = Readers.standard(profilesDirectory: nil)
         var request = ImportRequest(paths: [file.path], readOptions: ReadOptions(currency: .EUR), dryRun: dryRun)
         request.indexesWhileMatching = whileMatching
-        request.reportIndexInDayOrder = inDayOrder
         let rules = try #require(RuleCompiler.compile(sources: [("t.rules", StoreInPartsTests.rules)]).ruleSet)
         let outcome = try Books.importStatements(request, at: ledger, readers: readers, rules: rules)
         let after = try Books.open(at: ledger)
@@ -132,22 +129,5 @@ struct IndexesWhileMatchingTests {
         let dry = try imported(file, whileMatching: true, dryRun: true)
         #expect(dry.transactions.isEmpty)
         #expect(dry.indexes == byStore.indexes)
-    }
-
-    /// Rows in day order keep the report index row by row: the same report, rows and indexes as
-    /// the twin that builds it after the INSERTs; a dry run leaves every index.
-    @Test func rowsInDayOrderKeepTheReportIndexAsTheRebuildDoes() throws {
-        let file = MyMoneyBinary.scratch("indexes-in-day-order-in").appendingPathComponent("checking.csv")
-        try Data(Self.csv.utf8).write(to: file)
-        let kept = try imported(file, whileMatching: true, inDayOrder: true)
-        let rebuilt = try imported(file, whileMatching: true, inDayOrder: false)
-        #expect(kept.report == rebuilt.report)
-        #expect(kept.transactions == rebuilt.transactions)
-        #expect(kept.transactions.count == 2_500)
-        #expect(kept.indexes == rebuilt.indexes)
-        #expect(kept.indexes["transactions_for_reports"] != nil)
-        let dry = try imported(file, whileMatching: true, dryRun: true, inDayOrder: true)
-        #expect(dry.transactions.isEmpty)
-        #expect(dry.indexes == rebuilt.indexes)
     }
 }

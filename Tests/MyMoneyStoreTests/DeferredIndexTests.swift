@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import MyMoneyStore
-import MyMoneyTestSupport
 
 /// A bulk import into an empty ledger builds its report and category indexes after the INSERTs
 /// (``IndexUpkeep``): the ledger must end exactly as when they are kept row by row.
@@ -78,51 +77,25 @@ import MyMoneyTestSupport
         #expect(try fixture.ledger.transactions().isEmpty)
     }
 
-    /// What an automatic bulk import leaves to its caller (inside the caller's SQL transaction).
-    func leftToCaller(_ statements: (LedgerFixture, [Int64]) -> [ImportStatement], inDayOrder: Bool?) throws -> (left: [String], fixture: LedgerFixture) {
+    /// An automatic bulk import into an empty ledger leaves the report index alone to its caller
+    /// (inside the caller's SQL transaction): the category and tag indexes are kept row by row.
+    @Test func automaticUpkeepDefersOnlyTheReportIndex() throws {
         let fixture = try LedgerFixture()
         let ids = try (0..<2).map { try fixture.account("Account \($0)") }
-        let given = statements(fixture, ids)
+        let given = statements(ids, perAccount: 3_000)
+        let before = try fixture.ledger.transactionIndexes()
         var remaining = given.makeIterator()
         let left = try fixture.ledger.transaction { () throws -> [String] in
             let report = try fixture.ledger.importStatements(files: [], transactionCount: given.reduce(0) { $0 + $1.transactions.count },
-                                                             rowsInDayOrder: inDayOrder ?? Ledger.inDayOrder(given.map(\.transactions)),
                                                              rebuildingIndexes: false) { remaining.next() }
+            #expect(try fixture.ledger.transactionIndexes()["transactions_by_category"] != nil)
+            #expect(try fixture.ledger.transactionIndexes()["transaction_tags_by_tag"] != nil)
             try fixture.ledger.rebuildIndexes(report.indexesToRebuild)
             return report.indexesToRebuild
         }
-        return (left, fixture)
-    }
-
-    @Test func automaticUpkeepDefersOnlyTheReportIndexAndNothingForRowsInDayOrder() throws {
-        // Two accounts over the same days: not in day order, the report index alone is left.
-        let allOver = try leftToCaller({ _, ids in self.statements(ids, perAccount: 3_000) }, inDayOrder: nil)
-        #expect(allOver.left.count == 1)
-        #expect(allOver.left.first?.contains("transactions_for_reports") == true)
-        // The first account's rows up to the 14th, the second's from it: in day order, nothing is left.
-        let sorted = try leftToCaller({ _, ids in
-            var halves = self.statements(ids, perAccount: 3_000)
-            halves[0].transactions.removeAll { $0.day > october(14) }
-            halves[1].transactions.removeAll { $0.day < october(14) }
-            return halves
-        }, inDayOrder: nil)
-        #expect(sorted.left.isEmpty)
-        for fixture in [allOver.fixture, sorted.fixture] {
-            #expect(try fixture.ledger.transactionIndexes().keys.sorted() == LedgerFixture().ledger.transactionIndexes().keys.sorted())
-            #expect(try fixture.ledger.integrityProblems() == [])
-        }
-    }
-
-    @Test func dayOrderIsWhatComparingEveryPairOfNeighboursSays() {
-        var random = SeededGenerator(seed: 0xDA7)
-        for _ in 0..<300 {
-            let statements = (0..<random.below(4)).map { _ in
-                (0..<random.below(6)).map { _ in row(1, 1 + random.below(random.chance(0.7) ? 3 : 28), "-1.00", "x") }
-            }
-            let all = statements.flatMap { $0 }
-            let plain = zip(all, all.dropFirst()).allSatisfy { $0.day <= $1.day }
-            #expect(Ledger.inDayOrder(statements) == plain, "\(statements.map { $0.map(\.day) })")
-        }
+        #expect(left == [try #require(before["transactions_for_reports"])])
+        #expect(try fixture.ledger.transactionIndexes() == before)
+        #expect(try fixture.ledger.integrityProblems() == [])
     }
 
     @Test func automaticUpkeepIntoAnEmptyLedgerEndsWithEveryIndex() throws {

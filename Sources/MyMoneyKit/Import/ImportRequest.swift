@@ -31,11 +31,6 @@ public struct ImportRequest: Sendable {
     /// The indexes a bulk import into an empty ledger drops are built again while the transfer
     /// matcher runs on the other core, not by the store before it. False: by the store (the plain twin).
     public var indexesWhileMatching = true
-    /// A bulk import into an empty ledger whose rows come in day order, statement after statement,
-    /// keeps the report index row by row (each row goes at its end) instead of building it after
-    /// the INSERTs (``MyMoneyStore/DeferredIndexes``). False: built after them whatever the order
-    /// (the plain twin).
-    public var reportIndexInDayOrder = true
     /// A ledger that does not exist yet, built aside until the import commits, is written with
     /// its journal in memory instead of the write-ahead log (every page once, not twice), and put
     /// back in WAL mode before it is published (``MyMoneyStore/Ledger/journalInMemoryWhileAside()``).

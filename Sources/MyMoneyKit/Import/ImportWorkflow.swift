@@ -109,17 +109,13 @@ enum ImportWorkflow {
         let queue = RuledStatementQueue()
         var heldRows: [Int: HeldStatement] = [:]
         for slot in converted.indices { if let h = converted[slot].held { heldRows[slot] = h } }
-        // Rows that come in day order keep even the report index row by row (``ImportRequest/reportIndexInDayOrder``).
-        var lastDay: Day?
-        let rowsInDayOrder = request.reportIndexInDayOrder
-            && converted.allSatisfy { $0.held != nil || Ledger.inDayOrder($0.transactions, after: &lastDay) }
         let handed = Handoff(converted)
         converted = []
         // One binding only: a second one would keep the stored rows alive while they are moved on.
         var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger,
                                  trustIds: request.trustIds, leavingIndexes: request.indexesWhileMatching, held: heldRows,
-                                 rowsInDayOrder: rowsInDayOrder, stage: stage, progress: progress)
+                                 stage: stage, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {

@@ -10,19 +10,17 @@
 /// Only indexes the import itself never reads are deferred: `transactions_by_account_day` stays,
 /// since the duplicate check of a second statement of the same account looks rows up by it.
 ///
-/// ``IndexUpkeep/automatic`` defers the report index alone, and only when the rows do not come
-/// in day order (``rowsAllOver``): the category and tag indexes have a few dozen keys at most, so
-/// each new row goes at the end of its key's range, a page SQLite holds already (kept row by row
-/// they cost the store about 0.1 s of CPU per million rows, rebuilt 0.6–0.7 s after it); rows
-/// that come in day order go at the end of the report index too (about 0.4 s kept, 1.4 s rebuilt).
+/// ``IndexUpkeep/automatic`` defers the report index alone (``rowsAllOver``): the category and tag
+/// indexes have a few dozen keys at most, so each new row goes at the end of its key's range, a
+/// page SQLite holds already (kept row by row they cost the store about 0.1 s of CPU per million
+/// rows; rebuilt, 0.6 s on the main thread after it).
 struct DeferredIndexes {
     /// The indexes a bulk import may defer, when the schema has them (``IndexUpkeep/rebuilt``
     /// defers them all).
     static let names = ["transactions_for_reports", "transactions_by_category", "transaction_tags_by_tag"]
 
-    /// The indexes ``IndexUpkeep/automatic`` defers when the rows do not come in day order: the
-    /// report index, `day` first, which every account's statement covering the same days takes
-    /// all over its b-tree.
+    /// The indexes ``IndexUpkeep/automatic`` defers: the report index, `day` first, which every
+    /// account's statement covering the same days takes all over its b-tree.
     static let rowsAllOver = ["transactions_for_reports"]
 
     /// Rows an import into an empty ledger must bring before its indexes are rebuilt: below it, the
@@ -32,14 +30,13 @@ struct DeferredIndexes {
     /// Each dropped index's name and the SQL that creates it again.
     private(set) var dropped: [(name: String, sql: String)] = []
 
-    /// Drops the deferred indexes of `db` when `upkeep` says so for an import of `rowCount` rows
-    /// (`inDayOrder`: they come in day order, one statement after another).
-    init(_ upkeep: IndexUpkeep, rowCount: Int, inDayOrder: Bool = false, db: SQLiteConnection) throws(LedgerError) {
+    /// Drops the deferred indexes of `db` when `upkeep` says so for an import of `rowCount` rows.
+    init(_ upkeep: IndexUpkeep, rowCount: Int, db: SQLiteConnection) throws(LedgerError) {
         let names: [String]
         switch upkeep {
         case .maintained: return
         case .automatic:
-            guard rowCount >= DeferredIndexes.bulkThreshold, !inDayOrder else { return }
+            guard rowCount >= DeferredIndexes.bulkThreshold else { return }
             let empty = try db.statement("SELECT NOT EXISTS (SELECT 1 FROM transactions)").rows { $0.int64(0) }
             guard empty.first == 1 else { return }
             names = DeferredIndexes.rowsAllOver

@@ -1,13 +1,12 @@
 /// How an import keeps the secondary indexes of `transactions` it does not read itself (see
 /// ``DeferredIndexes``): row by row, or dropped before its INSERTs and built once after them.
 package enum IndexUpkeep: Sendable {
-    /// The report index rebuilt after the INSERTs when the ledger holds no transactions yet, the
-    /// import brings at least 2,000 rows and they do not come in day order; every index
-    /// maintained row by row otherwise (the default; see ``DeferredIndexes/rowsAllOver``).
+    /// The report index rebuilt after the INSERTs when the ledger holds no transactions yet and
+    /// the import brings at least 2,000 rows; every index maintained row by row otherwise, and
+    /// the category and tag indexes always (the default; see ``DeferredIndexes/rowsAllOver``).
     case automatic
     /// Maintained row by row: the plain twin of the rebuild.
     case maintained
-    /// All of ``DeferredIndexes/names`` dropped and rebuilt whatever the ledger holds and the
-    /// rows' order (for tests).
+    /// All of ``DeferredIndexes/names`` dropped and rebuilt whatever the ledger holds (for tests).
     case rebuilt
 }

@@ -31,7 +31,6 @@ extension Ledger {
         return try importStatements(files: files ?? Ledger.uniqueInOrder(statements.compactMap(\.sourceFile)),
                                     transactionCount: statements.reduce(0) { $0 + $1.transactions.count },
                                     dryRun: dryRun, trustIds: trustIds, indexes: indexes, batching: batching,
-                                    rowsInDayOrder: Ledger.inDayOrder(statements.map(\.transactions)),
                                     progress: progress) { remaining.next() }
     }
 
@@ -51,20 +50,16 @@ extension Ledger {
     ///   - rebuildingIndexes: false, inside a SQL transaction of the caller's, leaves the indexes
     ///     a bulk import dropped to the caller (``ImportReport/indexesToRebuild``), who builds them
     ///     with ``rebuildIndexes(_:)`` while other work runs on another core.
-    ///   - rowsInDayOrder: the rows `next` hands over come in day order, statement after statement
-    ///     (``inDayOrder(_:)``): a bulk import then keeps even the report index row by row
-    ///     (``DeferredIndexes/rowsAllOver``).
     @discardableResult
     package func importStatements(files: [String], transactionCount total: Int, dryRun: Bool = false,
                                  trustIds: Bool = false, indexes: IndexUpkeep = .automatic, batching: Bool = true,
-                                 rowsInDayOrder: Bool = false,
                                  rebuildingIndexes: Bool = true, progress: ((Int, Int) -> Void)? = nil,
                                  next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
         // Left to the caller only inside its own SQL transaction (a failure before it rebuilds
         // them rolls the DROP back with everything else).
         let leftToCaller = !rebuildingIndexes && db.isInTransaction
         var report = try atomically(dryRun: dryRun) { () throws(LedgerError) -> ImportReport in
-            var deferred = try DeferredIndexes(indexes, rowCount: total, inDayOrder: rowsInDayOrder, db: db)
+            var deferred = try DeferredIndexes(indexes, rowCount: total, db: db)
             var report = try storeStatements(files: files, total: total, dryRun: dryRun, trustIds: trustIds, batching: batching,
                                              progress: progress, next: next)
             if leftToCaller { report.indexesToRebuild = deferred.dropped.map(\.sql) } else { try deferred.rebuild(db: db) }
@@ -413,23 +408,6 @@ extension Ledger {
                               kind: StatementBalance.Kind(rawValue: row.text(5)) ?? .ledger,
                               sourceFile: row.optionalText(6), batchId: row.optionalInt64(7))
             }
-    }
-
-    /// Whether the rows of `statements`, one statement after another, never go back a day.
-    package static func inDayOrder(_ statements: [[LedgerTransaction]]) -> Bool {
-        var last: Day?
-        for rows in statements where !inDayOrder(rows, after: &last) { return false }
-        return true
-    }
-
-    /// Whether `rows` never go back a day, from `last` on (nil: from any day); `last` becomes the
-    /// last row's day.
-    package static func inDayOrder(_ rows: [LedgerTransaction], after last: inout Day?) -> Bool {
-        for i in rows.indices {
-            if let previous = last, rows[i].day < previous { return false }
-            last = rows[i].day
-        }
-        return true
     }
 
     static func uniqueInOrder(_ items: [String]) -> [String] {

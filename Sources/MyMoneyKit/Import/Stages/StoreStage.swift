@@ -114,10 +114,8 @@ enum StoreStage {
     /// `leavingIndexes` leaves the indexes a bulk import drops to the caller
     /// (``Stored/indexesToRebuild``; the caller's SQL transaction must be open).
     /// `held` are the statements (by slot) the queue hands on as matches only (``ImportStatement/heldRows``).
-    /// `rowsInDayOrder`: the queue's rows come in day order (``MyMoneyStore/Ledger/inDayOrder(_:)``).
     static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger,
                       trustIds: Bool = false, leavingIndexes: Bool = false, held: [Int: HeldStatement] = [:],
-                      rowsInDayOrder: Bool = false,
                       stage: String = "storing",
                       progress: ((String) -> Void)? = nil) throws -> Stored {
         var statements: [ImportStatement] = []
@@ -134,7 +132,7 @@ enum StoreStage {
         }
         do {
             report = try ledger.importStatements(files: files, transactionCount: transactionCount, trustIds: trustIds,
-                                                 rowsInDayOrder: rowsInDayOrder, rebuildingIndexes: !leavingIndexes, progress: counting) {
+                                                 rebuildingIndexes: !leavingIndexes, progress: counting) {
                 guard let statement = queue.next() else { return nil }
                 // A statement in parts (``RuleStage/inParts``): its whole rows come apart
                 // (``RuledStatementQueue/takeWholeRows(slot:)``), its parts are not kept.

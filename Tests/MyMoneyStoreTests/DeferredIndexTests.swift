@@ -77,27 +77,6 @@ import MyMoneyStore
         #expect(try fixture.ledger.transactions().isEmpty)
     }
 
-    /// An automatic bulk import into an empty ledger leaves the report index alone to its caller
-    /// (inside the caller's SQL transaction): the category and tag indexes are kept row by row.
-    @Test func automaticUpkeepDefersOnlyTheReportIndex() throws {
-        let fixture = try LedgerFixture()
-        let ids = try (0..<2).map { try fixture.account("Account \($0)") }
-        let given = statements(ids, perAccount: 3_000)
-        let before = try fixture.ledger.transactionIndexes()
-        var remaining = given.makeIterator()
-        let left = try fixture.ledger.transaction { () throws -> [String] in
-            let report = try fixture.ledger.importStatements(files: [], transactionCount: given.reduce(0) { $0 + $1.transactions.count },
-                                                             rebuildingIndexes: false) { remaining.next() }
-            #expect(try fixture.ledger.transactionIndexes()["transactions_by_category"] != nil)
-            #expect(try fixture.ledger.transactionIndexes()["transaction_tags_by_tag"] != nil)
-            try fixture.ledger.rebuildIndexes(report.indexesToRebuild)
-            return report.indexesToRebuild
-        }
-        #expect(left == [try #require(before["transactions_for_reports"])])
-        #expect(try fixture.ledger.transactionIndexes() == before)
-        #expect(try fixture.ledger.integrityProblems() == [])
-    }
-
     @Test func automaticUpkeepIntoAnEmptyLedgerEndsWithEveryIndex() throws {
         let fixture = try LedgerFixture()
         let ids = try (0..<2).map { try fixture.account("Account \($0)") }

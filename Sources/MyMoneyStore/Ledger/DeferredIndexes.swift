@@ -9,19 +9,10 @@
 ///
 /// Only indexes the import itself never reads are deferred: `transactions_by_account_day` stays,
 /// since the duplicate check of a second statement of the same account looks rows up by it.
-///
-/// ``IndexUpkeep/automatic`` defers the report index alone (``rowsAllOver``): the category and tag
-/// indexes have a few dozen keys at most, so each new row goes at the end of its key's range, a
-/// page SQLite holds already (kept row by row they cost the store about 0.1 s of CPU per million
-/// rows; rebuilt, 0.6 s on the main thread after it).
 struct DeferredIndexes {
-    /// The indexes a bulk import may defer, when the schema has them (``IndexUpkeep/rebuilt``
-    /// defers them all).
+    /// The indexes a bulk import defers, when the schema has them (the tag index of
+    /// `transaction_tags` too: a handful of tags take rows all over it as well).
     static let names = ["transactions_for_reports", "transactions_by_category", "transaction_tags_by_tag"]
-
-    /// The indexes ``IndexUpkeep/automatic`` defers: the report index, `day` first, which every
-    /// account's statement covering the same days takes all over its b-tree.
-    static let rowsAllOver = ["transactions_for_reports"]
 
     /// Rows an import into an empty ledger must bring before its indexes are rebuilt: below it, the
     /// schema change costs more than the row-by-row upkeep.
@@ -32,17 +23,15 @@ struct DeferredIndexes {
 
     /// Drops the deferred indexes of `db` when `upkeep` says so for an import of `rowCount` rows.
     init(_ upkeep: IndexUpkeep, rowCount: Int, db: SQLiteConnection) throws(LedgerError) {
-        let names: [String]
         switch upkeep {
         case .maintained: return
         case .automatic:
             guard rowCount >= DeferredIndexes.bulkThreshold else { return }
             let empty = try db.statement("SELECT NOT EXISTS (SELECT 1 FROM transactions)").rows { $0.int64(0) }
             guard empty.first == 1 else { return }
-            names = DeferredIndexes.rowsAllOver
-        case .rebuilt: names = DeferredIndexes.names
+        case .rebuilt: break
         }
-        let list = names.map { "'\($0)'" }.joined(separator: ", ")
+        let list = DeferredIndexes.names.map { "'\($0)'" }.joined(separator: ", ")
         dropped = try db.uncachedStatement("""
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('transactions', 'transaction_tags') AND name IN (\(list)) ORDER BY name
             """).rows { ($0.text(0), $0.text(1)) }

@@ -4,9 +4,9 @@ import Foundation
 extension Ledger {
     static let insertSQL = """
         INSERT INTO transactions (account_id, day, amount_units, amount_scale, currency, type, original_payee, payee,
-            memo, notes, category_id, project_id, place_id, bank_id, bank_type, check_number, transfer_hint,
+            memo, notes, category_id, project_id, place_id, bank_id, bank_type, check_number, transfer_hint, splits,
             extra, source_format, source_file_id, source_line, text_key, occurrence, hand_fields, rule_fields, batch_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// The INSERT of `rows` transactions in one statement (`insertSQL` is one row).
@@ -15,9 +15,8 @@ extension Ledger {
         return insertSQL.replacingOccurrences(of: "VALUES " + row, with: "VALUES " + Array(repeating: row, count: max(1, rows)).joined(separator: ", "))
     }
 
-    /// Parameters of one row of ``insertSQL`` (`splits` is not one: it was only ever written before
-    /// migration 0003, and a new row leaves it NULL; splits are rows of `transaction_parts`).
-    static let insertColumnCount = 26
+    /// Parameters of one row of ``insertSQL``.
+    static let insertColumnCount = 27
 
     /// Validates and inserts one transaction with its tags and parts; returns its id.
     func insertTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
@@ -40,8 +39,9 @@ extension Ledger {
     func stageTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
                           handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
                           names: inout NameCache, statement s: PreparedStatement, row: Int) throws(LedgerError) {
-        try Ledger.validate(t, account: account, checkCategory: false)
-        let categoryId = try t.category.map { (p) throws(LedgerError) in try names.validatedCategory(p, in: self) }
+        try Ledger.validate(t, account: account, checkCategory: !(t.category.map(names.isValidated) ?? true))
+        if let category = t.category { names.markValidated(category) }
+        let categoryId = try t.category.map { (p) throws(LedgerError) in try names.category(p, in: self) }
         let projectId = try blankToNil(t.project).map { (p) throws(LedgerError) in try names.project(p, in: self) }
         let placeId = try blankToNil(t.place).map { (p) throws(LedgerError) in try names.place(p, in: self) }
         let sourceFileId = try t.sourceFile.map { (f) throws(LedgerError) in try names.sourceFile(f, in: self) }
@@ -63,15 +63,16 @@ extension Ledger {
         s.stageText(o + 15, t.bankType)
         s.stageText(o + 16, t.checkNumber)
         s.stageText(o + 17, t.transferHint)
-        s.stageText(o + 18, t.extra.isEmpty ? nil : Ledger.json(t.extra))
-        s.stageText(o + 19, t.sourceFormat)
-        s.bind(o + 20, sourceFileId)
-        s.bind(o + 21, t.sourceLine)
-        s.stageText(o + 22, textKey)
-        s.bind(o + 23, occurrence)
-        s.stageText(o + 24, handFields.isEmpty ? nil : names.fieldLists.text(of: handFields))
-        s.stageText(o + 25, ruleFields.isEmpty ? nil : names.fieldLists.text(of: ruleFields))
-        s.bind(o + 26, batchId)
+        s.stageText(o + 18, nil)   // splits are rows of transaction_parts (``insertParts``)
+        s.stageText(o + 19, t.extra.isEmpty ? nil : Ledger.json(t.extra))
+        s.stageText(o + 20, t.sourceFormat)
+        s.bind(o + 21, sourceFileId)
+        s.bind(o + 22, t.sourceLine)
+        s.stageText(o + 23, textKey)
+        s.bind(o + 24, occurrence)
+        s.stageText(o + 25, handFields.isEmpty ? nil : Ledger.fieldList(handFields))
+        s.stageText(o + 26, ruleFields.isEmpty ? nil : Ledger.fieldList(ruleFields))
+        s.bind(o + 27, batchId)
     }
 
     /// Links a stored transaction to its tags (created when new).
@@ -130,8 +131,7 @@ extension Ledger {
 
     /// The checks every stored transaction passes.
     ///
-    /// `checkCategory: false` leaves the category to the caller (``NameCache/validatedCategory(_:in:)``
-    /// checks each path once a write).
+    /// `checkCategory: false` skips the category check when the same path already passed it in this write.
     static func validate(_ t: LedgerTransaction, account: Account, checkCategory: Bool = true) throws(LedgerError) {
         guard t.currency == account.currency else {
             throw .invalid("currency", "a transaction of \(account.name) on \(t.day) is in \(t.currency); it should be in the account's currency \(account.currency)")

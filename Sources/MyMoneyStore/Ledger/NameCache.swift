@@ -10,21 +10,11 @@ struct NameCache {
     /// Ids by the exact text a row carried, before the key (case-folded, trimmed) is worked out.
     private var categoriesAsWritten: [CategoryPath: Int64] = [:]
     private var tagsAsWritten: [String: Int64] = [:]
-    /// Ids of category paths, as written, that passed ``LedgerValidation/categoryPath(_:)`` during this write.
-    private var validatedAsWritten: [CategoryPath: Int64] = [:]
-    /// The stored text of each set of fields a row of this write marks (`hand_fields`, `rule_fields`).
-    var fieldLists = FieldLists()
+    /// Category paths that passed ``LedgerValidation/categoryPath(_:)`` during this write.
+    private var validatedCategories: Set<CategoryPath> = []
 
-    /// The id of a stored row's category, the path as written checked by
-    /// ``LedgerValidation/categoryPath(_:)`` the first time it comes in this write: after that,
-    /// one hash look-up a row (a set of checked paths and ``category(_:in:)`` took three).
-    mutating func validatedCategory(_ path: CategoryPath, in ledger: Ledger) throws(LedgerError) -> Int64 {
-        if let id = validatedAsWritten[path] { return id }
-        _ = try LedgerValidation.categoryPath(path)
-        let id = try category(path, in: ledger)
-        validatedAsWritten[path] = id
-        return id
-    }
+    func isValidated(_ path: CategoryPath) -> Bool { validatedCategories.contains(path) }
+    mutating func markValidated(_ path: CategoryPath) { validatedCategories.insert(path) }
 
     mutating func category(_ path: CategoryPath, in ledger: Ledger) throws(LedgerError) -> Int64 {
         // The same path as written before (the usual case): no key to work out.

@@ -197,7 +197,14 @@ struct Run {
 
 /// Spawns `path` with `arguments`, standard output to `/dev/null` (standard error kept), and
 /// waits for it with `wait4` to read its peak resident memory.
+///
+/// Linux starts a spawned child's peak (`ru_maxrss`) at the peak of the process it was spawned
+/// from: a bench that had just generated 1M rows gave every child its own 571 MB. So the bench
+/// hands its free memory back and starts its own peak afresh first; a child's figure is still
+/// never below the bench's resident size at spawn (a few MB with the inputs already written).
 func spawn(_ path: String, _ arguments: [String]) throws -> Run {
+    returnFreeMemory()
+    resetPeakMemory()
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -215,6 +222,13 @@ func spawn(_ path: String, _ arguments: [String]) throws -> Run {
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     return Run(status: exitStatus, seconds: Double(end - start) / 1e9, peakBytes: Int(usage.ru_maxrss) * 1024, cpuSeconds: cpu)
+}
+
+/// glibc's `malloc_trim(0)` (not in Swift's Glibc module): free heap pages go back to the kernel.
+private func returnFreeMemory() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
 }
 
 /// The 1-minute load average, as `/proc/loadavg` gives it.

@@ -66,6 +66,7 @@ let package = Package(
         .target(name: "MyMoneyTestSupport", dependencies: ["MyMoneyCore", "MyMoneyTransfers", "MyMoneyReconcile"],
                 path: "Tests/MyMoneyTestSupport"),
         .testTarget(name: "MyMoneyCoreTests", dependencies: ["MyMoneyCore", "MyMoneyTestSupport"]),
+        .testTarget(name: "MyMoneyBenchTests", dependencies: ["mymoney-bench"]),
         .testTarget(name: "MyMoneyCSVTests", dependencies: ["MyMoneyCSV", "MyMoneyTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "MyMoneyOFXTests", dependencies: ["MyMoneyOFX", "MyMoneyTestSupport"], exclude: ["Fixtures"]),

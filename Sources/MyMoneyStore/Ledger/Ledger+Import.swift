@@ -7,7 +7,7 @@ extension Ledger {
     ///
     /// Each INSERT statement has costs of its own besides its rows (its statement journal and
     /// savepoint, the `sqlite_sequence` row of AUTOINCREMENT read and written, its cursors opened
-    /// and closed): at 16 rows to an INSERT they were a tenth of SQLite's time per row of a 1M
+    /// and closed): at 16 rows to an INSERT they were about a tenth of SQLite's time per row of a 1M
     /// import. 256 rows are 6,912 parameters (SQLite allows 32,766).
     package static let rowsPerInsert = 256
 

@@ -82,13 +82,29 @@ import MyMoneyStore
         #expect(whole.report.skippedCount == earlier.count)
     }
 
-    @Test func rowsAndTagLinksManyToAnInsertAreStoredAsOneByOne() throws {
+    /// 1,440 rows (several full INSERTs of ``Ledger/rowsPerInsert`` and a rest), whole or in
+    /// parts that cut INSERTs short, into an empty ledger or one holding some of them (skipped
+    /// rows between the batched ones).
+    @Test(arguments: [(0, false), (0, true), (300, false), (700, true)])
+    func rowsAndTagLinksManyToAnInsertAreStoredAsOneByOne(partSize: Int, someStored: Bool) throws {
         var big = statement()
-        big.transactions = (0..<8).flatMap { _ in rows(1) }
-        let batched = try importTwice(first: [], second: big, batching: true) { [$0] }
-        let oneByOne = try importTwice(first: [], second: big, batching: false) { [$0] }
+        big.transactions = (0..<24).flatMap { copy in
+            rows(1).map { row in
+                var row = row
+                row.memo = "copy \(copy)"
+                row.bankId = row.bankId.map { "\($0)-\(copy)" }
+                return row
+            }
+        }
+        let earlier = someStored ? big.transactions.enumerated().filter { $0.offset % 97 == 3 || $0.offset % 500 < 20 }.map(\.element) : []
+        let handed: (ImportStatement) -> [ImportStatement] = { partSize == 0 ? [$0] : parts($0, size: partSize) }
+        let batched = try importTwice(first: earlier, second: big, batching: true, handed: handed)
+        let oneByOne = try importTwice(first: earlier, second: big, batching: false, handed: handed)
+        #expect(big.transactions.count > 4 * Ledger.rowsPerInsert)
         #expect(batched.report == oneByOne.report)
         #expect(batched.dump == oneByOne.dump)
+        #expect(batched.report.skippedCount == earlier.count)
+        // The rows stored before are in the ledger too: every row is there once, with its tags.
         #expect(batched.dump.count { $0.contains("\"weekly\"") } == big.transactions.count { $0.tags.contains("weekly") })
     }
 

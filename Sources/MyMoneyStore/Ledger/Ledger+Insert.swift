@@ -89,8 +89,9 @@ extension Ledger {
         }
     }
 
-    /// Tag links written by one INSERT during an import.
-    static let tagLinksPerInsert = 32
+    /// Tag links written by one INSERT during an import (many, as ``rowsPerInsert``: each
+    /// INSERT's own costs are shared by its rows).
+    static let tagLinksPerInsert = 256
     static let tagLinkInsertSQL = "INSERT OR IGNORE INTO transaction_tags (transaction_id, tag_id) VALUES (?, ?)"
     static let tagLinksInsertSQL = tagLinkInsertSQL + String(repeating: ", (?, ?)", count: tagLinksPerInsert - 1)
 

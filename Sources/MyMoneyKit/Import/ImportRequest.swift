@@ -33,8 +33,9 @@ public struct ImportRequest: Sendable {
     public var indexesWhileMatching = true
     /// Those indexes are sorted on SQLite's worker threads too, in parts small enough to share
     /// between the cores once the matcher is done (``MyMoneyStore/Ledger/rebuildIndexes(_:sortWorkers:sortPartKiB:)``).
-    /// False sorts each on the import's thread, in one part as large as the page cache (the plain twin).
-    public var indexSortOnWorkers = true
+    /// Off: measured on the realistic 1M import it cost more CPU and no wall time (docs/benchmarks.md,
+    /// tenth round, `after10`); false sorts each on the import's thread, in one part as large as the page cache.
+    public var indexSortOnWorkers = false
     /// The import's rows are let go on another core once matching and reconciling are done
     /// (``Concurrently/releaseAside(_:)``), while linking and the commit go on here. False: here,
     /// as the import ends (the plain twin).

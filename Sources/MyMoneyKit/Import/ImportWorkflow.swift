@@ -140,7 +140,7 @@ enum ImportWorkflow {
         // Nothing new (a statement imported again): no new leg to pair, no opening balance to
         // derive from new rows; the ledger's rows are not loaded and the matcher does not run.
         let nothingNew = stored.added == 0
-        let neighbourhood = try (nothingNew ? nil : window).map { w in
+        var neighbourhood = try (nothingNew ? nil : window).map { w in
             try LedgerNeighbourhood(window: w, lastIdBefore: lastIdBefore, batchId: stored.batchId, stored: &added, ledger: ledger)
         } ?? LedgerNeighbourhood()
         added = []
@@ -154,14 +154,15 @@ enum ImportWorkflow {
 
         // Matching needs neither the opening balances nor the reconciliation, which do not look at
         // the types linking changes: they run side by side.
-        let matchInput = window == nil || nothingNew ? TransferMatchInput(transactions: [], accounts: [])
+        var matchInput = window == nil || nothingNew ? TransferMatchInput(transactions: [], accounts: [])
                                        : try TransferLinking.matchInput(ledger: ledger, candidates: neighbourhood.transactions, rates: request.rates)
-        let (matched, reconciliation) = try Concurrently.alongside({ TransferMatcher(options: TransferMatchOptions()).match(matchInput) }) {
+        let (matched, reconciliation) = try Concurrently.alongside({ [matchInput] in TransferMatcher(options: TransferMatchOptions()).match(matchInput) }) {
             // The indexes the store's bulk INSERTs dropped are built here, beside the matcher
             // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger.
             if !stored.indexesToRebuild.isEmpty {
                 progress?("indexing the new transactions")
-                try ledger.rebuildIndexes(stored.indexesToRebuild)
+                try ledger.rebuildIndexes(stored.indexesToRebuild, sortWorkers: request.indexSortOnWorkers ? indexSortWorkers : 0,
+                                         sortPartKiB: request.indexSortPartKiB)
             }
             progress?("deriving opening balances")
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known, knownRows: knownRows)
@@ -171,6 +172,12 @@ enum ImportWorkflow {
                                                       knownTransactions: known, knownBalanceRows: knownRows)
         }
         outcome.reconciliation = reconciliation
+        // Nothing below reads the rows: a million of them take a quarter of a second to free,
+        // which the other core, idle now, does while linking and the commit go on here.
+        if request.rowsReleasedAside {
+            matchInput = TransferMatchInput(transactions: [], accounts: [])
+            Concurrently.releaseAside(neighbourhood.takeTransactions())
+        }
 
         progress?("linking transfers")
         let matching = try TransferLinking.link(matched, ledger: ledger, confirmThreshold: request.confirmThreshold)
@@ -181,6 +188,9 @@ enum ImportWorkflow {
         // What is left is committing the SQL transaction (a dry run rolls it back).
         progress?(request.dryRun ? "rolling back" : "writing the ledger file")
     }
+
+    /// SQLite's worker threads for sorting the rebuilt indexes: the cores but this one.
+    static var indexSortWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
     /// The store's and the rules' counts in the outcome.
     static func record(_ stored: StoreStage.Stored, _ rulesDid: RuleStage.Summary, into outcome: inout ImportOutcome) {

@@ -47,8 +47,27 @@ struct DeferredIndexes {
 
 extension Ledger {
     /// Builds the indexes an import left to its caller (``ImportReport/indexesToRebuild``).
-    package func rebuildIndexes(_ sql: [String]) throws(LedgerError) {
-        for statement in sql { try db.execute(statement) }
+    ///
+    /// With `sortWorkers` above zero, SQLite's sorter cuts each index's keys into parts of
+    /// `sortPartKiB` (the page cache is that small meanwhile: it sets the part) and sorts them on
+    /// that many worker threads while this one still reads the table (`PRAGMA threads`); with
+    /// zero, each index's keys are sorted here, in parts as large as the page cache. The
+    /// connection's settings are put back after. The indexes are the same either way.
+    package func rebuildIndexes(_ sql: [String], sortWorkers: Int = 0, sortPartKiB: Int = 8_192) throws(LedgerError) {
+        guard sortWorkers > 0, !sql.isEmpty else {
+            for statement in sql { try db.execute(statement) }
+            return
+        }
+        let cacheSize = try db.uncachedStatement("PRAGMA cache_size").rows { $0.int64(0) }.first ?? -2_000
+        let threads = try db.uncachedStatement("PRAGMA threads").rows { $0.int64(0) }.first ?? 0
+        try db.execute("PRAGMA threads = \(sortWorkers); PRAGMA cache_size = -\(max(1, sortPartKiB))")
+        do {
+            for statement in sql { try db.execute(statement) }
+        } catch {
+            try? db.execute("PRAGMA threads = \(threads); PRAGMA cache_size = \(cacheSize)")
+            throw error
+        }
+        try db.execute("PRAGMA threads = \(threads); PRAGMA cache_size = \(cacheSize)")
     }
 
     /// The indexes of `transactions` and `transaction_tags` by name, with the SQL that made them

@@ -33,6 +33,13 @@ struct LedgerNeighbourhood {
         self.init(transactions: TransactionMoves.concatenate(&parts))
     }
 
+    /// Every transaction, moved out: the neighbourhood is left without any.
+    mutating func takeTransactions() -> [LedgerTransaction] {
+        byAccount = [:]
+        defer { transactions = [] }
+        return transactions
+    }
+
     /// The transactions of one account, by day and id.
     ///
     /// When every transaction of the neighbourhood is of that account (an import of one account

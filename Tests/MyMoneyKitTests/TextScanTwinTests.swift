@@ -74,7 +74,8 @@ import MyMoneyTestSupport
             #expect(StatementConversion.isClean(a) == Self.plainIsClean(a), "\(Array(a.utf8))")
             let payee: String? = Int.random(in: 0..<6, using: &rng) == 0 ? nil : a
             let memo: String? = Int.random(in: 0..<3, using: &rng) == 0 ? nil : b
-            for beyond in [nil, clean] {
+            let cleanings: [((String) -> String)?] = [nil, clean]
+            for beyond in cleanings {
                 #expect(TransactionIdentity.textKey(payee: payee, memo: memo, beyondASCII: beyond)
                         == Self.plainTextKey(payee: payee, memo: memo, beyondASCII: beyond), "\(String(describing: payee)) / \(String(describing: memo))")
             }

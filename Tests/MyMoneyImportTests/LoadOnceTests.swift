@@ -9,8 +9,13 @@ import MyMoneyTestSupport
 /// `Data`) gives: empty files, files of a few bytes, files that span several of its 1 MB reads
 /// (exactly, and one byte more or less), a directory and a path that does not exist.
 @Suite struct LoadOnceTests {
-    static func outcome(_ load: (String) throws(InputError) -> StatementInput, _ path: String) -> Result<[UInt8], String> {
-        do throws(InputError) { return .success(try load(path).bytes) } catch { return .failure(error.description) }
+    struct Outcome: Equatable {
+        var bytes: [UInt8]?
+        var error: String?
+    }
+
+    static func outcome(_ load: (String) throws(InputError) -> StatementInput, _ path: String) -> Outcome {
+        do throws(InputError) { return Outcome(bytes: try load(path).bytes) } catch { return Outcome(error: error.description) }
     }
 
     @Test func filesLoadTheSameBothWays() throws {
@@ -31,6 +36,6 @@ import MyMoneyTestSupport
             let once = Self.outcome(StatementFiles.loadOnce, path)
             #expect(once == plain, "\(path)")
         }
-        #expect(Self.outcome(StatementFiles.loadOnce, paths[6]) != .success([]))
+        #expect(Self.outcome(StatementFiles.loadOnce, paths[6]).bytes?.count == 3 * mb + 12_345)
     }
 }

@@ -120,6 +120,7 @@ extension CSVReadSession {
         }
         var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
         rowReader.balanceHeadSlots = preambleBalances.count + 1
+        rowReader.pagesAside = options.pagesAside
         var rows = rowReader.readRows()
         diagnostics.append(contentsOf: rowReader.diagnostics)
         var assembler = StatementAssembler(file: file, layout: layout, preamble: preamble, preambleBalances: preambleBalances,

@@ -56,6 +56,8 @@ struct CSVRowReader {
     /// Whether ``row(_:facts:detail:)`` reads the balance cells (false only for the CSV stream's
     /// second pass, which makes transactions of rows already read and needs no balances).
     var readsBalances = true
+    /// Whether ``readRows()`` asks for its arrays' memory on another core (``PagesAside``).
+    var pagesAside = false
 
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []

@@ -18,6 +18,8 @@ struct RowCollector {
     var detailParent: Int?
     var details: [(index: Int, lines: [DetailLine])] = []
     let keepsBefore: Bool, keepsAccount: Bool, keepsCurrency: Bool, keepsFee: Bool
+    /// The transactions' and running balances' memory, asked for on another core (``PagesAside``).
+    let aside: PagesAside?
 
     init(reader: CSVRowReader, capacity: Int) {
         builder.reserve(additional: capacity)
@@ -28,6 +30,7 @@ struct RowCollector {
         keepsAccount = columns.account != nil
         keepsCurrency = reader.splitsByCurrency
         keepsFee = columns.fee != nil
+        aside = reader.pagesAside ? PagesAside.start([builder.roomAhead(), chain.roomAhead()]) : nil
     }
 
     /// Appends a blank transaction and the facts of its row; returns its index, for setting its
@@ -63,6 +66,7 @@ struct RowCollector {
 
     /// The rows read, detail lines attached (by `reader`, which reports sums that do not add up).
     mutating func finish(_ reader: inout CSVRowReader) -> ReadRows {
+        aside?.wait()   // before the storage can move
         var result = ReadRows()
         swap(&result, &rows)
         result.transactions = builder.finish()

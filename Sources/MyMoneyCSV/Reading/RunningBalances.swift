@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 /// A statement's running balances (one per transaction with a balance, in statement order) and
 /// the check of their chain: each balance must be the previous one plus the transaction's amount.
 ///
@@ -29,6 +31,11 @@ struct RunningBalances {
         self.headSlots = headSlots
         entries.reserveCapacity(headSlots + capacity + 1) // + a closing balance
         for _ in 0..<headSlots { entries.append(StatementBalance(kind: .opening, amount: .zero)) }
+    }
+
+    /// The room for the entries still to come (for ``PagesAside``).
+    mutating func roomAhead() -> PagesAside.Room {
+        PagesAside.room(of: &entries, from: entries.count)
     }
 
     /// A chain whose running balances are kept in ``compact``, not in the entries: the entries

@@ -100,6 +100,11 @@ import Foundation
         elements.append(element)
     }
 
+    /// The room from the next element to the end of the reserved room (for ``PagesAside``).
+    public mutating func roomAhead() -> PagesAside.Room {
+        PagesAside.room(of: &elements, from: elements.count)
+    }
+
     /// Removes every element (keeping the room).
     public mutating func removeAll() {
         elements.removeAll(keepingCapacity: true)

@@ -17,6 +17,10 @@ public struct ReadOptions: Sendable {
     /// running balances do not chain or contradict the stated balances. The break is a warning
     /// instead of an error, and the statement records in its `extra` fields that it was accepted.
     public var acceptBrokenBalances: Bool
+    /// A reader's large arrays get their memory on another core while they are filled
+    /// (``PagesAside``: the CSV reader's transactions and running balances). False: as they are
+    /// filled (the plain twin).
+    public var pagesAside = true
 
     public init(encoding: TextEncoding? = nil, dayOrder: DayOrder? = nil, accountId: String? = nil,
                 currency: Currency? = nil, strict: Bool = false, profile: (name: String, text: String)? = nil,

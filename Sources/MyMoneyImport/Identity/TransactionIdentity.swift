@@ -45,27 +45,39 @@ package enum TransactionIdentity {
     /// is keyed as it is. For any cleaning that only folds and trims white space, the key of ASCII
     /// text is the same cleaned or not (the key folds and trims the same white space), so a
     /// caller keys rows as read without cleaning them first (``MovingConversion``).
+    ///
+    /// ASCII text is keyed from its contiguous bytes straight into the key's storage (one
+    /// allocation, none for a key of up to 15 bytes).
     package static func textKey(payee: String?, memo: String?, beyondASCII: ((String) -> String)?) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity((payee?.utf8.count ?? 0) + (memo?.utf8.count ?? 0) + 1)
-        var pendingSpace = false
-        for part in [payee, memo] {
-            guard let part else { continue }
-            if !bytes.isEmpty { pendingSpace = true }
-            for byte in part.utf8 {
-                if byte >= 0x80 {
-                    guard let clean = beyondASCII else { return unicodeTextKey(payee: payee, memo: memo) }
-                    return unicodeTextKey(payee: payee.map(clean), memo: memo.map(clean))
+        var isASCII = true
+        let key = String(unsafeUninitializedCapacity: (payee?.utf8.count ?? 0) + (memo?.utf8.count ?? 0) + 1) { out in
+            var count = 0
+            var pendingSpace = false
+            // Appends the key of one part's bytes; false at a byte beyond ASCII.
+            func addBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                if count > 0 { pendingSpace = true }
+                for byte in bytes {
+                    if byte >= 0x80 { return false }
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                        if count > 0 { pendingSpace = true }
+                        continue
+                    }
+                    if pendingSpace { out[count] = 0x20; count += 1; pendingSpace = false }
+                    out[count] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                    count += 1
                 }
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                    if !bytes.isEmpty { pendingSpace = true }
-                    continue
-                }
-                if pendingSpace { bytes.append(0x20); pendingSpace = false }
-                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+                return true
             }
+            func add(_ part: String?) -> Bool {
+                guard let part else { return true }
+                return part.utf8.withContiguousStorageIfAvailable(addBytes) ?? Array(part.utf8).withUnsafeBufferPointer(addBytes)
+            }
+            guard add(payee), add(memo) else { isASCII = false; return 0 }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
+        if isASCII { return key }
+        guard let clean = beyondASCII else { return unicodeTextKey(payee: payee, memo: memo) }
+        return unicodeTextKey(payee: payee.map(clean), memo: memo.map(clean))
     }
 
     /// ``textKey(payee:memo:)`` for text beyond ASCII.

@@ -55,6 +55,9 @@ public struct ImportRequest: Sendable {
     /// rules cannot change them (``MovingConversion``). False converts them the plain way (the
     /// plain twin).
     var convertByMoving = true
+    /// Each file is read straight into its bytes (``MyMoneyImport/StatementFiles/loadOnce(_:)``), not
+    /// through `Data` and a copy of it. False loads it the plain way (the plain twin).
+    var loadsFilesOnce = true
     /// Rows the rules take at a time, and the size of a part handed to the store (tests make it small).
     var rulePart = 50_000
     /// The part of an index's keys SQLite's sorter sorts at a time with ``indexSortOnWorkers``, in

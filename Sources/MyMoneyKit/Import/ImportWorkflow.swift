@@ -27,7 +27,8 @@ enum ImportWorkflow {
     /// Stage 1: reads every file of the request; nothing else is touched.
     static func read(_ request: ImportRequest, readers: StatementReaders, progress: ((String) -> Void)?) throws(InputError) -> ImportOutcome {
         ImportOutcome(readings: try StatementReading.read(request.paths, readers: readers, format: request.format,
-                                                          options: request.readOptions, progress: progress),
+                                                          options: request.readOptions, loadingOnce: request.loadsFilesOnce,
+                                                          progress: progress),
                       isDryRun: request.dryRun)
     }
 

@@ -212,9 +212,14 @@ public enum StatementConversion {
 
     /// Whether `text` is ASCII without white space other than single inner spaces: then `clean`
     /// would return it unchanged (the common case, checked without making a new String).
+    /// Read from the text's contiguous bytes (every native String has them).
     static func isClean(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { isClean(bytes: $0) } ?? Array(text.utf8).withUnsafeBufferPointer { isClean(bytes: $0) }
+    }
+
+    private static func isClean(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousWasSpace = true // a leading space needs cleaning
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte >= 0x80 || (byte >= 0x09 && byte <= 0x0D) { return false }
             if byte == 0x20 {
                 if previousWasSpace { return false }
@@ -223,7 +228,7 @@ public enum StatementConversion {
                 previousWasSpace = false
             }
         }
-        return !previousWasSpace || text.isEmpty
+        return !previousWasSpace || bytes.isEmpty
     }
 }
 

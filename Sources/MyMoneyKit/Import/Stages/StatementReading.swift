@@ -19,14 +19,18 @@ public enum StatementReading {
     /// A file that cannot be read at all is a reading with a ``FileReading/failure``; `parse` and
     /// `import` both read through here.
     ///
+    /// Each file is loaded straight into its bytes (``StatementFiles/loadOnce(_:)``: no copy of
+    /// the file through `Data`); `loadingOnce: false` loads it the plain way (the twin).
+    ///
     /// - Throws: ``InputError`` when a named path does not exist (the first such path in order).
     public static func read(_ paths: [String], readers: StatementReaders, format: String? = nil,
-                            options: ReadOptions, progress: ((String) -> Void)? = nil) throws(InputError) -> [FileReading] {
+                            options: ReadOptions, loadingOnce: Bool = true,
+                            progress: ((String) -> Void)? = nil) throws(InputError) -> [FileReading] {
         let files = try StatementFiles.expand(paths)
         progress?(files.count == 1 ? "reading \(files[0])" : "reading \(files.count) files")
         let read: @Sendable (String) -> FileReading = { path in
             do throws(InputError) {
-                let input = try StatementFiles.load(path)
+                let input = loadingOnce ? try StatementFiles.loadOnce(path) : try StatementFiles.load(path)
                 let result = readers.read(input, format: format, options: options)
                 return FileReading(path: path, result: result, isUsable: result.isUsable(strict: options.strict))
             } catch {

@@ -51,29 +51,9 @@ package enum TransactionIdentity {
     package static func textKey(payee: String?, memo: String?, beyondASCII: ((String) -> String)?) -> String {
         var isASCII = true
         let key = String(unsafeUninitializedCapacity: (payee?.utf8.count ?? 0) + (memo?.utf8.count ?? 0) + 1) { out in
-            var count = 0
-            var pendingSpace = false
-            // Appends the key of one part's bytes; false at a byte beyond ASCII.
-            func addBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-                if count > 0 { pendingSpace = true }
-                for byte in bytes {
-                    if byte >= 0x80 { return false }
-                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                        if count > 0 { pendingSpace = true }
-                        continue
-                    }
-                    if pendingSpace { out[count] = 0x20; count += 1; pendingSpace = false }
-                    out[count] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                    count += 1
-                }
-                return true
-            }
-            func add(_ part: String?) -> Bool {
-                guard let part else { return true }
-                return part.utf8.withContiguousStorageIfAvailable(addBytes) ?? Array(part.utf8).withUnsafeBufferPointer(addBytes)
-            }
-            guard add(payee), add(memo) else { isASCII = false; return 0 }
-            return count
+            var key = ASCIIKeyWriter(out: out)
+            guard key.add(payee), key.add(memo) else { isASCII = false; return 0 }
+            return key.count
         }
         if isASCII { return key }
         guard let clean = beyondASCII else { return unicodeTextKey(payee: payee, memo: memo) }
@@ -410,5 +390,41 @@ package struct IdentityMatch: Sendable, Hashable {
     package init(existingId: Int64, reason: DuplicateReason) {
         self.existingId = existingId
         self.reason = reason
+    }
+}
+
+/// Writes the text key of ASCII parts into a key's storage: white space runs folded to one space,
+/// trimmed at both ends, capitals lowered (``TransactionIdentity/textKey(payee:memo:beyondASCII:)``).
+///
+/// A value with mutating methods rather than a local function capturing the running count: a
+/// local function passed as a closure keeps its captures in a box checked for exclusive access
+/// at run time on every call.
+private struct ASCIIKeyWriter {
+    let out: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+    private var pendingSpace = false
+
+    init(out: UnsafeMutableBufferPointer<UInt8>) { self.out = out }
+
+    /// Appends the key of `part`; false at a byte beyond ASCII.
+    mutating func add(_ part: String?) -> Bool {
+        guard let part else { return true }
+        if let added = part.utf8.withContiguousStorageIfAvailable({ add(bytes: $0) }) { return added }
+        return Array(part.utf8).withUnsafeBufferPointer { add(bytes: $0) }
+    }
+
+    private mutating func add(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if count > 0 { pendingSpace = true }
+        for byte in bytes {
+            if byte >= 0x80 { return false }
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                if count > 0 { pendingSpace = true }
+                continue
+            }
+            if pendingSpace { out[count] = 0x20; count += 1; pendingSpace = false }
+            out[count] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            count += 1
+        }
+        return true
     }
 }

@@ -11,8 +11,12 @@ final class PreparedStatement {
     let pointer: OpaquePointer
     unowned let connection: SQLiteConnection
     /// Text staged for the next ``stepStaged()``: UTF-8 bytes of all staged values, one after another.
-    private var stagedBytes: [UInt8] = []
-    private var stagedSlots: [(index: Int32, start: Int, count: Int)] = []
+    ///
+    /// Not checked for exclusive access at run time: only this class's own methods touch them,
+    /// none of them re-entrantly, on its connection's one thread; the checks cost two runtime calls
+    /// per staged text on an import's hot path (about 1.6 % of a 100k import's instructions).
+    @exclusivity(unchecked) private var stagedBytes: [UInt8] = []
+    @exclusivity(unchecked) private var stagedSlots: [(index: Int32, start: Int, count: Int)] = []
 
     init(connection: SQLiteConnection, sql: String) throws(LedgerError) {
         var statement: OpaquePointer?

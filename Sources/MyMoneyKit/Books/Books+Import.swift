@@ -56,12 +56,23 @@ extension Books {
 
     /// Runs the import's storing stages against a new ledger built at `aside` (no other process
     /// knows the file): with its journal in memory while it is written
-    /// (``ImportRequest/asideWithoutLog``), back in WAL mode before the ledger is closed.
+    /// (``ImportRequest/asideWithoutLog``), back in WAL mode before the ledger is closed, and its
+    /// foreign keys checked once, after the import (``ImportRequest/asideWithoutForeignKeyChecks``).
     private static func runAside(_ request: ImportRequest, _ outcome: inout ImportOutcome, at aside: String,
                                  rules: CompiledRuleSet?, progress: ((String) -> Void)?) throws(BooksError) {
         let ledger = try openLedger(at: aside, passphrase: nil)
         if request.asideWithoutLog { try step { try ledger.journalInMemoryWhileAside() } }
+        if request.asideWithoutForeignKeyChecks { try step { try ledger.foreignKeysUncheckedWhileAside() } }
         try run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
+        if request.asideWithoutForeignKeyChecks {
+            progress?("checking the new ledger's references")
+            let problems = try step { try ledger.foreignKeyProblems() }
+            guard problems.isEmpty else {
+                throw BooksError(.storage, "the new ledger would hold \(problems.count) row\(problems.count == 1 ? "" : "s") naming rows it does not have; nothing was imported",
+                                 notes: Array(problems.prefix(5)))
+            }
+            try step { try ledger.restoreForeignKeyChecks() }
+        }
         if request.asideWithoutLog { try step { try ledger.restoreWriteAheadLog() } }
     }
 

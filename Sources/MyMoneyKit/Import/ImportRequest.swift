@@ -31,11 +31,6 @@ public struct ImportRequest: Sendable {
     /// The indexes a bulk import into an empty ledger drops are built again while the transfer
     /// matcher runs on the other core, not by the store before it. False: by the store (the plain twin).
     public var indexesWhileMatching = true
-    /// Those indexes are sorted on SQLite's worker threads too, in parts small enough to share
-    /// between the cores once the matcher is done (``MyMoneyStore/Ledger/rebuildIndexes(_:sortWorkers:sortPartKiB:)``).
-    /// Off: measured on the realistic 1M import it cost more CPU and no wall time (docs/benchmarks.md,
-    /// tenth round, `after10`); false sorts each on the import's thread, in one part as large as the page cache.
-    public var indexSortOnWorkers = false
     /// The import's rows are let go on another core once matching and reconciling are done
     /// (``Concurrently/releaseAside(_:)``), while linking and the commit go on here. False: here,
     /// as the import ends (the plain twin).
@@ -45,6 +40,12 @@ public struct ImportRequest: Sendable {
     /// back in WAL mode before it is published (``MyMoneyStore/Ledger/journalInMemoryWhileAside()``).
     /// False writes it through the log (the plain twin).
     public var asideWithoutLog = true
+    /// Such a ledger is written without checking foreign keys row by row; every reference is
+    /// checked once, over the whole file, after the import commits and before the ledger is
+    /// published: a row naming one that does not exist fails the import, and nothing is published
+    /// (``MyMoneyStore/Ledger/foreignKeysUncheckedWhileAside()``). False checks them as every
+    /// other import does, at each INSERT (the plain twin).
+    public var asideWithoutForeignKeyChecks = true
     /// Opening balances and reconciliation of accounts new to the ledger, imported beside other
     /// accounts, sum the rows' balance rows (id, day, amount: ``LedgerNeighbourhood/balanceRows(of:)``)
     /// and take the rows whole only where a checkpoint disagrees. False copies every row of each
@@ -60,9 +61,6 @@ public struct ImportRequest: Sendable {
     var loadsFilesOnce = true
     /// Rows the rules take at a time, and the size of a part handed to the store (tests make it small).
     var rulePart = 50_000
-    /// The part of an index's keys SQLite's sorter sorts at a time with ``indexSortOnWorkers``, in
-    /// KiB (tests make it small, so that every index is sorted in many parts).
-    var indexSortPartKiB = 8_192
     /// A statement the ledger holds whole by bank ids (imported again) is recognized from its rows
     /// as read, before they are converted, and only what may be new is converted (``HeldStatement``),
     /// when the rules need not run on every row of it (``HeldRuleEffects``). False converts every

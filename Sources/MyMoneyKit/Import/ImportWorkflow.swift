@@ -162,8 +162,7 @@ enum ImportWorkflow {
             // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger.
             if !stored.indexesToRebuild.isEmpty {
                 progress?("indexing the new transactions")
-                try ledger.rebuildIndexes(stored.indexesToRebuild, sortWorkers: request.indexSortOnWorkers ? indexSortWorkers : 0,
-                                         sortPartKiB: request.indexSortPartKiB)
+                try ledger.rebuildIndexes(stored.indexesToRebuild)
             }
             progress?("deriving opening balances")
             try OpeningBalances.derive(accounts: importedAccounts, before: placed.before, batchId: stored.batchId, ledger: ledger, known: known, knownRows: knownRows)
@@ -189,9 +188,6 @@ enum ImportWorkflow {
         // What is left is committing the SQL transaction (a dry run rolls it back).
         progress?(request.dryRun ? "rolling back" : "writing the ledger file")
     }
-
-    /// SQLite's worker threads for sorting the rebuilt indexes: the cores but this one.
-    static var indexSortWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
     /// The store's and the rules' counts in the outcome.
     static func record(_ stored: StoreStage.Stored, _ rulesDid: RuleStage.Summary, into outcome: inout ImportOutcome) {

@@ -7,12 +7,18 @@
 /// SQL the schema holds for them (whatever migration wrote it), so the ledger ends with exactly
 /// the indexes it had. A failed import rolls the DROP back with everything else.
 ///
-/// Only indexes the import itself never reads are deferred: `transactions_by_account_day` stays,
-/// since the duplicate check of a second statement of the same account looks rows up by it.
+/// `transactions_by_account_day`, which the import reads itself (the duplicate check of a
+/// statement looks up its account's stored rows by day), is deferred only when the ledger holds
+/// no transactions at all: its rows are then those this import wrote, so a statement of an account
+/// it has not written yet has no stored row to look up (``looksUp(accountId:)``), and the index is
+/// built at once the first time an account comes again (``readyForLookUps(db:)``).
 struct DeferredIndexes {
     /// The indexes a bulk import defers, when the schema has them (the tag index of
     /// `transaction_tags` too: a handful of tags take rows all over it as well).
     static let names = ["transactions_for_reports", "transactions_by_category", "transaction_tags_by_tag"]
+
+    /// The index the import's duplicate check reads: deferred into an empty ledger only.
+    static let accountDay = "transactions_by_account_day"
 
     /// Rows an import into an empty ledger must bring before its indexes are rebuilt: below it, the
     /// schema change costs more than the row-by-row upkeep.
@@ -21,21 +27,35 @@ struct DeferredIndexes {
     /// Each dropped index's name and the SQL that creates it again.
     private(set) var dropped: [(name: String, sql: String)] = []
 
+    /// Accounts this import has written rows for, while ``accountDay`` is dropped.
+    private var written: Set<Int64> = []
+
     /// Drops the deferred indexes of `db` when `upkeep` says so for an import of `rowCount` rows.
     init(_ upkeep: IndexUpkeep, rowCount: Int, db: SQLiteConnection) throws(LedgerError) {
-        switch upkeep {
-        case .maintained: return
-        case .automatic:
-            guard rowCount >= DeferredIndexes.bulkThreshold else { return }
-            let empty = try db.statement("SELECT NOT EXISTS (SELECT 1 FROM transactions)").rows { $0.int64(0) }
-            guard empty.first == 1 else { return }
-        case .rebuilt: break
-        }
-        let list = DeferredIndexes.names.map { "'\($0)'" }.joined(separator: ", ")
+        if case .maintained = upkeep { return }
+        let empty = try db.statement("SELECT NOT EXISTS (SELECT 1 FROM transactions)").rows { $0.int64(0) }.first == 1
+        if case .automatic = upkeep, rowCount < DeferredIndexes.bulkThreshold || !empty { return }
+        let names = DeferredIndexes.names + (empty ? [DeferredIndexes.accountDay] : [])
+        let list = names.map { "'\($0)'" }.joined(separator: ", ")
         dropped = try db.uncachedStatement("""
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('transactions', 'transaction_tags') AND name IN (\(list)) ORDER BY name
             """).rows { ($0.text(0), $0.text(1)) }
         for index in dropped { try db.execute("DROP INDEX \(index.name)") }
+    }
+
+    /// Whether a statement of `accountId` must look up stored rows: false while ``accountDay`` is
+    /// dropped and this import has written no row of the account (the ledger holds none). Counts
+    /// the account as written from now on.
+    mutating func looksUp(accountId: Int64) -> Bool {
+        guard dropped.contains(where: { $0.name == DeferredIndexes.accountDay }) else { return true }
+        return !written.insert(accountId).inserted
+    }
+
+    /// Builds ``accountDay`` again now, if it is dropped (before a look-up of stored rows).
+    mutating func readyForLookUps(db: SQLiteConnection) throws(LedgerError) {
+        guard let at = dropped.firstIndex(where: { $0.name == DeferredIndexes.accountDay }) else { return }
+        try db.execute(dropped[at].sql)
+        dropped.remove(at: at)
     }
 
     /// Builds the dropped indexes again (call once, after the last INSERT).
@@ -46,28 +66,11 @@ struct DeferredIndexes {
 }
 
 extension Ledger {
-    /// Builds the indexes an import left to its caller (``ImportReport/indexesToRebuild``).
-    ///
-    /// With `sortWorkers` above zero, SQLite's sorter cuts each index's keys into parts of
-    /// `sortPartKiB` (the page cache is that small meanwhile: it sets the part) and sorts them on
-    /// that many worker threads while this one still reads the table (`PRAGMA threads`); with
-    /// zero, each index's keys are sorted here, in parts as large as the page cache. The
-    /// connection's settings are put back after. The indexes are the same either way.
-    package func rebuildIndexes(_ sql: [String], sortWorkers: Int = 0, sortPartKiB: Int = 8_192) throws(LedgerError) {
-        guard sortWorkers > 0, !sql.isEmpty else {
-            for statement in sql { try db.execute(statement) }
-            return
-        }
-        let cacheSize = try db.uncachedStatement("PRAGMA cache_size").rows { $0.int64(0) }.first ?? -2_000
-        let threads = try db.uncachedStatement("PRAGMA threads").rows { $0.int64(0) }.first ?? 0
-        try db.execute("PRAGMA threads = \(sortWorkers); PRAGMA cache_size = -\(max(1, sortPartKiB))")
-        do {
-            for statement in sql { try db.execute(statement) }
-        } catch {
-            try? db.execute("PRAGMA threads = \(threads); PRAGMA cache_size = \(cacheSize)")
-            throw error
-        }
-        try db.execute("PRAGMA threads = \(threads); PRAGMA cache_size = \(cacheSize)")
+    /// Builds the indexes an import left to its caller (``ImportReport/indexesToRebuild``), in
+    /// its SQL transaction. (Sorting their keys on SQLite's worker threads cost more CPU and no
+    /// wall time: docs/benchmarks.md, tenth round, `after10`.)
+    package func rebuildIndexes(_ sql: [String]) throws(LedgerError) {
+        for statement in sql { try db.execute(statement) }
     }
 
     /// The indexes of `transactions` and `transaction_tags` by name, with the SQL that made them

@@ -39,4 +39,31 @@ extension Ledger {
             throw LedgerError(.storage, "the ledger's journal could not be switched to \(mode) (it stays \(now))")
         }
     }
+
+    /// Stops checking foreign keys row by row on this connection: for a ledger built aside, whose
+    /// every reference ``foreignKeyProblems()`` checks once, over the whole file, before it is
+    /// published. Each row an import writes names up to five others (its account, category,
+    /// project, place and batch); looked up one INSERT at a time they cost about 1.5 s of CPU per
+    /// million rows, on the store's thread, where checking the finished file takes about 0.4 s.
+    ///
+    /// - Throws: ``LedgerError`` when called inside a transaction (SQLite would ignore it there).
+    package func foreignKeysUncheckedWhileAside() throws(LedgerError) {
+        guard !db.isInTransaction else { throw LedgerError(.storage, "foreign key checks cannot change inside a transaction") }
+        try db.execute("PRAGMA foreign_keys = OFF")
+    }
+
+    /// Checks foreign keys row by row again, as every connection to a ledger does (after
+    /// ``foreignKeysUncheckedWhileAside()``).
+    package func restoreForeignKeyChecks() throws(LedgerError) {
+        guard !db.isInTransaction else { throw LedgerError(.storage, "foreign key checks cannot change inside a transaction") }
+        try db.execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Every row that names a row its table does not have (SQLite's `foreign_key_check`), as
+    /// "a row of TABLE (ROWID) names a missing PARENT row"; empty when every reference holds.
+    package func foreignKeyProblems() throws(LedgerError) -> [String] {
+        try db.uncachedStatement("PRAGMA foreign_key_check").rows {
+            "a row of \($0.text(0))\($0.optionalInt64(1).map { " (\($0))" } ?? "") names a missing \($0.text(2)) row"
+        }
+    }
 }

@@ -36,8 +36,11 @@ struct LegTable: Sendable {
 
     /// Reads `input`'s transactions; leaves out excluded, zero, duplicate and unplaceable ones.
     /// `linkedIds` are the ids whose leg ``legOfId`` must give (those of the stored links).
+    /// Without `readingTexts` every leg's text and written figures are left empty (legs that
+    /// cannot pair: only a candidate is scored by them).
     init(input: TransferMatchInput, accounts: AccountDirectory, reader: TextEvidenceReader, figureReader: WrittenFigureReader,
-         excludedIds: Set<Int64>, linkedIds: Set<Int64>, keeping: IdKeeping = .compact, diagnostics: inout [Diagnostic]) {
+         excludedIds: Set<Int64>, linkedIds: Set<Int64>, keeping: IdKeeping = .compact, readingTexts: Bool = true,
+         diagnostics: inout [Diagnostic]) {
         let rows = input.transactions
         var seenIds = TakenIds(for: rows, dense: keeping == .compact)
         var unknownAccounts = Set<Int64>()
@@ -82,16 +85,20 @@ struct LegTable: Sendable {
                     "the amount \(amount) \(rows[index].currency.code) on \(rows[index].day) is too large to compare; it takes no part in transfer matching"))
                 continue
             }
-            let payee = rows[index].payee, memo = rows[index].memo, original = rows[index].originalPayee
-            var evidence = reader.read(payee, payee: true)
-            evidence.merge(reader.read(memo, payee: false))
-            if let type = rows[index].bankType { evidence.merge(reader.read(type, payee: false)) }
-            if original != payee {
-                evidence.merge(reader.read(original, payee: false))
+            var evidence = TextEvidence()
+            var written = WrittenFigures()
+            if readingTexts {
+                let payee = rows[index].payee, memo = rows[index].memo, original = rows[index].originalPayee
+                evidence = reader.read(payee, payee: true)
+                evidence.merge(reader.read(memo, payee: false))
+                if let type = rows[index].bankType { evidence.merge(reader.read(type, payee: false)) }
+                if original != payee {
+                    evidence.merge(reader.read(original, payee: false))
+                }
+                written = figureReader.read(payee)
+                written.merge(figureReader.read(memo))
+                if original != payee { written.merge(figureReader.read(original)) }
             }
-            var written = figureReader.read(payee)
-            written.merge(figureReader.read(memo))
-            if original != payee { written.merge(figureReader.read(original)) }
             var hinted: Int32 = -1
             if let raw = rows[index].transferHint {
                 if let cached = hintCache[raw] {

@@ -14,6 +14,9 @@ public struct TransferMatcher: Sendable {
     public var options: TransferMatchOptions
     /// How the leg table keeps ids (``LegTable/IdKeeping``; `.plain` is the twin the tests compare).
     var legIds: LegTable.IdKeeping = .compact
+    /// Whether the rows of a single account skip the search for candidates and the reading of
+    /// their texts (``canPair(_:)``; `false` is the twin the tests compare).
+    var oneAccountShortcut = true
 
     public init(options: TransferMatchOptions = TransferMatchOptions()) {
         self.options = options
@@ -52,8 +55,9 @@ public struct TransferMatcher: Sendable {
                 excluded.insert(link.toId)
             }
         }
+        let pairing = !oneAccountShortcut || TransferMatcher.canPair(input)
         let legs = LegTable(input: input, accounts: directory, reader: reader, figureReader: figureReader, excludedIds: excluded,
-                            linkedIds: linkedIds, keeping: legIds, diagnostics: &result.diagnostics)
+                            linkedIds: linkedIds, keeping: legIds, readingTexts: pairing, diagnostics: &result.diagnostics)
         statistics.legs = legs.count
         let table = ExchangeRateTable(rates)
         var rejected = Set<TransferLink>()
@@ -65,7 +69,7 @@ public struct TransferMatcher: Sendable {
                                     transactions: input.transactions)
         let search = CandidateSearch(legs: legs, options: options, rates: table, directory: directory, scorer: scorer,
                                      rejected: rejected, transactions: input.transactions)
-        var (edges, nearMisses) = search.edges(statistics: &statistics)
+        var (edges, nearMisses) = pairing ? search.edges(statistics: &statistics) : ([], [:])
         let linkedLegs = TransferMatcher.markLinked(input.linked, in: &edges, legs: legs, options: options)
 
         // Candidates beyond the window without strong text compete, but are only ever close calls.
@@ -108,6 +112,16 @@ public struct TransferMatcher: Sendable {
                                              taken: used.union(ambiguousLegs), feeLines: feeLines, nearMisses: nearMisses)
         result.statistics = statistics
         return result
+    }
+
+    /// Whether any two of the input's rows could be a transfer's legs: rows in two accounts or
+    /// more (a candidate is always in another account than its leg), or stored links to mark.
+    /// One account's rows (the first import into a new ledger, say) find no candidate, so
+    /// nothing reads their texts: their unpaired hints come from the rows' transfer hints alone.
+    static func canPair(_ input: TransferMatchInput) -> Bool {
+        guard input.linked.isEmpty, let first = input.transactions.first?.accountId else { return true }
+        for i in input.transactions.indices where input.transactions[i].accountId != first { return true }
+        return false
     }
 
     /// Which of `ids` are among `transactions`' ids: each transaction's id looked up in `ids` (a

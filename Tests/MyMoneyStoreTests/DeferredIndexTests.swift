@@ -46,11 +46,9 @@ import MyMoneyStore
                 == maintained.ledger.transactions(matching: TransactionFilter(category: CategoryPath(parsing: "Food"))))
     }
 
-    /// Into an empty ledger the index of rows by account and day is deferred too: a statement of
-    /// an account the import has not written has nothing to look up, and the index is built the
-    /// first time an account comes again. Accounts coming twice and three times (a statement
-    /// again whole, one half new, one overlapping another's days) must find the same duplicates
-    /// as with every index kept row by row.
+    /// Accounts coming twice and three times in one bulk import into an empty ledger (a
+    /// statement again whole, one half new, one overlapping another's days) must find the same
+    /// duplicates as with every index kept row by row.
     @Test func accountsComingAgainFindTheirDuplicatesAsWithIndexesKept() throws {
         var dumps: [[String]] = [], reports: [[String]] = []
         for upkeep in [IndexUpkeep.maintained, .automatic] {

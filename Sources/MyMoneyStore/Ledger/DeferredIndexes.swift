@@ -7,18 +7,15 @@
 /// SQL the schema holds for them (whatever migration wrote it), so the ledger ends with exactly
 /// the indexes it had. A failed import rolls the DROP back with everything else.
 ///
-/// `transactions_by_account_day`, which the import reads itself (the duplicate check of a
-/// statement looks up its account's stored rows by day), is deferred only when the ledger holds
-/// no transactions at all: its rows are then those this import wrote, so a statement of an account
-/// it has not written yet has no stored row to look up (``looksUp(accountId:)``), and the index is
-/// built at once the first time an account comes again (``readyForLookUps(db:)``).
+/// Only indexes the import itself never reads are deferred: `transactions_by_account_day` stays,
+/// since the duplicate check of a second statement of the same account looks rows up by it.
+/// (Deferring it too into an empty ledger, looking nothing up for an account not written yet,
+/// took 0.4 s of CPU per million rows off the store and added more than that to the rebuild:
+/// docs/benchmarks.md, eleventh round.)
 struct DeferredIndexes {
     /// The indexes a bulk import defers, when the schema has them (the tag index of
     /// `transaction_tags` too: a handful of tags take rows all over it as well).
     static let names = ["transactions_for_reports", "transactions_by_category", "transaction_tags_by_tag"]
-
-    /// The index the import's duplicate check reads: deferred into an empty ledger only.
-    static let accountDay = "transactions_by_account_day"
 
     /// Rows an import into an empty ledger must bring before its indexes are rebuilt: below it, the
     /// schema change costs more than the row-by-row upkeep.
@@ -27,35 +24,21 @@ struct DeferredIndexes {
     /// Each dropped index's name and the SQL that creates it again.
     private(set) var dropped: [(name: String, sql: String)] = []
 
-    /// Accounts this import has written rows for, while ``accountDay`` is dropped.
-    private var written: Set<Int64> = []
-
     /// Drops the deferred indexes of `db` when `upkeep` says so for an import of `rowCount` rows.
     init(_ upkeep: IndexUpkeep, rowCount: Int, db: SQLiteConnection) throws(LedgerError) {
-        if case .maintained = upkeep { return }
-        let empty = try db.statement("SELECT NOT EXISTS (SELECT 1 FROM transactions)").rows { $0.int64(0) }.first == 1
-        if case .automatic = upkeep, rowCount < DeferredIndexes.bulkThreshold || !empty { return }
-        let names = DeferredIndexes.names + (empty ? [DeferredIndexes.accountDay] : [])
-        let list = names.map { "'\($0)'" }.joined(separator: ", ")
+        switch upkeep {
+        case .maintained: return
+        case .automatic:
+            guard rowCount >= DeferredIndexes.bulkThreshold else { return }
+            let empty = try db.statement("SELECT NOT EXISTS (SELECT 1 FROM transactions)").rows { $0.int64(0) }
+            guard empty.first == 1 else { return }
+        case .rebuilt: break
+        }
+        let list = DeferredIndexes.names.map { "'\($0)'" }.joined(separator: ", ")
         dropped = try db.uncachedStatement("""
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('transactions', 'transaction_tags') AND name IN (\(list)) ORDER BY name
             """).rows { ($0.text(0), $0.text(1)) }
         for index in dropped { try db.execute("DROP INDEX \(index.name)") }
-    }
-
-    /// Whether a statement of `accountId` must look up stored rows: false while ``accountDay`` is
-    /// dropped and this import has written no row of the account (the ledger holds none). Counts
-    /// the account as written from now on.
-    mutating func looksUp(accountId: Int64) -> Bool {
-        guard dropped.contains(where: { $0.name == DeferredIndexes.accountDay }) else { return true }
-        return !written.insert(accountId).inserted
-    }
-
-    /// Builds ``accountDay`` again now, if it is dropped (before a look-up of stored rows).
-    mutating func readyForLookUps(db: SQLiteConnection) throws(LedgerError) {
-        guard let at = dropped.firstIndex(where: { $0.name == DeferredIndexes.accountDay }) else { return }
-        try db.execute(dropped[at].sql)
-        dropped.remove(at: at)
     }
 
     /// Builds the dropped indexes again (call once, after the last INSERT).

@@ -66,7 +66,7 @@ extension Ledger {
         var report = try atomically(dryRun: dryRun) { () throws(LedgerError) -> ImportReport in
             var deferred = try DeferredIndexes(indexes, rowCount: total, db: db)
             var report = try storeStatements(files: files, total: total, dryRun: dryRun, trustIds: trustIds, batching: batching,
-                                             deferred: &deferred, progress: progress, next: next)
+                                             progress: progress, next: next)
             if leftToCaller { report.indexesToRebuild = deferred.dropped.map(\.sql) } else { try deferred.rebuild(db: db) }
             return report
         }
@@ -83,8 +83,7 @@ extension Ledger {
     /// The body of ``importStatements(files:transactionCount:dryRun:trustIds:indexes:progress:next:)``,
     /// inside its SQL transaction.
     private func storeStatements(files fileList: [String], total: Int, dryRun: Bool, trustIds: Bool, batching: Bool,
-                                 deferred: inout DeferredIndexes, progress: ((Int, Int) -> Void)?,
-                                 next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
+                                 progress: ((Int, Int) -> Void)?, next: () -> ImportStatement?) throws(LedgerError) -> ImportReport {
         try db.statement("INSERT INTO import_batches (created_at, files) VALUES (?, ?)")
             .run([.text(Ledger.timestamp()), .text(Ledger.encodeFiles(fileList))])
         let batchId = db.lastInsertRowID
@@ -118,12 +117,7 @@ extension Ledger {
                 current = continued
             } else {
                 statementIndex += 1
-                // An account this import has not written yet has no stored rows to look up in an
-                // empty ledger; one that comes again needs its index of rows by day first.
-                let looksUp = deferred.looksUp(accountId: statement.accountId)
-                if looksUp { try deferred.readyForLookUps(db: db) }
-                current = try openStatement(statement, trustIds: trustIds, lookingUpStoredRows: looksUp,
-                                            accounts: &accounts, reports: &reports, reportIndex: &reportIndex)
+                current = try openStatement(statement, trustIds: trustIds, accounts: &accounts, reports: &reports, reportIndex: &reportIndex)
                 if let held = statement.heldRows {
                     // Matched before conversion (every row a stored one by its bank id): all skipped.
                     reports[current.slot].skipped.reserveCapacity(reports[current.slot].skipped.count + held.count)

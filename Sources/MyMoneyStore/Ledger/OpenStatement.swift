@@ -26,12 +26,11 @@ struct OpenStatement {
 
 extension Ledger {
     /// Opens `statement` (a whole one or the first of its parts): finds its account and report
-    /// entry, and decides for each of its rows whether the ledger holds it already. Without
-    /// `lookingUpStoredRows` the ledger is known to hold no row of the account (nothing is read).
+    /// entry, and decides for each of its rows whether the ledger holds it already.
     ///
     /// - Complexity: O(n + m) for n rows and m stored rows of the account around their days
     ///   (see ``TransactionIdentity``).
-    func openStatement(_ statement: ImportStatement, trustIds: Bool, lookingUpStoredRows: Bool = true, accounts: inout [Int64: Account],
+    func openStatement(_ statement: ImportStatement, trustIds: Bool, accounts: inout [Int64: Account],
                        reports: inout [AccountImportReport], reportIndex: inout [Int64: Int]) throws(LedgerError) -> OpenStatement {
         let account: Account
         if let known = accounts[statement.accountId] { account = known } else {
@@ -57,7 +56,7 @@ extension Ledger {
         let days = identities.map { ids in Ledger.dayRange(ids.count) { ids[$0].day } } ?? Ledger.dayRange(rows.count) { rows[$0].day }
         let withBankIds = count > 0 && (identities.map { $0.allSatisfy { $0.bankId != nil } } ?? rows.allSatisfy { $0.bankId != nil })
         // Rows that all have bank ids are tried by them alone first, on stored rows read without their text keys.
-        var stored = try (lookingUpStoredRows ? days : nil).map { (d) throws(LedgerError) in
+        var stored = try days.map { (d) throws(LedgerError) in
             try identityRecords(accountId: statement.accountId, days: d, textKeys: !withBankIds)
         } ?? []
         if withBankIds {

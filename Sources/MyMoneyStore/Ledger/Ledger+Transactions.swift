@@ -405,7 +405,9 @@ extension Ledger {
         if sorted { return }
         var keys: [(day: Day, id: Int64, index: Int)] = []
         keys.reserveCapacity(rows.count)
-        for (i, t) in rows.enumerated() { keys.append((t.day, t.id ?? 0, i)) }
+        // By index: `for (i, t) in rows.enumerated()` copied every row (a retain and a release
+        // per text of each).
+        for i in rows.indices { keys.append((rows[i].day, rows[i].id ?? 0, i)) }
         keys.sort { ($0.day, $0.id) < ($1.day, $1.id) }
         // Position p takes the row now at keys[p].index: follow each cycle of that permutation,
         // moving rows (no reference counting).

@@ -191,6 +191,29 @@ struct StoryLedger {
         #expect(balances.last?.sourceFile == "visa.qfx")
     }
 
+    /// One account's balances (searched by the account's index) are exactly its part of every
+    /// account's, in day and id order, whatever order they were stored in.
+    @Test func oneAccountsStatementBalancesAreItsShareOfAll() throws {
+        let fixture = try LedgerFixture()
+        let visa = try fixture.account("Visa"), giro = try fixture.account("Girokonto")
+        func statement(_ account: Int64, _ days: [Int], _ file: String) -> ImportStatement {
+            ImportStatement(accountId: account, sourceFile: file, transactions: [],
+                            balances: days.flatMap { d in [StatementBalance(kind: .running, amount: amount("\(d).25"), day: october(d)),
+                                                           StatementBalance(kind: .closing, amount: amount("\(d + 1)"), day: october(d))] })
+        }
+        try fixture.ledger.importStatements([statement(visa, [9, 3, 20], "visa-1.qfx"), statement(giro, [5, 1], "giro.csv"),
+                                             statement(visa, [2, 15], "visa-2.qfx")])
+        let all = try fixture.ledger.statementBalances()
+        #expect(all.count == 14)
+        for account in [visa, giro] {
+            let one = try fixture.ledger.statementBalances(accountId: account)
+            #expect(one == all.filter { $0.accountId == account })
+            #expect(one.map(\.day) == one.map(\.day).sorted())
+            #expect(!one.isEmpty)
+        }
+        #expect(try fixture.ledger.statementBalances(accountId: 987_654).isEmpty)
+    }
+
     @Test func projectsArchiveWhenEndedOrByHand() throws {
         let story = try StoryLedger()
         let trip = try #require(try story.ledger.project(titled: "Lisbon trip"))

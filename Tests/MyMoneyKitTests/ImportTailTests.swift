@@ -6,7 +6,8 @@ import MyMoneyStore
 import MyMoneyTestSupport
 
 /// The stages after storing shared between the cores: the rows let go on another core
-/// (``ImportRequest/rowsReleasedAside``). The import must end as the plain twin's does: the same
+/// (``ImportRequest/rowsReleasedAside``), and each stored part of a statement stored in parts. The
+/// import must end as the plain twin's does: the same
 /// report (transfers, opening balances, reconciliation), rows, accounts, links and indexes, and a
 /// ledger SQLite finds sound.
 @Suite("import: the stages after storing on both cores")
@@ -20,11 +21,12 @@ struct ImportTailTests {
         var problems: [String]
     }
 
-    func imported(_ files: [URL], releasedAside: Bool, dryRun: Bool = false) throws -> Ended {
+    func imported(_ files: [URL], releasedAside: Bool, dryRun: Bool = false, part: Int? = nil) throws -> Ended {
         let ledger = MyMoneyBinary.scratch("import-tail-ledger").appendingPathComponent("ledger.sqlite").path
         let (readers, _) = Readers.standard(profilesDirectory: nil)
         var request = ImportRequest(paths: files.map(\.path), dryRun: dryRun)
         request.rowsReleasedAside = releasedAside
+        if let part { request.rulePart = part }
         let rules = try #require(RuleCompiler.compile(sources: [("t.rules", StoreInPartsTests.rules)]).ruleSet)
         let outcome = try Books.importStatements(request, at: ledger, readers: readers, rules: rules)
         let after = try Books.open(at: ledger)
@@ -58,5 +60,25 @@ struct ImportTailTests {
         let dry = try imported(files, releasedAside: true, dryRun: true)
         #expect(dry.transactions.isEmpty)
         #expect(dry.indexes == plain.indexes)
+    }
+
+    /// Statements of 300 rows stored in parts of 97 (the rules hand on each part as it is done):
+    /// every stored part is let go on another core while the store asks for the next.
+    @Test func statementsStoredInPartsEndAsThePlainTwins() throws {
+        let folder = MyMoneyBinary.scratch("import-tail-parts-in")
+        var files: [URL] = []
+        for (name, csv) in BalanceRowsOfNewAccountsTests.statements(seed: 7, accounts: 7) {
+            let file = folder.appendingPathComponent(name)
+            try Data(csv.utf8).write(to: file)
+            files.append(file)
+        }
+        let fast = try imported(files, releasedAside: true, part: 97)
+        let plain = try imported(files, releasedAside: false, part: 97)
+        let whole = try imported(files, releasedAside: false)
+        #expect(fast == plain)
+        #expect(fast == whole)
+        #expect(fast.transactions.count >= 2_100)
+        #expect(fast.problems.isEmpty)
+        #expect(fast.links.count > 50)
     }
 }

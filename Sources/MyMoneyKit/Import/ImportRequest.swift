@@ -32,8 +32,9 @@ public struct ImportRequest: Sendable {
     /// matcher runs on the other core, not by the store before it. False: by the store (the plain twin).
     public var indexesWhileMatching = true
     /// The import's rows are let go on another core once matching and reconciling are done
-    /// (``Concurrently/releaseAside(_:)``), while linking and the commit go on here. False: here,
-    /// as the import ends (the plain twin).
+    /// (``Concurrently/releaseAside(_:)``), while linking and the commit go on here, and so is
+    /// each part of a statement stored in parts once it is stored, off the store's thread. False:
+    /// here, as the import ends and as each part is stored (the plain twin).
     public var rowsReleasedAside = true
     /// A ledger that does not exist yet, built aside until the import commits, is written with
     /// its journal in memory instead of the write-ahead log (every page once, not twice), and put

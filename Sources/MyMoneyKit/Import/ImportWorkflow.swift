@@ -118,7 +118,7 @@ enum ImportWorkflow {
         var (rulesDid, stored) = try Concurrently.alongside({ ruleStage.run(handed.take() ?? [], into: queue) }) {
             try StoreStage.store(from: queue, files: outcome.readings.map(\.path), transactionCount: total, ledger: ledger,
                                  trustIds: request.trustIds, leavingIndexes: request.indexesWhileMatching, held: heldRows,
-                                 stage: stage, progress: progress)
+                                 stage: stage, partsReleasedAside: request.rowsReleasedAside, progress: progress)
         }
         record(stored, rulesDid, into: &outcome)
         if let batchId = stored.batchId {

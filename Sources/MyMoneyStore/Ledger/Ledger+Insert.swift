@@ -36,6 +36,7 @@ extension Ledger {
 
     /// Validates one transaction, resolves its names and binds it as row `row` (0-based) of `statement`
     /// (an INSERT of ``insertSQL(rows:)``); the caller steps the statement.
+    @inline(__always)
     func stageTransaction(_ t: LedgerTransaction, account: Account, occurrence: Int, textKey: String,
                           handFields: Set<TransactionField>, ruleFields: Set<TransactionField>, batchId: Int64?,
                           names: inout NameCache, statement s: PreparedStatement, row: Int) throws(LedgerError) {

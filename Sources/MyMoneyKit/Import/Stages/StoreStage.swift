@@ -116,10 +116,14 @@ enum StoreStage {
     /// `held` are the statements (by slot) the queue hands on as matches only (``ImportStatement/heldRows``).
     static func store(from queue: RuledStatementQueue, files: [String], transactionCount: Int, ledger: Ledger,
                       trustIds: Bool = false, leavingIndexes: Bool = false, held: [Int: HeldStatement] = [:],
-                      stage: String = "storing",
+                      stage: String = "storing", partsReleasedAside: Bool = false,
                       progress: ((String) -> Void)? = nil) throws -> Stored {
         var statements: [ImportStatement] = []
         var continuing = false
+        // The part stored last, held here until the store asks for the next one: by then the
+        // store has let go of it, so this is the last reference and its rows are freed on
+        // another core (``Concurrently/releaseAside(_:)``), off the store's thread.
+        var storedPart: ImportStatement?
         let report: ImportReport
         var shownPercent = -1
         let counting: ((Int, Int) -> Void)? = progress.map { progress in
@@ -133,9 +137,11 @@ enum StoreStage {
         do {
             report = try ledger.importStatements(files: files, transactionCount: transactionCount, trustIds: trustIds,
                                                  rebuildingIndexes: !leavingIndexes, progress: counting) {
+                if let part = storedPart.take() { Concurrently.releaseAside(part) }
                 guard let statement = queue.next() else { return nil }
                 // A statement in parts (``RuleStage/inParts``): its whole rows come apart
                 // (``RuledStatementQueue/takeWholeRows(slot:)``), its parts are not kept.
+                let isPart = continuing || statement.continues
                 if !continuing {
                     var kept = statement
                     if statement.continues { kept.transactions = [] }
@@ -143,6 +149,7 @@ enum StoreStage {
                     statements.append(kept)
                 }
                 continuing = statement.continues
+                if partsReleasedAside && isPart { storedPart = statement }
                 return statement
             }
         } catch {

@@ -36,16 +36,21 @@ struct ImportTailTests {
                      indexes: try after.ledger.transactionIndexes(), problems: try after.ledger.integrityProblems())
     }
 
-    @Test(arguments: [UInt64(5), 6])
-    func aFreshImportEndsAsThePlainTwins(seed: UInt64) throws {
+    /// Seven accounts of 300 rows: above the 2,000 rows from which the indexes are rebuilt.
+    func statementFiles(seed: UInt64) throws -> [URL] {
         let folder = MyMoneyBinary.scratch("import-tail-in")
         var files: [URL] = []
-        // Seven accounts of 300 rows: above the 2,000 rows from which the indexes are rebuilt.
         for (name, csv) in BalanceRowsOfNewAccountsTests.statements(seed: seed, accounts: 7) {
             let file = folder.appendingPathComponent(name)
             try Data(csv.utf8).write(to: file)
             files.append(file)
         }
+        return files
+    }
+
+    @Test(arguments: [UInt64(5), 6])
+    func aFreshImportEndsAsThePlainTwins(seed: UInt64) throws {
+        let files = try statementFiles(seed: seed)
         let fast = try imported(files, releasedAside: true)
         let plain = try imported(files, releasedAside: false)
         #expect(fast == plain)
@@ -65,13 +70,7 @@ struct ImportTailTests {
     /// Statements of 300 rows stored in parts of 97 (the rules hand on each part as it is done):
     /// every stored part is let go on another core while the store asks for the next.
     @Test func statementsStoredInPartsEndAsThePlainTwins() throws {
-        let folder = MyMoneyBinary.scratch("import-tail-parts-in")
-        var files: [URL] = []
-        for (name, csv) in BalanceRowsOfNewAccountsTests.statements(seed: 7, accounts: 7) {
-            let file = folder.appendingPathComponent(name)
-            try Data(csv.utf8).write(to: file)
-            files.append(file)
-        }
+        let files = try statementFiles(seed: 7)
         let fast = try imported(files, releasedAside: true, part: 97)
         let plain = try imported(files, releasedAside: false, part: 97)
         let whole = try imported(files, releasedAside: false)

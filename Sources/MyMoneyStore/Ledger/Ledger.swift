@@ -34,10 +34,12 @@ package final class Ledger {
     ///   - busyTimeout: seconds to wait for another writer before giving up.
     ///   - passphrase: what unlocks an encrypted ledger (its passphrase or recovery key); called
     ///     only when the file is encrypted, after its header has been checked.
+    ///   - schemaByMigrations: a new ledger's schema made migration by migration, not in one step
+    ///     (``CurrentSchema``; the plain twin).
     /// - Throws: ``LedgerError`` with kind `.storage` when the file cannot be created or is not a
     ///   ledger; `.passphraseRequired`, `.wrongPassphrase` or `.damaged` for an encrypted one.
     package init(path: String, readOnly: Bool = false, busyTimeout: Double = 5,
-                 passphrase: (() throws(LedgerError) -> SecretBytes)? = nil) throws(LedgerError) {
+                 passphrase: (() throws(LedgerError) -> SecretBytes)? = nil, schemaByMigrations: Bool = false) throws(LedgerError) {
         self.path = path
         self.isReadOnly = readOnly
         let exists = FileManager.default.fileExists(atPath: path)
@@ -63,7 +65,7 @@ package final class Ledger {
             }
             // A large import keeps its pages in memory instead of spilling them to the WAL mid-way.
             try db.execute("PRAGMA cache_size = -65536")
-            try migrate()
+            try migrate(oneByOne: schemaByMigrations)
         } else {
             try checkSchemaIsCurrent()
         }
@@ -155,11 +157,20 @@ package final class Ledger {
             .rows([.text(name)]) { $0.int64(0) }.isEmpty
     }
 
-    private func migrate() throws(LedgerError) {
+    private func migrate(oneByOne: Bool = false) throws(LedgerError) {
         // Up to date (the usual case): no write lock needed, so opening never waits for another writer.
         let known = Set(try appliedMigrations())
         if Migration.all.allSatisfy({ known.contains($0.name) }) { return }
         try atomically { () throws(LedgerError) in
+            // A new file (nothing in it, checked under the write lock): the current schema at once.
+            let isNew = try db.statement("SELECT count(*) FROM sqlite_master").rows { $0.int64(0) } == [0]
+            if isNew && !oneByOne {
+                try db.execute(CurrentSchema.sql)
+                let now = Ledger.timestamp()
+                for name in CurrentSchema.migrations {
+                    try db.statement("INSERT INTO migrations (name, applied_at) VALUES (?, ?)").run([.text(name), .text(now)])
+                }
+            }
             try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
             let applied = Set(try appliedMigrations())
             for migration in Migration.all where !applied.contains(migration.name) {

@@ -145,12 +145,14 @@ extension Ledger {
             var tagLinks: [(transactionId: Int64, tagId: Int64)] = []
             func flush(_ full: Bool) throws(LedgerError) {
                 if full {
-                    // Each row is taken once, for its bindings (still a copy of its texts: the
-                    // callee could write the memory it came from); its tags and splits are only
-                    // looked at. Taken by subscript for the parts too, every row was copied twice.
+                    // Each row is read where it lies, field by field, for its bindings, its tags
+                    // and its splits: passed as a value, it was copied whole (the callee could
+                    // write the memory it came from), and taken by subscript for the parts too,
+                    // copied twice.
                     try statement.transactions.withUnsafeBufferPointer { (rows) throws(LedgerError) in
+                        guard let rows = rows.baseAddress else { return }
                         for (row, index) in pending.enumerated() {
-                            try stageTransaction(rows[index], account: account, occurrence: current.occurrences[offset + index],
+                            try stageTransaction(at: rows + index, account: account, occurrence: current.occurrences[offset + index],
                                                  textKey: current.candidates[offset + index].textKey, handFields: [],
                                                  ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
                                                  batchId: batchId, names: &names, statement: batchInsert, row: row)

@@ -227,4 +227,17 @@ import MyMoneyTestSupport
             #expect(keys == expected, "n \(n)")
         }
     }
+
+    /// Keys as the check makes them (a hash above, the row below, rows ascending in the order
+    /// given) come out fully sorted from the sort by the hash bits alone; some hashes repeat.
+    @Test func sortingByTheHashBitsAloneSortsKeysAddedInRowOrder() {
+        var rng = SeededGenerator(seed: 9)
+        for (n, hashBits) in [(0, 33), (1, 33), (2, 33), (300, 4), (5000, 12), (70000, 33)] {
+            let rowBits = IdRepeatCheck.Keys.indexBits
+            var keys = (0..<n).map { row in (rng.next() >> UInt64(64 - hashBits)) << UInt64(rowBits) | UInt64(row) }
+            let expected = keys.sorted()
+            IdRepeatCheck.radixSort(&keys, above: rowBits)
+            #expect(keys == expected, "n \(n), \(hashBits) hash bits")
+        }
+    }
 }

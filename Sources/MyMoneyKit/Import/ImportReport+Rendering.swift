@@ -36,7 +36,12 @@ public enum ImportReportText {
             if outcome.counterLegsCreated > 0 { line += ", \(counted(outcome.counterLegsCreated, "counter-leg")) created in cash accounts" }
             lines.append(line)
             let newPairs = transfers.pairs
-            if !newPairs.isEmpty { lines.append(indent(TransferTableRenderer.render(pairs: newPairs, reasons: false))) }
+            if !newPairs.isEmpty {
+                lines.append(indent(TransferTableRenderer.render(pairs: Array(newPairs.prefix(shownPairs)), reasons: false)))
+                if newPairs.count > shownPairs {
+                    lines.append("  … \(counted(newPairs.count - shownPairs, "more transfer")) paired: 'mymoney transfers list' shows them all")
+                }
+            }
         }
         if let reconciliation = outcome.reconciliation {
             lines.append("Reconciliation:")
@@ -51,9 +56,16 @@ public enum ImportReportText {
         return lines.joined(separator: "\n")
     }
 
+    /// Transfers the summary lists, in the order they were paired: an import of several
+    /// accounts' years pairs thousands, which `mymoney transfers list` shows.
+    static let shownPairs = 20
+
+    /// `text` with every line indented by two spaces, without the newlines at its ends.
     static func indent(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
-            .trimmingCharacters(in: .newlines)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
     }
 }
 

@@ -71,13 +71,13 @@ struct CandidateSearch: Sendable {
             let before = oNaming ? days(around: day, -wide, -window - 1) : base
             let after = oNaming ? days(around: day, window + 1, wide) : base
             func passDays(_ n: Int) -> ClosedRange<Int32> { n == 0 ? base : n == 1 ? before : after }
-            func look(_ n: Int, wordy: Bool, currency: Int16, day: Int32, keys: ClosedRange<Int64>?, _ body: (Int32) -> Void) {
+            func look(_ n: Int, wordy: Bool, currency: Int16, day: Int32, keys: ClosedRange<Int64>?) -> ArraySlice<Int32> {
                 switch (n, wordy, keys) {
-                case (0, false, let keys?): all.forEach(currency: currency, day: day, keys: keys, body)
-                case (0, true, let keys?): telling.forEach(currency: currency, day: day, keys: keys, body)
-                case (0, _, nil): telling.forEach(currency: currency, day: day, body)
-                case (_, _, let keys?): late.forEach(currency: currency, day: day, keys: keys, body)
-                case (_, _, nil): late.forEach(currency: currency, day: day, body)
+                case (0, false, let keys?): all.legs(currency: currency, day: day, keys: keys)
+                case (0, true, let keys?): telling.legs(currency: currency, day: day, keys: keys)
+                case (0, _, nil): telling.legs(currency: currency, day: day)
+                case (_, _, let keys?): late.legs(currency: currency, day: day, keys: keys)
+                case (_, _, nil): late.legs(currency: currency, day: day)
                 }
             }
             func consider(_ i: Int32, _ relation: AmountRelation) {
@@ -105,7 +105,7 @@ struct CandidateSearch: Sendable {
                 // Beyond the window, equal amounts only: a fee by difference that late is no lead.
                 let keys = n == 0 ? low...m : m...m
                 for d in passDays(n) {
-                    look(n, wordy: false, currency: c, day: d, keys: keys) { i in
+                    for i in look(n, wordy: false, currency: c, day: d, keys: keys) {
                         let n = legs.key[Int(i)]
                         consider(i, n == m ? .equal : .fee(m - n))
                     }
@@ -133,7 +133,7 @@ struct CandidateSearch: Sendable {
                     // Beyond the window only toward a currency the text points at.
                     for n in 0..<(pointsAt(o, currency: t) ? passes : 1) {
                         for d in passDays(n) {
-                            look(n, wordy: false, currency: t, day: d, keys: range) { i in
+                            for i in look(n, wordy: false, currency: t, day: d, keys: range) {
                                 var c2 = check
                                 c2.deviation = CandidateSearch.deviation(sent: m, received: legs.key[Int(i)], reference: check.referenceUnits)
                                 consider(i, .rate(c2))
@@ -153,8 +153,8 @@ struct CandidateSearch: Sendable {
                     if let coarse = coarse[Int(c)][Int(t)] {
                         guard let range = CandidateSearch.bandRange(m, rate: coarse, below: CoarseRates.band, above: CoarseRates.band) else { continue }
                         for d in passDays(n) {
-                            look(n, wordy: true, currency: t, day: d, keys: range) { i in
-                                guard outsideReference(i), isTelling(i) else { return }
+                            for i in look(n, wordy: true, currency: t, day: d, keys: range) {
+                                guard outsideReference(i), isTelling(i) else { continue }
                                 var fallback = check
                                 fallback.tier = .coarse
                                 fallback.coarseUnits = coarse
@@ -165,8 +165,8 @@ struct CandidateSearch: Sendable {
                         }
                     } else {
                         for d in passDays(n) {
-                            look(n, wordy: true, currency: t, day: d, keys: nil) { i in
-                                guard outsideReference(i), isTelling(i) else { return }
+                            for i in look(n, wordy: true, currency: t, day: d, keys: nil) {
+                                guard outsideReference(i), isTelling(i) else { continue }
                                 var fallback = check
                                 fallback.tier = .none
                                 fallback.offReference = offReference

@@ -77,24 +77,26 @@ struct IncomingIndex: Sendable {
         return buckets[IncomingIndex.bucket(currency, day)].map { (Int($0.start), Int($0.end)) }
     }
 
-    /// Calls `body` with every receiving leg in `currency` on `day` whose key lies in `low...high`.
-    func forEach(currency: Int16, day: Int32, keys range: ClosedRange<Int64>, _ body: (Int32) -> Void) {
-        guard let (start, end) = self.range(currency, day) else { return }
+    /// The receiving legs in `currency` on `day` whose key lies in `range`, in key order.
+    ///
+    /// A slice, walked by the caller's own loop: legs handed to a closure made the matcher check
+    /// at run time every access of the variables that closure's work changed (a tenth of a
+    /// 10-account 1M import's matching).
+    func legs(currency: Int16, day: Int32, keys range: ClosedRange<Int64>) -> ArraySlice<Int32> {
+        guard let (start, end) = self.range(currency, day) else { return [] }
         var low = start, high = end
         while low < high {
             let mid = (low + high) >> 1
             if keys[mid] < range.lowerBound { low = mid + 1 } else { high = mid }
         }
-        var i = low
-        while i < end, keys[i] <= range.upperBound {
-            body(order[i])
-            i += 1
-        }
+        var past = low
+        while past < end, keys[past] <= range.upperBound { past += 1 }
+        return order[low..<past]
     }
 
-    /// Calls `body` with every receiving leg in `currency` on `day`.
-    func forEach(currency: Int16, day: Int32, _ body: (Int32) -> Void) {
-        guard let (start, end) = self.range(currency, day) else { return }
-        for i in start..<end { body(order[i]) }
+    /// The receiving legs in `currency` on `day`.
+    func legs(currency: Int16, day: Int32) -> ArraySlice<Int32> {
+        guard let (start, end) = self.range(currency, day) else { return [] }
+        return order[start..<end]
     }
 }

@@ -121,6 +121,9 @@ extension CSVReadSession {
         var rowReader = CSVRowReader(table: table, text: text, file: file, layout: layout)
         rowReader.balanceHeadSlots = preambleBalances.count + 1
         rowReader.pagesAside = options.pagesAside
+        rowReader.readsInHalves = options.readsInHalves
+        rowReader.leastRowsForHalves = options.leastRowsForHalves
+        rowReader.heardHalves = options.heardHalves
         var rows = rowReader.readRows()
         diagnostics.append(contentsOf: rowReader.diagnostics)
         var assembler = StatementAssembler(file: file, layout: layout, preamble: preamble, preambleBalances: preambleBalances,

@@ -8,14 +8,41 @@ extension CSVRowReader {
     mutating func readRows() -> ReadRows {
         let capacity = max(0, layout.endDataRow - layout.firstDataRow) // at most one transaction a row
         var collector = RowCollector(reader: self, capacity: capacity)
+        let all = layout.firstDataRow..<layout.endDataRow
+        if readsInHalves, let split = CSVRowReader.halfway(all, least: leastRowsForHalves) {
+            // The second half on another core while this one reads the first; taken as read when
+            // nothing in it depends on the rows above, else read here after the first.
+            let second = readSecondHalf(from: split)
+            _ = read(all.lowerBound..<split, into: &collector)
+            let taken = take(second.wait(), into: &collector)
+            if !taken { _ = read(split..<all.upperBound, into: &collector) }
+            heardHalves?(taken)
+        } else {
+            _ = read(all, into: &collector)
+        }
+        var rows = collector.finish(&self)
+        rows.unknownWords = unknownWords
+        if !rows.wordClass.isEmpty, rows.wordClass.count < rows.transactions.count {
+            rows.wordClass += repeatElement(0, count: rows.transactions.count - rows.wordClass.count)
+        }
+        rows.skips = skips
+        summarize()
+        return rows
+    }
+
+    /// Reads the data rows `range` into `collector`; returns how many detail lines it met (those
+    /// taken as parts of the row above and those without one).
+    mutating func read(_ range: Range<Int>, into collector: inout RowCollector) -> Int {
         var facts = RowFacts()
         var detail: DetailLine?
-        for row in layout.firstDataRow..<layout.endDataRow {
+        var details = 0
+        for row in range {
             detail = nil
             if let head = self.row(row, facts: &facts, detail: &detail) {
                 let index = collector.add(head, facts)
                 fill(&collector.builder[index], from: head) // in place: no transaction copied in
             } else if let line = detail {
+                details += 1
                 if collector.addDetail(line) {
                     skips.details += 1
                 } else {
@@ -27,14 +54,7 @@ extension CSVRowReader {
                 collector.skip()
             }
         }
-        var rows = collector.finish(&self)
-        rows.unknownWords = unknownWords
-        if !rows.wordClass.isEmpty, rows.wordClass.count < rows.transactions.count {
-            rows.wordClass += repeatElement(0, count: rows.transactions.count - rows.wordClass.count)
-        }
-        rows.skips = skips
-        summarize()
-        return rows
+        return details
     }
 
     /// Reads one data row: what makes it a transaction (day, amount, currency), with what the

@@ -58,6 +58,11 @@ struct CSVRowReader {
     var readsBalances = true
     /// Whether ``readRows()`` asks for its arrays' memory on another core (``PagesAside``).
     var pagesAside = false
+    /// Whether ``readRows()`` reads a large table's second half on another core (``readSecondHalf(from:)``).
+    var readsInHalves = false
+    /// The fewest data rows ``readRows()`` reads in halves.
+    var leastRowsForHalves = 100_000
+    var heardHalves: (@Sendable (Bool) -> Void)?
 
     /// Rows with a date and a balance but no amount (Bank of America's "Beginning balance" row).
     var balanceOnlyRows: [(day: Day, balance: Amount, position: SourcePosition)] = []
@@ -94,6 +99,18 @@ struct CSVRowReader {
         self.splitsByCurrency = layout.splitsByCurrency
         self.lastStatus = ("", CSVLayout.unbookedStatuses.contains(""))
         self.lastCurrency = ("", Currency(code: ""))
+    }
+
+    /// Takes in the diagnostics and counts of `later`, which read the rows below this reader's:
+    /// as if this reader had read them, its first ``diagnosticLimit`` of each code kept.
+    mutating func absorbDiagnostics(of later: CSVRowReader) {
+        var seen: [String: Int] = [:]
+        for diagnostic in later.diagnostics {
+            let n = (counts[diagnostic.code] ?? 0) + seen[diagnostic.code, default: 0] + 1
+            seen[diagnostic.code, default: 0] += 1
+            if n <= CSVRowReader.diagnosticLimit { diagnostics.append(diagnostic) }
+        }
+        for (code, n) in later.counts { counts[code, default: 0] += n }
     }
 
     mutating func report(_ diagnostic: Diagnostic) {

@@ -100,6 +100,25 @@ import Foundation
         elements.append(element)
     }
 
+    /// Appends the elements of `other`, moved (none is copied, so none is retained again); `other`
+    /// is left empty. For a run of finished elements made by another builder.
+    public mutating func append(moving other: inout [Element]) {
+        let count = other.count
+        guard count > 0 else { return }
+        reserve(additional: count)
+        let start = elements.count, blank = self.blank
+        elements.append(contentsOf: repeatElement(blank, count: count))
+        elements.withUnsafeMutableBufferPointer { to in
+            other.withUnsafeMutableBufferPointer { from in
+                guard let target = to.baseAddress.map({ $0 + start }), let source = from.baseAddress else { return }
+                target.deinitialize(count: count)
+                target.moveInitialize(from: source, count: count)
+                source.initialize(repeating: blank, count: count)   // what `other` drops: blanks
+            }
+        }
+        other = []
+    }
+
     /// The room from the next element to the end of the reserved room (for ``PagesAside``).
     public mutating func roomAhead() -> PagesAside.Room {
         PagesAside.room(of: &elements, from: elements.count)

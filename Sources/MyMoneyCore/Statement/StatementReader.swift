@@ -21,6 +21,14 @@ public struct ReadOptions: Sendable {
     /// (``PagesAside``: the CSV reader's transactions and running balances). False: as they are
     /// filled (the plain twin).
     public var pagesAside = true
+    /// A large CSV file's rows are read in two halves, one per core (``CSVRowReader``'s halves:
+    /// the second half is taken as read only when no row of it depends on the rows above it).
+    /// False: one after another (the plain twin).
+    public var readsInHalves = true
+    /// The fewest data rows read in halves (tests lower it to cut small tables).
+    package var leastRowsForHalves = 100_000
+    /// Told, for each table read in halves, whether its second half was taken as read (tests).
+    package var heardHalves: (@Sendable (Bool) -> Void)?
 
     public init(encoding: TextEncoding? = nil, dayOrder: DayOrder? = nil, accountId: String? = nil,
                 currency: Currency? = nil, strict: Bool = false, profile: (name: String, text: String)? = nil,

@@ -98,8 +98,8 @@ extension CSVRowReader {
                 }
             }
         }
+        // (No row follows the second half: what a detail line below it would belong to is moot.)
         collector.builder.append(moving: &rows.transactions)
-        if count > 0 { collector.detailParent = nil }
         skips.pending += half.reader.skips.pending
         skips.filtered += half.reader.skips.filtered
         skips.zero += half.reader.skips.zero

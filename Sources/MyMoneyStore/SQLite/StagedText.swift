@@ -40,7 +40,7 @@ struct StagedText: ~Copyable {
             Array(utf8).withUnsafeBufferPointer { append($0) }
         }
         if slotCount == slotCapacity { growSlots() }
-        slots[slotCount] = Slot(index: index, count: Int32(truncatingIfNeeded: byteCount - start), start: start)
+        slots[slotCount] = Slot(index: index, count: Int32(byteCount - start), start: start)
         slotCount += 1
     }
 

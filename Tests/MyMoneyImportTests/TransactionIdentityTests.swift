@@ -152,3 +152,41 @@ import MyMoneyTestSupport
         }
     }
 }
+
+/// Occurrences counted through hashes of ASCII bytes are those a dictionary of the rows'
+/// fingerprints counts, hashes meeting or not; a text beyond ASCII leaves it to the dictionary.
+@Suite struct OccurrenceTwinTests {
+    func rows(seed: UInt64, count: Int, texts: [String]) -> [IdentityCandidate] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            let day = Day(year: 2026, month: 10, day: Int(rng.next() % 3) + 1)!
+            let cents = Int64(rng.next() % 4)
+            // -3.20 and -3.2 are one amount; -3.21 another.
+            let amount = rng.next() % 2 == 0 ? Amount(units: -320 - cents, scale: 2) : Amount(units: -32 - cents * 10, scale: 1)
+            return IdentityCandidate(day: day, amount: amount, bankId: nil,
+                                     textKey: TransactionIdentity.textKey(payee: texts[Int(rng.next() % UInt64(texts.count))], memo: nil))
+        }
+    }
+
+    @Test func asciiTextsCountAsTheDictionaryCounts() throws {
+        let texts = ["Coffee", "coffee  corner", "REWE Markt 12", "rewe markt 12", "", "x"]
+        var repeating = 0
+        for seed in 1...40 {
+            let candidates = rows(seed: UInt64(seed), count: 1 + seed * 7, texts: texts)
+            let plain = TransactionIdentity.plainOccurrences(of: candidates[...])
+            #expect(TransactionIdentity.asciiOccurrences(of: candidates[...]) == plain, "seed \(seed)")
+            // Every hash the same: rows are told apart by their whole fingerprint.
+            #expect(TransactionIdentity.asciiOccurrences(of: candidates[...], hashMask: 0) == plain, "seed \(seed)")
+            #expect(TransactionIdentity.occurrences(of: candidates) == plain, "seed \(seed)")
+            if plain.contains(where: { $0 > 1 }) { repeating += 1 }
+        }
+        #expect(repeating >= 35) // most runs hold rows counted more than once
+    }
+
+    @Test func textsBeyondASCIIAreLeftToTheDictionary() {
+        // "Café" written with é as one code point and as e + combining accent: one text for String.
+        let candidates = rows(seed: 7, count: 60, texts: ["Caf\u{e9} 1", "Cafe\u{301} 1", "Bakery"])
+        #expect(TransactionIdentity.asciiOccurrences(of: candidates[...]) == nil)
+        #expect(TransactionIdentity.occurrences(of: candidates) == TransactionIdentity.plainOccurrences(of: candidates[...]))
+    }
+}

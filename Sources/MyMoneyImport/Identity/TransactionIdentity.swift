@@ -1,3 +1,5 @@
+@_spi(Speed) import MyMoneyCore
+
 /// How the ledger knows a transaction it already holds, so importing a file twice adds nothing.
 ///
 /// The rules, applied per account, each candidate against stored transactions not yet claimed
@@ -115,8 +117,15 @@ package enum TransactionIdentity {
         return result
     }
 
-    /// ``occurrences(of:)`` by hashing each row's fingerprint.
+    /// ``occurrences(of:)`` by hashing each row's fingerprint: ASCII texts by a hash of their
+    /// bytes (``asciiOccurrences(of:)``), any other run through `String`'s own hashing.
     private static func hashedOccurrences(of rows: ArraySlice<IdentityCandidate>) -> [Int] {
+        asciiOccurrences(of: rows) ?? plainOccurrences(of: rows)
+    }
+
+    /// ``occurrences(of:)`` the plain way: every row's fingerprint in a dictionary (the twin of
+    /// the ASCII path, and what texts beyond ASCII take).
+    package static func plainOccurrences(of rows: ArraySlice<IdentityCandidate>) -> [Int] {
         var seen: [FingerprintKey: Int] = [:]
         seen.reserveCapacity(rows.count)
         var result: [Int] = []
@@ -125,6 +134,52 @@ package enum TransactionIdentity {
             let n = { (count: inout Int) -> Int in count += 1; return count }(
                 &seen[FingerprintKey(day: row.day, amount: row.amount, text: row.textKey), default: 0])
             result.append(n)
+        }
+        return result
+    }
+
+    /// ``plainOccurrences(of:)`` for rows whose texts are all ASCII (nil when one is not: equal
+    /// texts beyond ASCII may differ in their bytes, `é` as one code point or two). A day's few
+    /// hundred rows were a dictionary of Strings each, hashed and compared through Unicode's rules
+    /// (most of the store's time before its first row on a 1M import); here a row is a 64-bit
+    /// hash of its day, amount and text bytes in an open table, compared whole when hashes meet.
+    /// `hashMask` is lowered by tests to make hashes meet.
+    package static func asciiOccurrences(of rows: ArraySlice<IdentityCandidate>, hashMask: UInt64 = .max) -> [Int]? {
+        let count = rows.count
+        var size = 16
+        while size < 2 * count { size <<= 1 }
+        // Per slot: the hash, a row with that fingerprint (+1; 0 is empty) and how many so far.
+        var hashes = [UInt64](repeating: 0, count: size), rowOf = [Int32](repeating: 0, count: size), seen = [Int32](repeating: 0, count: size)
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        let base = rows.startIndex
+        for (offset, row) in rows.enumerated() {
+            let amount = NormalizedAmount(row.amount)
+            guard let textHash = row.textKey.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64? in
+                var high: UInt8 = 0
+                for b in bytes { high |= b }
+                return high < 0x80 ? ByteHash.hash(bytes.baseAddress, count: bytes.count) : nil
+            }), let textHash else { return nil }
+            let h = hashMask & mix(textHash ^ dayAmountHash(row.day, amount))
+            var slot = Int(truncatingIfNeeded: h) & (size - 1)
+            while true {
+                if rowOf[slot] == 0 {
+                    hashes[slot] = h
+                    rowOf[slot] = Int32(offset + 1)
+                    seen[slot] = 1
+                    result.append(1)
+                    break
+                }
+                if hashes[slot] == h {
+                    let other = rows[base + Int(rowOf[slot]) - 1]
+                    if other.day == row.day && NormalizedAmount(other.amount) == amount && other.textKey == row.textKey {
+                        seen[slot] += 1
+                        result.append(Int(seen[slot]))
+                        break
+                    }
+                }
+                slot = (slot + 1) & (size - 1)
+            }
         }
         return result
     }

@@ -70,6 +70,9 @@ extension CSVRowReader {
     mutating func take(_ half: consuming SecondHalfRead, into collector: inout RowCollector) -> Bool {
         guard half.details == 0, half.reader.unknownWords.isEmpty else { return false }
         var rows = half.rows
+        // The half lets go of its transactions: held twice, their array was copied whole (every
+        // reference retained) to be moved out, and the half's own copy released after.
+        half.rows.transactions = []
         let offset = collector.builder.count, count = rows.transactions.count
         if collector.keepsBefore { collector.rows.balanceBefore += rows.balanceBefore }
         if collector.keepsAccount { collector.rows.account += rows.account }
@@ -92,9 +95,10 @@ extension CSVRowReader {
                 if let i = entry.transactionIndex, i >= 0, i < count { after[i] = entry.amount }
             }
             rows.transactions.withUnsafeBufferPointer { transactions in
+                // Field by field: `let t = transactions[j]` copied the row (a retain per text).
                 for j in 0..<count {
-                    let t = transactions[j]
-                    collector.chain.add(after: after[j], amount: t.amount, day: t.day, position: t.position, index: offset + j)
+                    collector.chain.add(after: after[j], amount: transactions[j].amount, day: transactions[j].day,
+                                        position: transactions[j].position, index: offset + j)
                 }
             }
         }

@@ -54,6 +54,62 @@ struct AsideForeignKeyTests {
         #expect(unchecked.problems.isEmpty)
     }
 
+    /// The deferred indexes built after the commit, beside the check on a connection of its own
+    /// (``ImportRequest/asideIndexesBesideCheck``): the ledger its plain twin builds.
+    @Test func aLedgerIndexedBesideItsReferenceCheckIsThePlainOne() throws {
+        let file = MyMoneyBinary.scratch("aside-keys-beside-in").appendingPathComponent("checking.csv")
+        try Data(IndexesWhileMatchingTests.csv.utf8).write(to: file)
+        func imported(beside: Bool) throws -> (ended: Ended, indexes: [String: String], left: [String]) {
+            let ledger = MyMoneyBinary.scratch("aside-keys-beside").appendingPathComponent("ledger.sqlite").path
+            let (readers, _) = Readers.standard(profilesDirectory: nil)
+            var request = ImportRequest(paths: [file.path], readOptions: ReadOptions(currency: .EUR))
+            request.asideIndexesBesideCheck = beside
+            let rules = try #require(RuleCompiler.compile(sources: [("t.rules", StoreInPartsTests.rules)]).ruleSet)
+            let outcome = try Books.importStatements(request, at: ledger, readers: readers, rules: rules)
+            let after = try Books.open(at: ledger)
+            #expect(try after.ledger.journalMode() == "wal")
+            let ended = Ended(report: ImportReportJSON.make(outcome, listingDuplicates: true).serialized(pretty: true),
+                              transactions: try after.ledger.transactions(), accounts: try after.ledger.accounts(), links: [],
+                              problems: try after.ledger.integrityProblems())
+            return (ended, try after.ledger.transactionIndexes(), outcome.indexesToRebuild)
+        }
+        let beside = try imported(beside: true)
+        let plain = try imported(beside: false)
+        #expect(beside.ended == plain.ended)
+        #expect(beside.indexes == plain.indexes)
+        #expect(beside.ended.transactions.count == 2_500)
+        #expect(beside.ended.problems.isEmpty)
+        // The beside run did leave its indexes to the check (2,500 rows into an empty ledger).
+        #expect(beside.left.count == DeferredIndexes.names.count)
+        #expect(plain.left.isEmpty)
+        #expect(beside.indexes["transactions_for_reports"] != nil)
+    }
+
+    /// A check reads the file as last committed, while the ledger's own connection writes and
+    /// commits beside it: the commit waits for the check, whatever SQLite's busy timeout says.
+    @Test func aCheckBesideAWriterSeesTheFileAsCommitted() throws {
+        let ledger = try Ledger(path: MyMoneyBinary.scratch("aside-keys-snapshot").appendingPathComponent("l.sqlite").path)
+        try ledger.foreignKeysUncheckedWhileAside()
+        let check = try ledger.referenceCheck()
+        let (seen, _) = try ledger.waitingForOwnReaders {
+            // The row the check must not see is written and committed while the check still holds
+            // its read (it runs a moment later): the commit waits for it to end.
+            try Concurrently.alongside({ Thread.sleep(forTimeInterval: 0.3); return check.problems() }) {
+                try ledger.transaction { () throws in
+                    try ledger.db.execute("INSERT INTO transaction_tags (transaction_id, tag_id) VALUES (41, 42)")
+                }
+            }
+        }
+        #expect(try seen.get() == [])
+        #expect(try ledger.foreignKeyProblems().count == 2)
+        // A check runs once; the busy timeout is SQLite's again afterwards.
+        if case .success = check.problems() { Issue.record("a second run of a check must fail") }
+        #expect(try ledger.db.uncachedStatement("PRAGMA busy_timeout").rows { $0.int64(0) } == [5_000])
+        try ledger.transaction { () throws in
+            #expect(throws: LedgerError.self) { try ledger.referenceCheck() }
+        }
+    }
+
     @Test func aRowNamingAMissingOneIsFound() throws {
         let ledger = try Ledger(path: MyMoneyBinary.scratch("aside-keys-check").appendingPathComponent("l.sqlite").path)
         try ledger.foreignKeysUncheckedWhileAside()

@@ -63,10 +63,12 @@ extension Books {
         let ledger = try openLedger(at: aside, passphrase: nil)
         if request.asideWithoutLog { try step { try ledger.journalInMemoryWhileAside() } }
         if request.asideWithoutForeignKeyChecks { try step { try ledger.foreignKeysUncheckedWhileAside() } }
+        var request = request
+        request.leavesIndexesToCaller = request.asideWithoutForeignKeyChecks && request.asideIndexesBesideCheck
         try run(request, &outcome, ledger: ledger, rules: rules, progress: progress)
         if request.asideWithoutForeignKeyChecks {
             progress?("checking the new ledger's references")
-            let problems = try step { try ledger.foreignKeyProblems() }
+            let problems = try step { try checkReferences(of: ledger, rebuilding: outcome.indexesToRebuild, progress: progress) }
             guard problems.isEmpty else {
                 throw BooksError(.storage, "the new ledger would hold \(problems.count) row\(problems.count == 1 ? "" : "s") naming rows it does not have; nothing was imported",
                                  notes: Array(problems.prefix(5)))
@@ -74,6 +76,24 @@ extension Books {
             try step { try ledger.restoreForeignKeyChecks() }
         }
         if request.asideWithoutLog { try step { try ledger.restoreWriteAheadLog() } }
+    }
+
+    /// The new ledger's reference problems (``MyMoneyStore/Ledger/foreignKeyProblems()``), found
+    /// on a connection of their own on the other core while this one builds the `indexes` the
+    /// import left, in a transaction of their own (the ledger is aside: only its publishing makes
+    /// it known, so the import's commit before them publishes nothing). The commit waits for the
+    /// check, whose read holds the file as the import left it.
+    private static func checkReferences(of ledger: Ledger, rebuilding indexes: [String],
+                                        progress: ((String) -> Void)?) throws -> [String] {
+        guard !indexes.isEmpty else { return try ledger.foreignKeyProblems() }
+        let check = try ledger.referenceCheck()
+        progress?("indexing the new transactions and checking their references")
+        let found = try ledger.waitingForOwnReaders {
+            try ledger.transaction {
+                try Concurrently.alongside({ check.problems() }) { try ledger.rebuildIndexes(indexes) }.background
+            }
+        }
+        return try found.get()
     }
 
     /// Reads every file of the request; a file that cannot be read at all ends the import (nothing written).

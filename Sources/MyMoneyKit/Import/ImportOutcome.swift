@@ -46,6 +46,9 @@ public struct ImportOutcome: Sendable {
     public var declaredAccountsCreated: [Account] = []
     /// Counter-legs created in accounts without statements (a cash wallet).
     public var counterLegsCreated = 0
+    /// The indexes a bulk import dropped and left to its caller to build again
+    /// (``ImportRequest/asideIndexesBesideCheck``); empty otherwise.
+    var indexesToRebuild: [String] = []
     public var reconciliation: ReconciliationReport?
     /// Problems found after reading: balances, rules, transfers.
     public var diagnostics: [Diagnostic] = []

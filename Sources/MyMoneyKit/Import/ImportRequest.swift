@@ -47,6 +47,14 @@ public struct ImportRequest: Sendable {
     /// (``MyMoneyStore/Ledger/foreignKeysUncheckedWhileAside()``). False checks them as every
     /// other import does, at each INSERT (the plain twin).
     public var asideWithoutForeignKeyChecks = true
+    /// Such a ledger's deferred indexes are built after the import's transaction commits, while
+    /// its references are checked on a connection of its own on the other core
+    /// (``MyMoneyStore/ReferenceCheck``), instead of beside the transfer matcher and the check
+    /// after them. False: beside the matcher, then the check (the plain twin).
+    public var asideIndexesBesideCheck = true
+    /// Set for one run: the workflow leaves the deferred indexes to its caller
+    /// (``ImportOutcome/indexesToRebuild``).
+    var leavesIndexesToCaller = false
     /// Opening balances and reconciliation of accounts new to the ledger, imported beside other
     /// accounts, sum the rows' balance rows (id, day, amount: ``LedgerNeighbourhood/balanceRows(of:)``)
     /// and take the rows whole only where a checkpoint disagrees. False copies every row of each

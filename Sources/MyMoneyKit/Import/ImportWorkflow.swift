@@ -159,8 +159,13 @@ enum ImportWorkflow {
                                        : try TransferLinking.matchInput(ledger: ledger, candidates: neighbourhood.transactions, rates: request.rates)
         let (matched, reconciliation) = try Concurrently.alongside({ [matchInput] in TransferMatcher(options: TransferMatchOptions()).match(matchInput) }) {
             // The indexes the store's bulk INSERTs dropped are built here, beside the matcher
-            // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger.
-            if !stored.indexesToRebuild.isEmpty {
+            // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger;
+            // or by the caller, after the commit, beside the reference check of a new ledger
+            // (``ImportRequest/asideIndexesBesideCheck``: what reads it below takes the rows of
+            // new accounts from the neighbourhood, not from the ledger).
+            if request.leavesIndexesToCaller {
+                outcome.indexesToRebuild = stored.indexesToRebuild
+            } else if !stored.indexesToRebuild.isEmpty {
                 progress?("indexing the new transactions")
                 try ledger.rebuildIndexes(stored.indexesToRebuild)
             }

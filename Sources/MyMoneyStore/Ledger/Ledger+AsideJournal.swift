@@ -62,8 +62,66 @@ extension Ledger {
     /// Every row that names a row its table does not have (SQLite's `foreign_key_check`), as
     /// "a row of TABLE (ROWID) names a missing PARENT row"; empty when every reference holds.
     package func foreignKeyProblems() throws(LedgerError) -> [String] {
+        try Ledger.foreignKeyProblems(db)
+    }
+
+    fileprivate static func foreignKeyProblems(_ db: SQLiteConnection) throws(LedgerError) -> [String] {
         try db.uncachedStatement("PRAGMA foreign_key_check").rows {
             "a row of \($0.text(0))\($0.optionalInt64(1).map { " (\($0))" } ?? "") names a missing \($0.text(2)) row"
+        }
+    }
+
+    /// A check of every reference in this ledger's file as last committed (``ReferenceCheck``),
+    /// on a connection of its own, its snapshot taken now. Only for a file no other process
+    /// knows (a ledger built aside): this connection's next writes wait for the check to end.
+    ///
+    /// - Throws: ``LedgerError`` for a ledger that is not a plain file, inside a transaction, or
+    ///   when the file cannot be opened again.
+    package func referenceCheck() throws(LedgerError) -> ReferenceCheck {
+        guard case .file = storage else { throw LedgerError(.storage, "only a ledger file can be checked on a connection of its own") }
+        guard !db.isInTransaction else { throw LedgerError(.storage, "a reference check starts outside a transaction") }
+        return try ReferenceCheck(path: path)
+    }
+
+    /// Runs `body` with this connection waiting as long as it takes for a lock another connection
+    /// of this process holds (a ``ReferenceCheck`` reading beside it): SQLite's busy timeout is
+    /// meant for other processes, and a write that must wait for the check (a page spilled, the
+    /// commit) would fail once it ran out. Only for a file no other process knows.
+    package func waitingForOwnReaders<T>(_ body: () throws -> T) throws -> T {
+        try db.execute("PRAGMA busy_timeout = \(Int32.max); PRAGMA cache_spill = OFF")
+        defer { try? db.execute("PRAGMA busy_timeout = \(Int(max(0, db.busyTimeout) * 1000)); PRAGMA cache_spill = ON") }
+        return try body()
+    }
+}
+
+/// Every reference of a ledger file checked (SQLite's `foreign_key_check`) on a connection of
+/// its own, so that another core can do it while the ledger's own connection goes on writing
+/// (``Ledger/referenceCheck()``). Its read snapshot is taken when it is made: it sees the file as
+/// last committed, and holds it (the writer's commit waits) until ``problems()`` has run.
+///
+/// Used by one thread at a time: made on one, run once on another.
+package final class ReferenceCheck: @unchecked Sendable {
+    private var db: SQLiteConnection?
+
+    fileprivate init(path: String) throws(LedgerError) {
+        let db = try SQLiteConnection(path: path, readOnly: true, busyTimeout: 5)
+        try db.execute("BEGIN")
+        // A read transaction takes its snapshot with its first read.
+        _ = try db.uncachedStatement("SELECT count(*) FROM sqlite_master").rows { $0.int64(0) }
+        self.db = db
+    }
+
+    /// Every row that names a row its table does not have, as ``Ledger/foreignKeyProblems()``;
+    /// ends the read (and closes the connection). Call once.
+    package func problems() -> Result<[String], LedgerError> {
+        guard let db else { return .failure(LedgerError(.storage, "a reference check runs once")) }
+        defer { self.db = nil }
+        do throws(LedgerError) {
+            let found = try Ledger.foreignKeyProblems(db)
+            try db.execute("COMMIT")
+            return .success(found)
+        } catch {
+            return .failure(error)
         }
     }
 }

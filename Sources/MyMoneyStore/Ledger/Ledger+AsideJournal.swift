@@ -88,8 +88,8 @@ extension Ledger {
     /// meant for other processes, and a write that must wait for the check (a page spilled, the
     /// commit) would fail once it ran out. Only for a file no other process knows.
     package func waitingForOwnReaders<T>(_ body: () throws -> T) throws -> T {
-        try db.execute("PRAGMA busy_timeout = \(Int32.max); PRAGMA cache_spill = OFF")
-        defer { try? db.execute("PRAGMA busy_timeout = \(Int(max(0, db.busyTimeout) * 1000)); PRAGMA cache_spill = ON") }
+        try db.execute("PRAGMA busy_timeout = \(Int32.max)")
+        defer { try? db.execute("PRAGMA busy_timeout = \(Int(max(0, db.busyTimeout) * 1000))") }
         return try body()
     }
 }

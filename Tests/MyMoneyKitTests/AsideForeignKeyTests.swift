@@ -56,13 +56,16 @@ struct AsideForeignKeyTests {
 
     /// The deferred indexes built after the commit, beside the check on a connection of its own
     /// (``ImportRequest/asideIndexesBesideCheck``): the ledger its plain twin builds.
-    @Test func aLedgerIndexedBesideItsReferenceCheckIsThePlainOne() throws {
-        let file = MyMoneyBinary.scratch("aside-keys-beside-in").appendingPathComponent("checking.csv")
-        try Data(IndexesWhileMatchingTests.csv.utf8).write(to: file)
+    /// With rows of several accounts the indexes are built beside the matcher, as before.
+    @Test(arguments: [1, 2])
+    func aLedgerIndexedBesideItsReferenceCheckIsThePlainOne(accounts: Int) throws {
+        let folder = MyMoneyBinary.scratch("aside-keys-beside-in")
+        let files = (0..<accounts).map { folder.appendingPathComponent("checking-\($0).csv") }
+        for file in files { try Data(IndexesWhileMatchingTests.csv.utf8).write(to: file) }
         func imported(beside: Bool) throws -> (ended: Ended, indexes: [String: String], left: [String]) {
             let ledger = MyMoneyBinary.scratch("aside-keys-beside").appendingPathComponent("ledger.sqlite").path
             let (readers, _) = Readers.standard(profilesDirectory: nil)
-            var request = ImportRequest(paths: [file.path], readOptions: ReadOptions(currency: .EUR))
+            var request = ImportRequest(paths: files.map(\.path), readOptions: ReadOptions(currency: .EUR))
             request.asideIndexesBesideCheck = beside
             let rules = try #require(RuleCompiler.compile(sources: [("t.rules", StoreInPartsTests.rules)]).ruleSet)
             let outcome = try Books.importStatements(request, at: ledger, readers: readers, rules: rules)
@@ -77,10 +80,12 @@ struct AsideForeignKeyTests {
         let plain = try imported(beside: false)
         #expect(beside.ended == plain.ended)
         #expect(beside.indexes == plain.indexes)
-        #expect(beside.ended.transactions.count == 2_500)
+        #expect(beside.ended.transactions.count == 2_500 * accounts)
+        #expect(beside.ended.accounts.count == accounts)
         #expect(beside.ended.problems.isEmpty)
-        // The beside run did leave its indexes to the check (2,500 rows into an empty ledger).
-        #expect(beside.left.count == DeferredIndexes.names.count)
+        // The beside run of one account did leave its indexes to the check (2,500 rows into an
+        // empty ledger); of two, built them beside the matcher.
+        #expect(beside.left.count == (accounts == 1 ? DeferredIndexes.names.count : 0))
         #expect(plain.left.isEmpty)
         #expect(beside.indexes["transactions_for_reports"] != nil)
     }

@@ -50,7 +50,9 @@ public struct ImportRequest: Sendable {
     /// Such a ledger's deferred indexes are built after the import's transaction commits, while
     /// its references are checked on a connection of its own on the other core
     /// (``MyMoneyStore/ReferenceCheck``), instead of beside the transfer matcher and the check
-    /// after them. False: beside the matcher, then the check (the plain twin).
+    /// after them, when the import's rows are of one account (the matcher has nothing to pair;
+    /// with several, it is the longer work beside the indexes). False: beside the matcher, then
+    /// the check (the plain twin).
     public var asideIndexesBesideCheck = true
     /// Set for one run: the workflow leaves the deferred indexes to its caller
     /// (``ImportOutcome/indexesToRebuild``).

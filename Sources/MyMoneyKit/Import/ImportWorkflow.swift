@@ -157,13 +157,15 @@ enum ImportWorkflow {
         // the types linking changes: they run side by side.
         var matchInput = window == nil || nothingNew ? TransferMatchInput(transactions: [], accounts: [])
                                        : try TransferLinking.matchInput(ledger: ledger, candidates: neighbourhood.transactions, rates: request.rates)
+        // The indexes the store's bulk INSERTs dropped are built beside the matcher
+        // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger; or,
+        // when the matcher has no pair of accounts to look at (its work is a moment), by the
+        // caller after the commit, beside the reference check of a new ledger
+        // (``ImportRequest/asideIndexesBesideCheck``: what reads it below takes the rows of new
+        // accounts from the neighbourhood, not from the ledger).
+        let indexesLeft = request.leavesIndexesToCaller && neighbourhood.accountCount < 2
         let (matched, reconciliation) = try Concurrently.alongside({ [matchInput] in TransferMatcher(options: TransferMatchOptions()).match(matchInput) }) {
-            // The indexes the store's bulk INSERTs dropped are built here, beside the matcher
-            // (``ImportRequest/indexesWhileMatching``), before anything below reads the ledger;
-            // or by the caller, after the commit, beside the reference check of a new ledger
-            // (``ImportRequest/asideIndexesBesideCheck``: what reads it below takes the rows of
-            // new accounts from the neighbourhood, not from the ledger).
-            if request.leavesIndexesToCaller {
+            if indexesLeft {
                 outcome.indexesToRebuild = stored.indexesToRebuild
             } else if !stored.indexesToRebuild.isEmpty {
                 progress?("indexing the new transactions")

@@ -33,6 +33,9 @@ struct LedgerNeighbourhood {
         self.init(transactions: TransactionMoves.concatenate(&parts))
     }
 
+    /// How many accounts the transactions are of.
+    var accountCount: Int { byAccount.count }
+
     /// Every transaction, moved out: the neighbourhood is left without any.
     mutating func takeTransactions() -> [LedgerTransaction] {
         byAccount = [:]

@@ -82,6 +82,29 @@ struct StoreInPartsTests {
         #expect(whole.transactions.count { $0.accountId != whole.transactions[0].accountId } == 10)
     }
 
+    /// Short parts at both ends of a statement, every row in exactly one part, in order.
+    @Test func partsAreShortAtBothEndsAndCoverEveryRowOnce() {
+        for (count, part) in [(1, 50_000), (9, 5), (100, 7), (1_000_000, 50_000), (123_457, 50_000), (4, 1)] {
+            var starts: [Int] = [], lengths: [Int] = []
+            var lo = 0
+            while lo < count {
+                let n = RuleStage.partLength(from: lo, of: count, part: part)
+                #expect(n >= 1)
+                starts.append(lo)
+                lengths.append(min(n, count - lo))
+                lo += n
+            }
+            #expect(lengths.reduce(0, +) == count, "\(count) rows in parts of \(part)")
+            #expect(lengths.first == min(count, max(1, part / 5)))
+            #expect(lengths.allSatisfy { $0 <= part })
+            if count > 3 * part { #expect(lengths.last! <= max(1, part / 5) && lengths.contains(part)) }
+        }
+        // A statement between the import's first and last is cut in whole parts.
+        #expect(RuleStage.partLength(from: 0, of: 100_000, part: 50_000, shortEnds: (false, false)) == 50_000)
+        #expect(RuleStage.partLength(from: 60_000, of: 100_000, part: 50_000, shortEnds: (true, false)) == 50_000)
+        #expect(RuleStage.partLength(from: 60_000, of: 100_000, part: 50_000, shortEnds: (false, true)) == 10_000)
+    }
+
     @Test func onlyRulesThatKeepEveryRowAndItsIdentityHandAStatementOnInParts() throws {
         #expect(RuleStage.handsOnInParts(try compile(Self.rules)))
         for extra in ["  set payee Bakery\n", "  ignore\n"] {

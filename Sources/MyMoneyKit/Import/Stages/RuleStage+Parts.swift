@@ -22,7 +22,8 @@ extension RuleStage {
     /// conversion made them), the last the balances.
     func handOnInParts(_ transactions: consuming [LedgerTransaction], slot: Int, balances: [StatementBalance],
                        identities made: [IdentityCandidate]? = nil, runner: InPlaceRuleRunner, into queue: RuledStatementQueue,
-                       summary: inout Summary, counterLegs: inout CounterLegPlan) {
+                       summary: inout Summary, counterLegs: inout CounterLegPlan,
+                       shortEnds: (first: Bool, last: Bool) = (false, false)) {
         var rows = transactions
         let identities = made ?? rows.map(IdentityCandidate.init)
         let count = rows.count
@@ -31,7 +32,7 @@ extension RuleStage {
         var lo = 0
         while lo < count {
             if queue.isCancelled { return }
-            let hi = min(count, lo + part)
+            let hi = min(count, lo + RuleStage.partLength(from: lo, of: count, part: part, shortEnds: shortEnds))
             let cores = queue.storeIsWaiting ? threadsWhileStoreWaits : threads
             // In place, with the runner every part shares (each thread keeps its regex DFAs);
             // every index in the run is a place in `rows`.
@@ -60,5 +61,18 @@ extension RuleStage {
             lo = hi
         }
         if !categorized.isEmpty { summary.categorized[slot] = categorized }
+    }
+
+    /// How many rows the part starting at row `start` of `count` takes: `part`, but a fifth of
+    /// it for the first part of the import's first statement (the store waits for it before it
+    /// can begin) and for the parts of the last `part` rows of its last (what the store still has
+    /// to write once the rules are done). Between statements the store writes one statement's
+    /// last part while the rules work on the next one's first: short parts there cost more than
+    /// they save (the 10-account 1M folder: 2–5 % more CPU).
+    static func partLength(from start: Int, of count: Int, part: Int, shortEnds: (first: Bool, last: Bool) = (true, true)) -> Int {
+        let edge = max(1, part / 5)
+        if shortEnds.first && start == 0 { return edge }
+        if shortEnds.last && count - start <= part { return edge }
+        return max(1, part)
     }
 }

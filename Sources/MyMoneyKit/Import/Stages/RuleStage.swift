@@ -66,7 +66,8 @@ struct RuleStage: Sendable {
             converted[slot].identities = nil
             if let rules, let runner, !storedWhole.contains(slot), inParts, transactions.count > part, RuleStage.handsOnInParts(rules) {
                 handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, identities: identities,
-                              runner: runner, into: queue, summary: &summary, counterLegs: &counterLegs)
+                              runner: runner, into: queue, summary: &summary, counterLegs: &counterLegs,
+                              shortEnds: (first: slot == 0, last: slot == converted.count - 1))
                 continue
             }
             var ruleFields = Array(repeating: Set<TransactionField>(), count: transactions.count)

@@ -88,7 +88,7 @@ struct StoreInPartsTests {
             var starts: [Int] = [], lengths: [Int] = []
             var lo = 0
             while lo < count {
-                let n = RuleStage.partLength(from: lo, of: count, part: part)
+                let n = RuleStage.partLength(from: lo, of: count, part: part, shortEnds: (true, true))
                 #expect(n >= 1)
                 starts.append(lo)
                 lengths.append(min(n, count - lo))

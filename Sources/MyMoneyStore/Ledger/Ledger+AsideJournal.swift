@@ -80,7 +80,7 @@ extension Ledger {
     package func referenceCheck() throws(LedgerError) -> ReferenceCheck {
         guard case .file = storage else { throw LedgerError(.storage, "only a ledger file can be checked on a connection of its own") }
         guard !db.isInTransaction else { throw LedgerError(.storage, "a reference check starts outside a transaction") }
-        return try ReferenceCheck(path: path)
+        return try ReferenceCheck(path: path, busyTimeout: db.busyTimeout)
     }
 
     /// Runs `body` with this connection waiting as long as it takes for a lock another connection
@@ -103,8 +103,8 @@ extension Ledger {
 package final class ReferenceCheck: @unchecked Sendable {
     private var db: SQLiteConnection?
 
-    fileprivate init(path: String) throws(LedgerError) {
-        let db = try SQLiteConnection(path: path, readOnly: true, busyTimeout: 5)
+    fileprivate init(path: String, busyTimeout: Double) throws(LedgerError) {
+        let db = try SQLiteConnection(path: path, readOnly: true, busyTimeout: busyTimeout)
         try db.execute("BEGIN")
         // A read transaction takes its snapshot with its first read.
         _ = try db.uncachedStatement("SELECT count(*) FROM sqlite_master").rows { $0.int64(0) }

@@ -23,7 +23,7 @@ extension RuleStage {
     func handOnInParts(_ transactions: consuming [LedgerTransaction], slot: Int, balances: [StatementBalance],
                        identities made: [IdentityCandidate]? = nil, runner: InPlaceRuleRunner, into queue: RuledStatementQueue,
                        summary: inout Summary, counterLegs: inout CounterLegPlan,
-                       shortEnds: (first: Bool, last: Bool) = (false, false)) {
+                       shortEnds: (first: Bool, last: Bool)) {
         var rows = transactions
         let identities = made ?? rows.map(IdentityCandidate.init)
         let count = rows.count
@@ -69,7 +69,7 @@ extension RuleStage {
     /// to write once the rules are done). Between statements the store writes one statement's
     /// last part while the rules work on the next one's first: short parts there cost more than
     /// they save (the 10-account 1M folder: 2–5 % more CPU).
-    static func partLength(from start: Int, of count: Int, part: Int, shortEnds: (first: Bool, last: Bool) = (true, true)) -> Int {
+    static func partLength(from start: Int, of count: Int, part: Int, shortEnds: (first: Bool, last: Bool)) -> Int {
         let edge = max(1, part / 5)
         if shortEnds.first && start == 0 { return edge }
         if shortEnds.last && count - start <= part { return edge }

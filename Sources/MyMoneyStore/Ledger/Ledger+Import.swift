@@ -108,13 +108,15 @@ extension Ledger {
         var statementIndex = -1
         // The statement being stored while it comes in parts (``ImportStatement/continues``).
         var open: OpenStatement?
-        while let statement = next() {
+        while var statement = next() {
             var current: OpenStatement
             if let continued = open {
                 guard continued.accountId == statement.accountId else {
                     throw LedgerError(.storage, "a part of a statement of one account came for another account")
                 }
                 current = continued
+                // Held here alone: the text keys let go below change it in place.
+                open = nil
             } else {
                 statementIndex += 1
                 current = try openStatement(statement, trustIds: trustIds, accounts: &accounts, reports: &reports, reportIndex: &reportIndex)
@@ -133,6 +135,12 @@ extension Ledger {
                     reports[current.slot].balancesSkipped += skipped
                     continue
                 }
+                // Room for the statement's new rows once: grown by doubling, a million of them
+                // held up to twice their size at the store's peak.
+                let new = current.matches.count { $0 == nil }
+                reports[current.slot].added.reserveCapacity(reports[current.slot].added.count + new)
+                // The identities are the open statement's now (``releaseTextKey``).
+                statement.identities = nil
             }
             let slot = current.slot, account = current.account, offset = current.offset
             guard current.matches.count - offset >= statement.transactions.count else {
@@ -159,6 +167,7 @@ extension Ledger {
                         }
                         try batchInsert.stepStaged()
                         batchInsert.resetKeepingBindings()
+                        for index in pending { current.releaseTextKey(at: offset + index) }
                         let first = db.lastInsertRowID - Int64(pending.count - 1)
                         for (row, index) in pending.enumerated() {
                             let id = first + Int64(row)
@@ -178,6 +187,7 @@ extension Ledger {
                                                        textKey: current.candidates[offset + index].textKey,
                                                        handFields: [], ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
                                                        batchId: batchId, names: &names, statement: insert)
+                        current.releaseTextKey(at: offset + index)
                         reports[slot].added.append(ImportedTransaction(statementIndex: statementIndex, index: offset + index, id: id))
                     }
                 }

@@ -22,6 +22,12 @@ struct OpenStatement {
     var offset = 0
     /// Balances of the parts handled so far (stored once the last part is written).
     var balances: [StatementBalance] = []
+
+    /// Lets go of the text key of the row at `place` once it is written (SQLite copied it): a
+    /// million keys of payee and memo, some 80 MB, no longer all held until the last row is in.
+    mutating func releaseTextKey(at place: Int) {
+        candidates[place].textKey = ""
+    }
 }
 
 extension Ledger {

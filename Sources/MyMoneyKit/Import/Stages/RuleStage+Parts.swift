@@ -21,11 +21,12 @@ extension RuleStage {
     /// the rules, which change none of them: ``handsOnInParts(_:)``; `identities` when the
     /// conversion made them), the last the balances.
     func handOnInParts(_ transactions: consuming [LedgerTransaction], slot: Int, balances: [StatementBalance],
-                       identities made: [IdentityCandidate]? = nil, runner: InPlaceRuleRunner, into queue: RuledStatementQueue,
+                       identities made: consuming [IdentityCandidate]? = nil, runner: InPlaceRuleRunner, into queue: RuledStatementQueue,
                        summary: inout Summary, counterLegs: inout CounterLegPlan,
                        shortEnds: (first: Bool, last: Bool)) {
         var rows = transactions
-        let identities = made ?? rows.map(IdentityCandidate.init)
+        // Handed on with the first part, held nowhere else: the store changes them in place.
+        var identities: [IdentityCandidate]? = (consume made) ?? rows.map(IdentityCandidate.init)
         let count = rows.count
         var categorized = Set<Int>()
         var fieldSets = RuleFieldSets()
@@ -52,7 +53,7 @@ extension RuleStage {
             var statement = ImportStatement(accountId: accounts[slot].id ?? 0, sourceFile: sourceFiles[slot],
                                             transactions: Array(rows[lo..<hi]), balances: hi == count ? balances : [],
                                             ruleFields: ruleFields)
-            statement.identities = lo == 0 ? identities : nil
+            if lo == 0 { swap(&statement.identities, &identities) }
             statement.continues = hi < count
             if hi == count { queue.putWholeRows(rows, slot: slot) }
             // Ruled parts wait for the store two at a time: the store is the slower, and parts

@@ -65,7 +65,7 @@ struct RuleStage: Sendable {
             let identities = converted[slot].identities
             converted[slot].identities = nil
             if let rules, let runner, !storedWhole.contains(slot), inParts, transactions.count > part, RuleStage.handsOnInParts(rules) {
-                handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, identities: identities,
+                handOnInParts(consume transactions, slot: slot, balances: converted[slot].balances, identities: consume identities,
                               runner: runner, into: queue, summary: &summary, counterLegs: &counterLegs,
                               shortEnds: (first: slot == 0, last: slot == converted.count - 1))
                 continue

@@ -149,7 +149,11 @@ enum StoreStage {
                     statements.append(kept)
                 }
                 continuing = statement.continues
-                if partsReleasedAside && isPart { storedPart = statement }
+                if partsReleasedAside && isPart {
+                    // Its rows only: the store lets go of the identities key by key as it writes.
+                    storedPart = statement
+                    storedPart?.identities = nil
+                }
                 return statement
             }
         } catch {

@@ -135,6 +135,9 @@ enum ImportWorkflow {
         outcome.diagnostics += reconciledPeriodWarnings(stored, statements: outcome.statements)
         outcome.counterLegsCreated = try linkCounterLegs(rulesDid.counterLegs, stored: stored, ledger: ledger)
 
+        // What the reading, the conversion and the store freed (the statement rows, the parts, the
+        // text keys), given back before the neighbourhood and the matcher allocate (``FreedMemory``).
+        FreedMemory.giveBack()
         progress?("loading the transactions around the imported days")
         let importedAccounts = Set(outcome.statements.compactMap(\.account.id))
         var added = stored.takeAddedRows()

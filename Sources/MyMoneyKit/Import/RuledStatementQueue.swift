@@ -18,18 +18,20 @@ final class RuledStatementQueue: @unchecked Sendable {
     /// By slot: the whole ruled rows of a statement handed on in parts (``putWholeRows(_:slot:)``).
     private var wholeRows: [Int: [LedgerTransaction]] = [:]
 
-    func put(_ statement: ImportStatement) {
+    /// Puts `statement` in, moved: a reference the maker still held when the store took it would
+    /// make the store's first change in place copy what it holds (the identities of a million rows).
+    func put(_ statement: consuming ImportStatement) {
         condition.lock()
-        ready.append(statement)
+        ready.append(consume statement)
         condition.broadcast()
         condition.unlock()
     }
 
     /// ``put(_:)``, once fewer than `limit` statements wait for the store (or it cancelled).
-    func put(_ statement: ImportStatement, waitingForRoomBelow limit: Int) {
+    func put(_ statement: consuming ImportStatement, waitingForRoomBelow limit: Int) {
         condition.lock()
         while ready.count - taken >= limit && !cancelled { condition.wait() }
-        ready.append(statement)
+        ready.append(consume statement)
         condition.broadcast()
         condition.unlock()
     }

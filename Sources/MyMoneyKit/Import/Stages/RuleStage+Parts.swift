@@ -58,7 +58,7 @@ extension RuleStage {
             if hi == count { queue.putWholeRows(rows, slot: slot) }
             // Ruled parts wait for the store two at a time: the store is the slower, and parts
             // queued ahead of it would hold the statement's rows a second time.
-            queue.put(statement, waitingForRoomBelow: 2)
+            queue.put(consume statement, waitingForRoomBelow: 2)
             lo = hi
         }
         if !categorized.isEmpty { summary.categorized[slot] = categorized }

@@ -61,11 +61,15 @@ struct AsideJournalTests {
         let path = MyMoneyBinary.scratch("aside-journal-modes").appendingPathComponent("l.sqlite").path
         let ledger = try Ledger(path: path)
         #expect(try ledger.journalMode() == "wal")
+        #expect(try ledger.pageCacheKiB() == 65_536)
         try ledger.journalInMemoryWhileAside()
         #expect(try ledger.journalMode() == "memory")
+        // A file without a log takes spilled pages once: a smaller cache while aside.
+        #expect(try ledger.pageCacheKiB() == 16_384)
         _ = try ledger.addAccount(Account(name: "Checking", kind: .bank, currency: .EUR))
         try ledger.restoreWriteAheadLog()
         #expect(try ledger.journalMode() == "wal")
+        #expect(try ledger.pageCacheKiB() == 65_536)
         #expect(try ledger.accounts().map(\.name) == ["Checking"])
     }
 }

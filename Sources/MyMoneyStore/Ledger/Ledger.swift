@@ -64,7 +64,7 @@ package final class Ledger {
                 try db.execute("PRAGMA synchronous = NORMAL")
             }
             // A large import keeps its pages in memory instead of spilling them to the WAL mid-way.
-            try db.execute("PRAGMA cache_size = -65536")
+            try db.execute("PRAGMA cache_size = -\(Ledger.cacheKiB)")
             try migrate(oneByOne: schemaByMigrations)
         } else {
             try checkSchemaIsCurrent()

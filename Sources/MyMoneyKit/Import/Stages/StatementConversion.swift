@@ -28,16 +28,6 @@ public enum StatementConversion {
             sourceFormat: source.format, sourceFile: source.file, sourceLine: t.position?.line)
     }
 
-    /// The identity (``IdentityCandidate/init(_:)``) of the row ``ledgerTransaction(_:of:account:)``
-    /// makes of `t`, without making the row: its day, amount in the account's minor units, bank
-    /// id (none when empty) and the text key of its payee and memo as cleaned (ASCII text keyed
-    /// as read: ``TransactionIdentity/textKey(payee:memo:beyondASCII:)``). Reads `t` only.
-    static func identity(of t: UnsafePointer<StatementTransaction>, account: Account) -> IdentityCandidate {
-        IdentityCandidate(day: t.pointee.day, amount: atMinorUnits(t.pointee.amount, account.currency),
-                          bankId: t.pointee.id?.isEmpty == false ? t.pointee.id : nil,
-                          textKey: TransactionIdentity.textKey(payee: t.pointee.payee, memo: t.pointee.memo, beyondASCII: clean))
-    }
-
     /// The array in `array`, taken out (left empty): moved, where a read would be a copy.
     private static func taken<Element>(_ array: inout [Element]) -> [Element] {
         var out: [Element] = []

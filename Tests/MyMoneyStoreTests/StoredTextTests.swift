@@ -55,6 +55,28 @@ import Testing
         }
     }
 
+    /// The source's extra fields are stored as the same text in every process (key, then value),
+    /// whatever their texts hold, and read back as they were.
+    @Test func extraFieldsAreStoredKeyThenValueAndReadBack() throws {
+        let fields = [[StatementField("DTPOSTED", "20160101120000")],
+                      [StatementField("reference", "a \"quoted\" \\ back\nslash\u{01}"), StatementField("Wert", "Café – 日本")]]
+        for batching in [false, true] {
+            let fixture = try LedgerFixture()
+            let account = try fixture.account("Euros")
+            let rows = fields.enumerated().map { i, extra in
+                var t = row(account, i + 1, "-1.00", "Shop \(i)")
+                t.extra = extra
+                return t
+            }
+            _ = try fixture.ledger.importStatements([ImportStatement(accountId: account, sourceFile: "e.csv", transactions: rows)], batching: batching)
+            let stored = try fixture.ledger.db.uncachedStatement("SELECT extra FROM transactions ORDER BY id").rows { $0.text(0) }
+            #expect(stored.first == #"[{"key":"DTPOSTED","value":"20160101120000"}]"#)
+            #expect(stored.count == 2 && stored[1].hasPrefix(#"[{"key":"reference","value":"#))
+            let back = try fixture.ledger.transactions(matching: TransactionFilter(accountIds: [account])).sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+            #expect(back.map(\.extra) == fields)
+        }
+    }
+
     @Test func textsStoredManyToAnInsertAreTheTextsStoredOneByOne() throws {
         var dumps: [[String]] = []
         for batching in [false, true] {

@@ -85,7 +85,7 @@ extension Ledger {
         s.stageText(o + 16, t.pointee.checkNumber)
         s.stageText(o + 17, t.pointee.transferHint)
         s.stageText(o + 18, nil)   // splits are rows of transaction_parts (``insertParts``)
-        s.stageText(o + 19, t.pointee.extra.isEmpty ? nil : Ledger.json(t.pointee.extra))
+        s.stageText(o + 19, t.pointee.extra.isEmpty ? nil : Ledger.extraJSON(t.pointee.extra))
         s.stageText(o + 20, t.pointee.sourceFormat)
         s.bind(o + 21, sourceFileId)
         s.bind(o + 22, t.pointee.sourceLine)
@@ -168,8 +168,10 @@ extension Ledger {
         if checkCategory, let category = t.pointee.category { _ = try LedgerValidation.categoryPath(category) }
     }
 
-    static func json<T: Encodable>(_ value: T) -> String? {
-        guard let data = try? JSONEncoder().encode(value) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+    /// A transaction's extra fields as the `extra` column holds them, `[{"key":…,"value":…}]`,
+    /// always in that order (JSONEncoder put the two keys in the order of the process's hash
+    /// seed: the same import gave files that differed; and it cost microseconds a row).
+    static func extraJSON(_ fields: [StatementField]) -> String {
+        JSONValue.array(fields.map { .object([("key", .string($0.key)), ("value", .string($0.value))]) }).serialized(pretty: false)
     }
 }

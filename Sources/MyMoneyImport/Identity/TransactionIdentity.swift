@@ -411,9 +411,14 @@ package struct IdentityCandidate: Sendable, Hashable {
 
     /// The identity of a transaction as the bank reported it (original payee, memo).
     package init(_ transaction: LedgerTransaction) {
-        self.init(day: transaction.day, amount: transaction.amount, bankId: transaction.bankId,
-                  textKey: TransactionIdentity.textKey(payee: transaction.originalPayee ?? transaction.payee,
-                                                       memo: transaction.memo))
+        self = withUnsafePointer(to: transaction) { IdentityCandidate(at: $0) }
+    }
+
+    /// ``init(_:)`` of the transaction `t` points at, read in place (a transaction passed as a
+    /// value is copied, a retain per text).
+    package init(at t: UnsafePointer<LedgerTransaction>) {
+        self.init(day: t.pointee.day, amount: t.pointee.amount, bankId: t.pointee.bankId,
+                  textKey: TransactionIdentity.textKey(payee: t.pointee.originalPayee ?? t.pointee.payee, memo: t.pointee.memo))
     }
 }
 

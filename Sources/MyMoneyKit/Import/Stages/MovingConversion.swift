@@ -78,8 +78,8 @@ enum MovingConversion {
         return transactions
     }
 
-    /// The identities of converted `rows` (``IdentityCandidate/init(_:)``), read in place (a row
-    /// taken by subscript is copied, a retain per text), one run of rows per core.
+    /// The identities of converted `rows` (``IdentityCandidate/init(at:)``, read in place), one run
+    /// of rows per core.
     static func identities(of rows: [LedgerTransaction]) -> [IdentityCandidate] {
         let count = rows.count
         return rows.withUnsafeBufferPointer { from in
@@ -88,12 +88,7 @@ enum MovingConversion {
                 let to = Places(to.baseAddress)
                 Concurrently.forEachRun(of: count) { run in
                     guard let from = from.base, let to = to.base else { return }
-                    for i in run {
-                        let t = UnsafePointer(from + i)
-                        (to + i).initialize(to: IdentityCandidate(
-                            day: t.pointee.day, amount: t.pointee.amount, bankId: t.pointee.bankId,
-                            textKey: TransactionIdentity.textKey(payee: t.pointee.originalPayee ?? t.pointee.payee, memo: t.pointee.memo)))
-                    }
+                    for i in run { (to + i).initialize(to: IdentityCandidate(at: from + i)) }
                 }
                 initialized = count
             }

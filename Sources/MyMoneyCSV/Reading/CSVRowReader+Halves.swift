@@ -23,7 +23,10 @@ extension CSVRowReader {
     /// What the second half's reader found.
     struct SecondHalfRead {
         var reader: CSVRowReader
+        /// Its rows' facts; the running balances compact (``CompactRunningBalances``).
         var rows: ReadRows
+        /// Its transactions, in the read's array behind the room of the first half's.
+        var slots: InPlaceSlots<StatementTransaction>
         /// Detail lines it met (any makes the half depend on the rows above).
         var details: Int
     }
@@ -46,34 +49,36 @@ extension CSVRowReader {
         }
     }
 
-    /// Starts reading the data rows from `split` to the end on another core, with a reader of
-    /// its own (its own strings, no balance placeholders, no memory asked for aside).
-    func readSecondHalf(from split: Int) -> SecondHalf {
+    /// Starts reading the data rows from `split` to the end into `slots` on another core, with a
+    /// reader of its own (its own strings, no balance placeholders, no memory asked for aside).
+    func readSecondHalf(from split: Int, into slots: InPlaceSlots<StatementTransaction>) -> SecondHalf {
         var later = CSVRowReader(table: table, text: text, file: file, layout: layout)
         later.readsBalances = readsBalances
         later.balanceHeadSlots = 0
         let half = SecondHalf()
         let range = split..<layout.endDataRow
-        let work = Unchecked(later)
+        let work = Unchecked((later, slots))
         DispatchQueue.global(qos: .userInitiated).async {
-            var reader = work.value
-            var collector = RowCollector(reader: reader, capacity: range.count)
+            var (reader, slots) = work.value
+            var collector = RowCollector(reader: reader, slots: slots, compactChain: true)
             let details = reader.read(range, into: &collector)
             let rows = collector.finish(&reader)
-            half.finish(SecondHalfRead(reader: reader, rows: rows, details: details))
+            slots = collector.builder
+            half.finish(SecondHalfRead(reader: reader, rows: rows, slots: slots, details: details))
         }
         return half
     }
 
     /// Takes the second half in after the rows `collector` holds, as if this reader had read it;
-    /// false (nothing taken) when it depends on the rows above it.
+    /// false (nothing taken, the half's transactions destroyed) when it depends on the rows above
+    /// it, or a running balance did not fit its compact chain.
     mutating func take(_ half: consuming SecondHalfRead, into collector: inout RowCollector) -> Bool {
-        guard half.details == 0, half.reader.unknownWords.isEmpty else { return false }
-        var rows = half.rows
-        // The half lets go of its transactions: held twice, their array was copied whole (every
-        // reference retained) to be moved out, and the half's own copy released after.
-        half.rows.transactions = []
-        let offset = collector.builder.count, count = rows.transactions.count
+        guard half.details == 0, half.reader.unknownWords.isEmpty, half.rows.chain?.compactOverflow != true else {
+            half.slots.removeAll()
+            return false
+        }
+        let rows = half.rows
+        let offset = collector.builder.count, count = half.slots.count
         if collector.keepsBefore { collector.rows.balanceBefore += rows.balanceBefore }
         if collector.keepsAccount { collector.rows.account += rows.account }
         if collector.keepsCurrency { collector.rows.currencyKey += rows.currencyKey }
@@ -82,28 +87,23 @@ extension CSVRowReader {
         if !collector.rows.wordClass.isEmpty { collector.rows.wordClass += repeatElement(0, count: count) }
         if rows.daysGoBack { collector.rows.daysGoBack = true }
         if rows.daysGoForward { collector.rows.daysGoForward = true }
-        if let first = rows.transactions.first, let last = rows.transactions.last {
+        if count > 0 {
+            let first = half.slots[0].day
             if let previous = collector.previousDay {
-                if first.day < previous { collector.rows.daysGoBack = true } else if first.day > previous { collector.rows.daysGoForward = true }
+                if first < previous { collector.rows.daysGoBack = true } else if first > previous { collector.rows.daysGoForward = true }
             }
-            collector.previousDay = last.day
+            collector.previousDay = half.slots[count - 1].day
         }
         if collector.hasChain {
             // The half's balances checked again, in the chain of the rows above.
-            var after = [Amount?](repeating: nil, count: count)
-            for entry in rows.chain?.entries ?? [] {
-                if let i = entry.transactionIndex, i >= 0, i < count { after[i] = entry.amount }
-            }
-            rows.transactions.withUnsafeBufferPointer { transactions in
-                // Field by field: `let t = transactions[j]` copied the row (a retain per text).
-                for j in 0..<count {
-                    collector.chain.add(after: after[j], amount: transactions[j].amount, day: transactions[j].day,
-                                        position: transactions[j].position, index: offset + j)
-                }
+            let slots = half.slots
+            (rows.chain?.compact ?? CompactRunningBalances()).forEachIndex(below: count) { j, after in
+                collector.chain.add(after: after, amount: slots[j].amount, day: slots[j].day,
+                                    position: slots[j].position, index: offset + j)
             }
         }
         // (No row follows the second half: what a detail line below it would belong to is moot.)
-        collector.builder.append(moving: &rows.transactions)
+        collector.builder.take(moving: &half.slots)
         skips.pending += half.reader.skips.pending
         skips.filtered += half.reader.skips.filtered
         skips.zero += half.reader.skips.zero

@@ -3,24 +3,31 @@
 extension CSVRowReader {
     /// Reads every data row; rows that are skipped get a note, rows that fail an error.
     ///
-    /// Transactions are appended in place (``InPlaceArrayBuilder``, see ``RowCollector``); the
-    /// detail lines of a collective order are attached to it once every row is read.
+    /// Transactions are set in place in their slots of the result's array, made here with room
+    /// for one a row (``InPlaceSlots``, see ``RowCollector``); in halves, the second half fills
+    /// the slots from its first row on another core and is moved down behind the first
+    /// (``take(_:into:)``). The detail lines of a collective order are attached to it once every
+    /// row is read.
     mutating func readRows() -> ReadRows {
-        let capacity = max(0, layout.endDataRow - layout.firstDataRow) // at most one transaction a row
-        var collector = RowCollector(reader: self, capacity: capacity)
-        let all = layout.firstDataRow..<layout.endDataRow
-        if readsInHalves, let split = CSVRowReader.halfway(all, least: leastRowsForHalves) {
-            // The second half on another core while this one reads the first; taken as read when
-            // nothing in it depends on the rows above, else read here after the first.
-            let second = readSecondHalf(from: split)
-            _ = read(all.lowerBound..<split, into: &collector)
-            let taken = take(second.wait(), into: &collector)
-            if !taken { _ = read(split..<all.upperBound, into: &collector) }
-            heardHalves?(taken)
-        } else {
-            _ = read(all, into: &collector)
+        let all = layout.firstDataRow..<max(layout.firstDataRow, layout.endDataRow)
+        var rows = ReadRows()
+        let transactions = [StatementTransaction](unsafeUninitializedCapacity: all.count) { buffer, initialized in
+            var collector = RowCollector(reader: self, slots: InPlaceSlots(buffer, blank: RowCollector.blank))
+            if readsInHalves, let split = CSVRowReader.halfway(all, least: leastRowsForHalves) {
+                // The second half on another core while this one reads the first; taken as read when
+                // nothing in it depends on the rows above, else read here after the first.
+                let second = readSecondHalf(from: split, into: InPlaceSlots(buffer, from: split - all.lowerBound, blank: RowCollector.blank))
+                _ = read(all.lowerBound..<split, into: &collector)
+                let taken = take(second.wait(), into: &collector)
+                if !taken { _ = read(split..<all.upperBound, into: &collector) }
+                heardHalves?(taken)
+            } else {
+                _ = read(all, into: &collector)
+            }
+            rows = collector.finish(&self)
+            initialized = collector.builder.count
         }
-        var rows = collector.finish(&self)
+        rows.transactions = InPlaceArrayBuilder.givingBackRoom(transactions)
         rows.unknownWords = unknownWords
         if !rows.wordClass.isEmpty, rows.wordClass.count < rows.transactions.count {
             rows.wordClass += repeatElement(0, count: rows.transactions.count - rows.wordClass.count)

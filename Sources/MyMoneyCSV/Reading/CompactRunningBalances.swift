@@ -49,6 +49,20 @@ public struct CompactRunningBalances: Sendable, Equatable {
         for e in entries { body(Self.balance(e)) }
     }
 
+    /// Each transaction index below `count` in turn, with its running balance (nil for one
+    /// without); entries at or past `count` are left out.
+    func forEachIndex(below count: Int, _ body: (Int, Amount?) -> Void) {
+        var next = 0
+        for j in 0..<count {
+            var after: Amount?
+            if next < entries.count, Int(entries[next].index) == j {
+                after = Amount(units: entries[next].units, scale: Int(entries[next].scale))
+                next += 1
+            }
+            body(j, after)
+        }
+    }
+
     /// Every running balance, in statement order.
     public var balances: [StatementBalance] { entries.map(Self.balance) }
 

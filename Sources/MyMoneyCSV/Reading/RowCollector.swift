@@ -1,14 +1,15 @@
 @_spi(Speed) import MyMoneyCore
 
 /// Collects what ``CSVRowReader/row(_:facts:detail:)`` reads into ``ReadRows``: each transaction
-/// set in its slot of the result (``InPlaceArrayBuilder``, which owns the storage and asks for its
-/// pages ahead), its running balance checked on the way, the facts beside it in their arrays.
+/// set in its slot of the read's array (``InPlaceSlots``, lent by ``CSVRowReader/readRows()``,
+/// which owns the storage; its pages asked for ahead), its running balance checked on the way,
+/// the facts beside it in their arrays.
 ///
 /// Detail lines (the parts of a collective order) are kept by the index of their transaction
-/// and attached once all rows are read: the transaction is in the builder by then.
+/// and attached once all rows are read: the transaction is in its slot by then.
 struct RowCollector {
     var rows = ReadRows()
-    var builder = InPlaceArrayBuilder(blank: StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero))
+    var builder: InPlaceSlots<StatementTransaction>
     /// Running balances in file order, checked while the row is at hand (see RunningBalances);
     /// not optional, so that adding one is a call in place (an optional was copied out and back per row).
     var chain: RunningBalances
@@ -21,11 +22,20 @@ struct RowCollector {
     /// The transactions' and running balances' memory, asked for on another core (``PagesAside``).
     let aside: PagesAside?
 
-    init(reader: CSVRowReader, capacity: Int) {
-        builder.reserve(additional: capacity)
+    /// What a slot holds before its row's fields are set.
+    static let blank = StatementTransaction(day: Day(daysSinceEpoch: 0), amount: .zero)
+
+    /// A collector filling `slots` (room for every row it can be given). With `compactChain`, the
+    /// running balances are kept in 24 bytes each (``CompactRunningBalances``), for a second half
+    /// whose chain is checked again where it is taken in.
+    init(reader: CSVRowReader, slots: InPlaceSlots<StatementTransaction>, compactChain: Bool = false) {
+        builder = slots
+        let capacity = slots.room
         let columns = reader.columns
         hasChain = columns.balance != nil || columns.balanceBefore != nil
-        chain = RunningBalances(file: reader.file, headSlots: hasChain ? reader.balanceHeadSlots : 0, capacity: hasChain ? capacity : 0)
+        let headSlots = hasChain ? reader.balanceHeadSlots : 0, room = hasChain ? capacity : 0
+        chain = compactChain ? RunningBalances(file: reader.file, headSlots: headSlots, compactCapacity: room)
+                             : RunningBalances(file: reader.file, headSlots: headSlots, capacity: room)
         keepsBefore = columns.balanceBefore != nil
         keepsAccount = columns.account != nil
         keepsCurrency = reader.splitsByCurrency
@@ -64,13 +74,13 @@ struct RowCollector {
     /// A row that is no transaction ends the detail lines of the one above.
     mutating func skip() { detailParent = nil }
 
-    /// The rows read, detail lines attached (by `reader`, which reports sums that do not add up).
+    /// The rows read, without their transactions (those are in the slots), detail lines attached
+    /// (by `reader`, which reports sums that do not add up).
     mutating func finish(_ reader: inout CSVRowReader) -> ReadRows {
-        aside?.wait()   // before the storage can move
+        aside?.wait()   // before the storage can be handed on
         var result = ReadRows()
         swap(&result, &rows)
-        result.transactions = builder.finish()
-        for (index, lines) in details { reader.attach(lines, to: &result.transactions[index]) }
+        for (index, lines) in details { reader.attach(lines, to: &builder[index]) }
         if hasChain {
             var taken = RunningBalances(file: chain.file)
             swap(&taken, &chain)

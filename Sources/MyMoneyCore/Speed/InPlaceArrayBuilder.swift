@@ -100,32 +100,6 @@ import Foundation
         elements.append(element)
     }
 
-    /// Appends the elements of `other`, moved (none is copied, so none is retained again); `other`
-    /// is left empty. For a run of finished elements made by another builder. (Inlinable: as a
-    /// generic call it copied each blank and moved each element through the type's witnesses.)
-    @inlinable
-    public mutating func append(moving other: inout [Element]) {
-        let count = other.count
-        guard count > 0 else { return }
-        reserve(additional: count)
-        let start = elements.count, blank = self.blank
-        elements.append(contentsOf: repeatElement(blank, count: count))
-        elements.withUnsafeMutableBufferPointer { to in
-            other.withUnsafeMutableBufferPointer { from in
-                guard let target = to.baseAddress.map({ $0 + start }), let source = from.baseAddress else { return }
-                target.deinitialize(count: count)
-                target.moveInitialize(from: source, count: count)
-                source.initialize(repeating: blank, count: count)   // what `other` drops: blanks
-            }
-        }
-        other = []
-    }
-
-    /// The room from the next element to the end of the reserved room (for ``PagesAside``).
-    public mutating func roomAhead() -> PagesAside.Room {
-        PagesAside.room(of: &elements, from: elements.count)
-    }
-
     /// Removes every element (keeping the room).
     public mutating func removeAll() {
         elements.removeAll(keepingCapacity: true)
@@ -138,11 +112,17 @@ import Foundation
         var done: [Element] = []
         swap(&done, &elements)
         populatedUntil = 0
-        let count = done.count
-        guard done.capacity > 4 * count + 4096 else { return done }
+        return Self.givingBackRoom(done)
+    }
+
+    /// `elements` in an array of exactly their count when their room is far larger (more than
+    /// four times the count plus 4,096 elements), else as they are.
+    public static func givingBackRoom(_ elements: [Element]) -> [Element] {
+        let count = elements.count
+        guard elements.capacity > 4 * count + 4096 else { return elements }
         var exact: [Element] = []
         exact.reserveCapacity(count)
-        exact.append(contentsOf: done)
+        exact.append(contentsOf: elements)
         return exact
     }
 
@@ -151,19 +131,26 @@ import Foundation
     mutating func populateAhead(from index: Int) {
         let until = min(elements.capacity, index + Self.populateCount)
         populatedUntil = until
-        #if os(Linux)
-        let stride = MemoryLayout<Element>.stride
-        guard (until - index) * stride >= Self.populateBytes else { return }   // small arrays fault a few pages only
-        let count = elements.count
+        let from = max(index, elements.count)
         elements.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            let page: UInt = 4096
-            let address = UInt(bitPattern: UnsafeMutableRawPointer(base))
-            let start = (address + UInt(max(index, count) * stride) + page - 1) & ~(page - 1)
-            let end = (address + UInt(until * stride)) & ~(page - 1)
-            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(pointer, Int(end - start), 23)   // MADV_POPULATE_WRITE (Linux 5.14)
+            Self.populate(UnsafeMutableRawPointer(base), from: from, until: until)
         }
+    }
+
+    /// Asks for the whole pages of the elements `from..<until` of the storage at `base`, when they
+    /// span at least ``populateBytes`` (small arrays fault a few pages only). Linux only: a hint.
+    @usableFromInline
+    static func populate(_ base: UnsafeMutableRawPointer, from: Int, until: Int) {
+        #if os(Linux)
+        let stride = MemoryLayout<Element>.stride
+        guard (until - from) * stride >= populateBytes else { return }
+        let page: UInt = 4096
+        let address = UInt(bitPattern: base)
+        let start = (address + UInt(from * stride) + page - 1) & ~(page - 1)
+        let end = (address + UInt(until * stride)) & ~(page - 1)
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(pointer, Int(end - start), 23)   // MADV_POPULATE_WRITE (Linux 5.14)
         #endif
     }
 }

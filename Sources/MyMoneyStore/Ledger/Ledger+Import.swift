@@ -161,7 +161,7 @@ extension Ledger {
                         guard let rows = rows.baseAddress else { return }
                         for (row, index) in pending.enumerated() {
                             try stageTransaction(at: rows + index, account: account, occurrence: current.occurrences[offset + index],
-                                                 textKey: current.candidates[offset + index].textKey, handFields: [],
+                                                 textKey: current.textKeys[offset + index], handFields: [],
                                                  ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
                                                  batchId: batchId, names: &names, statement: batchInsert, row: row)
                         }
@@ -184,7 +184,7 @@ extension Ledger {
                     for index in pending {
                         let id = try insertTransaction(statement.transactions[index], account: account,
                                                        occurrence: current.occurrences[offset + index],
-                                                       textKey: current.candidates[offset + index].textKey,
+                                                       textKey: current.textKeys[offset + index],
                                                        handFields: [], ruleFields: index < statement.ruleFields.count ? statement.ruleFields[index] : [],
                                                        batchId: batchId, names: &names, statement: insert)
                         current.releaseTextKey(at: offset + index)

@@ -47,16 +47,33 @@ package struct AccountImportReport: Sendable, Hashable {
 }
 
 /// A new transaction an import stored: `statements[statementIndex].transactions[index]` of the request.
+///
+/// 16 bytes (a million new rows are listed until the import ends: 32 MB as two `Int`s and an
+/// optional id); a statement or row index past `UInt32.max` cannot be listed (it stops the program).
 package struct ImportedTransaction: Sendable, Hashable {
-    package var statementIndex: Int
-    package var index: Int
+    private var statement: UInt32
+    private var row: UInt32
+    /// The stored id, `Int64.min` for none (ledger ids count up from 1).
+    private var storedId: Int64
+
+    package var statementIndex: Int {
+        get { Int(statement) }
+        set { statement = UInt32(newValue) }
+    }
+    package var index: Int {
+        get { Int(row) }
+        set { row = UInt32(newValue) }
+    }
     /// The stored id; nil in a dry run.
-    package var id: Int64?
+    package var id: Int64? {
+        get { storedId == .min ? nil : storedId }
+        set { storedId = newValue ?? .min }
+    }
 
     package init(statementIndex: Int, index: Int, id: Int64?) {
-        self.statementIndex = statementIndex
-        self.index = index
-        self.id = id
+        statement = UInt32(statementIndex)
+        row = UInt32(index)
+        storedId = id ?? .min
     }
 }
 

@@ -48,6 +48,7 @@ public enum MyMoneyCommandLine {
     public static func run(_ arguments: [String], terminal: Terminal = Terminal(),
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         defer { terminal.flush() }
+        ProcessMemory.handBackLargeBlocks()
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
             if arguments.count >= 2, arguments[1] == "--man" {
                 terminal.print(ManualPage.render(commands: commands, version: version).trimmingCharacters(in: .newlines))

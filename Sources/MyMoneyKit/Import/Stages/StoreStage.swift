@@ -3,6 +3,9 @@ import MyMoneyStore
 /// Import stage 5: the statements the rules hand on, stored as they arrive (in the import's SQL
 /// transaction), and what the store made of each.
 enum StoreStage {
+    /// Rows stored between two give-backs of freed memory (``FreedMemory``).
+    static let rowsBetweenGiveBacks = 200_000
+
     /// What the store did with the rows of the import.
     struct Stored {
         /// By slot: the rows as offered to the store, in order, the added ones with their ids (tags in
@@ -124,6 +127,7 @@ enum StoreStage {
         // store has let go of it, so this is the last reference and its rows are freed on
         // another core (``Concurrently/releaseAside(_:)``), off the store's thread.
         var storedPart: ImportStatement?
+        var rowsSinceGiveBack = 0
         let report: ImportReport
         var shownPercent = -1
         let counting: ((Int, Int) -> Void)? = progress.map { progress in
@@ -138,7 +142,12 @@ enum StoreStage {
             report = try ledger.importStatements(files: files, transactionCount: transactionCount, trustIds: trustIds,
                                                  rebuildingIndexes: !leavingIndexes, progress: counting) {
                 if let part = storedPart.take() { Concurrently.releaseAside(part) }
+                if rowsSinceGiveBack >= StoreStage.rowsBetweenGiveBacks {
+                    FreedMemory.giveBack()
+                    rowsSinceGiveBack = 0
+                }
                 guard let statement = queue.next() else { return nil }
+                rowsSinceGiveBack += statement.transactions.count
                 // A statement in parts (``RuleStage/inParts``): its whole rows come apart
                 // (``RuledStatementQueue/takeWholeRows(slot:)``), its parts are not kept.
                 let isPart = continuing || statement.continues

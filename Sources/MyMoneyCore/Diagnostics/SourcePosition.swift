@@ -19,6 +19,25 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable {
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool { lhs.offset < rhs.offset }
 }
 
+/// A ``SourcePosition`` in 16 bytes instead of 24, for the values held by the million (a
+/// statement's transactions and running balances): its line and column in 32 bits each, up to
+/// 4,294,967,295 (a file this tool reads is at most 2 GiB; a larger value is kept as that).
+/// Whether there is a position at all is kept beside it, where its holder has room: an
+/// optional packed position would take 24 bytes again. Absent, it is all 0.
+@usableFromInline struct PackedPosition: Sendable, Hashable {
+    @usableFromInline var offset: Int
+    @usableFromInline var line: UInt32
+    @usableFromInline var column: UInt32
+
+    @inlinable init(_ position: SourcePosition?) {
+        offset = position?.offset ?? 0
+        line = UInt32(clamping: position?.line ?? 0)
+        column = UInt32(clamping: position?.column ?? 0)
+    }
+
+    @inlinable var position: SourcePosition { SourcePosition(offset: offset, line: Int(line), column: Int(column)) }
+}
+
 /// A stretch of a source file: where it starts and how many UTF-8 bytes it covers (a field, a
 /// value, a tag), so a diagnostic can underline all of it.
 public struct SourceRange: Sendable, Hashable, Codable {

@@ -87,8 +87,31 @@ import Testing
         #expect(back.payee == nil && back.originalPayee == "Bakery")
     }
 
-    /// What the out-of-line fields are for: a million rows held by an import (`mymoney-bench sizes`).
+    /// What the out-of-line fields and the flagged id and line are for: a million rows held by an
+    /// import (`mymoney-bench sizes`).
     @Test func staysSmall() {
-        #expect(MemoryLayout<LedgerTransaction>.stride <= 224)
+        #expect(MemoryLayout<LedgerTransaction>.stride <= 208)
+    }
+
+    /// The id and the source line, kept as integers with a flag each: nil, 0 and any other value
+    /// come back as set, and a row whose id and line are cleared equals one that never had them.
+    @Test func theIdAndTheSourceLineComeBackAsSet() {
+        var t = Self.plain
+        t.id = nil
+        t.sourceLine = nil
+        let never = t
+        for (id, line) in [(Int64(0), 0), (1, 1), (Int64.max, 4_000_000_000), (-7, 12)] as [(Int64, Int)] {
+            t.id = id
+            t.sourceLine = line
+            #expect(t.id == id && t.sourceLine == line)
+            #expect(t != never)
+        }
+        t.id = nil
+        t.sourceLine = nil
+        #expect(t.id == nil && t.sourceLine == nil)
+        #expect(t == never && t.hashValue == never.hashValue)
+        let made = LedgerTransaction(id: 42, accountId: 1, day: Day(daysSinceEpoch: 5), amount: Amount(units: 1, scale: 0),
+                                     currency: Currency(code: "EUR")!, sourceLine: 9)
+        #expect(made.id == 42 && made.sourceLine == 9)
     }
 }

@@ -137,7 +137,7 @@ extension Ledger {
                 }
                 // Room for the statement's new rows once: grown by doubling, a million of them
                 // held up to twice their size at the store's peak.
-                let new = current.matches.count { $0 == nil }
+                let new = current.matches.newCount
                 reports[current.slot].added.reserveCapacity(reports[current.slot].added.count + new)
                 // The identities are the open statement's now (``releaseTextKey``).
                 statement.identities = nil

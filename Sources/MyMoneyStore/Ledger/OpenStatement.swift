@@ -20,7 +20,7 @@ struct OpenStatement {
     /// through the store).
     var textKeys: [String]
     var occurrences: [Int]
-    var matches: [IdentityMatch?]
+    var matches: RowMatches
     /// Rows of the statement handled so far (the place of the next part's first row).
     var offset = 0
     /// Balances of the parts handled so far (stored once the last part is written).
@@ -31,6 +31,31 @@ struct OpenStatement {
     mutating func releaseTextKey(at place: Int) {
         textKeys[place] = ""
     }
+}
+
+/// Which stored row each row of a statement is (nil: a new one), by place in the statement;
+/// only their count when every row is new (a first import of a million rows held a million
+/// nils, 16 MB, through its store).
+struct RowMatches {
+    private let found: [IdentityMatch?]
+    let count: Int
+
+    init(_ found: [IdentityMatch?]) {
+        self.found = found
+        count = found.count
+    }
+
+    private init(newRows count: Int) {
+        found = []
+        self.count = count
+    }
+
+    static func allNew(_ count: Int) -> RowMatches { RowMatches(newRows: count) }
+
+    subscript(place: Int) -> IdentityMatch? { found.isEmpty ? nil : found[place] }
+
+    /// How many rows are new.
+    var newCount: Int { found.isEmpty ? count : found.count { $0 == nil } }
 }
 
 extension Ledger {
@@ -54,7 +79,7 @@ extension Ledger {
         }
         // Held whole before conversion: its matches come with it (``ImportStatement/heldRows``).
         if statement.heldRows != nil {
-            return OpenStatement(accountId: statement.accountId, account: account, slot: slot, textKeys: [], occurrences: [], matches: [])
+            return OpenStatement(accountId: statement.accountId, account: account, slot: slot, textKeys: [], occurrences: [], matches: RowMatches([]))
         }
         if statement.continues && statement.identities == nil {
             throw LedgerError(.storage, "the first part of a statement came without the identities of its rows")
@@ -74,23 +99,28 @@ extension Ledger {
                 // Every row is a stored one by its bank id (a statement imported again): nothing
                 // is inserted, so no text key or occurrence is needed, and no id was re-issued.
                 return OpenStatement(accountId: statement.accountId, account: account, slot: slot, textKeys: [],
-                                     occurrences: [], matches: all)
+                                     occurrences: [], matches: RowMatches(all))
             }
             if let decided = TransactionIdentity.matchNewAmongBankIds(byBankId, against: stored) {
                 // New rows among stored ones, every stored row with a bank id: rule 1 decides alone
                 // (no stored text key is read); the new rows need their text keys and occurrences.
                 let candidates = identities ?? rows.map(IdentityCandidate.init)
                 return OpenStatement(accountId: statement.accountId, account: account, slot: slot, textKeys: candidates.map(\.textKey),
-                                     occurrences: TransactionIdentity.occurrences(of: candidates), matches: decided)
+                                     occurrences: TransactionIdentity.occurrences(of: candidates), matches: RowMatches(decided))
             }
         }
         if withBankIds && !stored.isEmpty, let d = days {
             stored = try identityRecords(accountId: statement.accountId, days: d, textKeys: true)
         }
         let candidates = identities ?? rows.map(IdentityCandidate.init)
-        var matches = TransactionIdentity.match(candidates, against: stored)
-        if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: matches) {
-            matches = reissued
+        // Nothing stored near its days (a first import): every row is new, and no match is looked for.
+        var matches = RowMatches.allNew(candidates.count)
+        if !stored.isEmpty {
+            var found = TransactionIdentity.match(candidates, against: stored)
+            if !trustIds, let reissued = ReissuedIdCheck.match(candidates, against: stored, matches: found) {
+                found = reissued
+            }
+            matches = RowMatches(found)
         }
         return OpenStatement(accountId: statement.accountId, account: account, slot: slot, textKeys: candidates.map(\.textKey),
                              occurrences: TransactionIdentity.occurrences(of: candidates), matches: matches)

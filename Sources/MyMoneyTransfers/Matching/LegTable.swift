@@ -11,7 +11,7 @@ struct LegTable: Sendable {
     var key: [Int64] = []
     var outgoing: [Bool] = []
     var currency: [Int16] = []
-    var text: [TextEvidence] = []
+    var text = LegTexts()
     /// The account the leg's transfer hint names: -1 no hint (or its own account), -2 a hint naming no single account.
     var hint: [Int32] = []
     /// Amounts and references the leg's texts write.
@@ -48,7 +48,8 @@ struct LegTable: Sendable {
         let n = rows.count
         transactionIndex.reserveCapacity(n); account.reserveCapacity(n); day.reserveCapacity(n)
         key.reserveCapacity(n); outgoing.reserveCapacity(n); currency.reserveCapacity(n)
-        text.reserveCapacity(n); hint.reserveCapacity(n); figures.reserveCapacity(n)
+        if readingTexts { text.reserveCapacity(n) }
+        hint.reserveCapacity(n); figures.reserveCapacity(n)
         // Sized once: growing it a million rows long rehashed every id several times.
         legOfId.reserveCapacity(keeping == .plain ? n : linkedIds.count)
         // Most legs share their currency and their account with the leg before (a look-up hashes).
@@ -122,7 +123,7 @@ struct LegTable: Sendable {
                 lastCurrency = (legCurrency, index)
                 currency.append(index)
             }
-            text.append(evidence)
+            if readingTexts { text.append(evidence) }
             hint.append(hinted)
             figures.append(written)
             if let id, keeping == .plain || (!linkedIds.isEmpty && linkedIds.contains(id)) { legOfId[id] = Int32(key.count - 1) }
@@ -157,4 +158,17 @@ struct LegTable: Sendable {
             || t.kinds & (TextEvidence.bit(.weakTransfer) | TextEvidence.bit(.cash) | TextEvidence.bit(.cardPayment)) != 0
             || t.mentionedCurrencies & ~currencyBit != 0
     }
+}
+
+/// Each leg's text evidence, by leg; none is kept when the texts are not read (legs that cannot
+/// pair, ``LegTable/init(input:accounts:reader:figureReader:excludedIds:linkedIds:keeping:readingTexts:diagnostics:)``):
+/// every leg's evidence is then empty, and a million of them took 48 MB.
+struct LegTexts: Sendable {
+    private var evidence: [TextEvidence] = []
+    private let empty = TextEvidence()
+
+    subscript(leg: Int) -> TextEvidence { evidence.isEmpty ? empty : evidence[leg] }
+
+    mutating func append(_ leg: TextEvidence) { evidence.append(leg) }
+    mutating func reserveCapacity(_ count: Int) { evidence.reserveCapacity(count) }
 }

@@ -82,7 +82,7 @@ private func streamCAMT(_ url: URL, name: String, expected: Int?, runs: Int) thr
         }
         let peak = peakMemorySinceReset() ?? measured.peakMemoryBytes
         measured.peakMemoryBytes = peak
-        measured.detail = String(format: "%d entries, %d MB file, %.3f s CPU (%.0f entries/s, %.1f MB/s), peak %.0f MB (%.0f MB resident before), total %@",
+        measured.detail = String(format: "%d entries, %d MB file, %.3f s CPU (%.0f entries/s, %.1f MB/s), peak %.0f MiB (%.0f MiB resident before), total %@",
                                  count, fileSize / 1_000_000, cpu, Double(count) / cpu, Double(fileSize) / 1e6 / cpu,
                                  Double(peak) / 1_048_576, Double(before) / 1_048_576, "\(total)")
         if cpu < bestCPU { bestCPU = cpu; best = measured }
@@ -96,7 +96,7 @@ private func streamCAMT(_ url: URL, name: String, expected: Int?, runs: Int) thr
 /// Writes a camt.053.001.02 statement of `entries` entries to `url`, a few MB at a time; its
 /// balances chain (opening + entries = closing).
 func writeCAMT053(entries: Int, to url: URL) throws {
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     var out = ""

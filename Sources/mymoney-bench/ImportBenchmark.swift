@@ -68,10 +68,10 @@ func importBenchmark(_ arguments: [String]) throws -> [BenchmarkResult] {
     results.append(total)
     for stage in stages where stage.name != "done" {
         results.append(BenchmarkResult(name: "import.\(stage.name)", seconds: stage.wall, items: size, bytes: stage.name == "reading" ? bytes : nil,
-                                       peakMemoryBytes: stage.peak, detail: String(format: "cpu %.2f s, peak so far %d MB", stage.cpu, stage.peak / 1_048_576)))
+                                       peakMemoryBytes: stage.peak, detail: String(format: "cpu %.2f s, peak so far %d MiB", stage.cpu, stage.peak / 1_048_576)))
     }
     if arguments.contains("--verbose") {
-        FileHandle.standardError.write(Data("peak memory during the import: \(total.peakMemoryBytes / 1_048_576) MB\n".utf8))
+        FileHandle.standardError.write(Data("peak memory during the import: \(total.peakMemoryBytes / 1_048_576) MiB\n".utf8))
         for r in results { FileHandle.standardError.write(Data("\(r.name)\t\(String(format: "%.3f", r.seconds))\t\(r.detail ?? "")\n".utf8)) }
     }
     return results

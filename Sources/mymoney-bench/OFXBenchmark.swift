@@ -126,7 +126,7 @@ private func streamFile(_ url: URL, name: String, expected: Int?) throws -> Benc
     }
     let peak = peakMemorySinceReset() ?? measured.peakMemoryBytes
     measured.peakMemoryBytes = peak
-    measured.detail = String(format: "%d transactions, %d MB file, %.3f s CPU (%.0f transactions/s), peak %.0f MB (%.0f MB resident before), total %@",
+    measured.detail = String(format: "%d transactions, %d MB file, %.3f s CPU (%.0f transactions/s), peak %.0f MiB (%.0f MiB resident before), total %@",
                              count, fileSize / 1_000_000, cpu, Double(count) / cpu, Double(peak) / 1_048_576,
                              Double(before) / 1_048_576, "\(total)")
     FileHandle.standardError.write(Data("\(name): \(measured.detail ?? "")\n".utf8))

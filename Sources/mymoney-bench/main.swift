@@ -27,7 +27,7 @@ func option(_ name: String, in arguments: [String]) -> String? {
 
 func printTable(_ results: [BenchmarkResult]) {
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-    print(pad("benchmark", 40) + pad("items", 12) + pad("seconds", 10) + pad("items/s", 14) + pad("MB/s", 10) + pad("peak MB", 9) + "detail")
+    print(pad("benchmark", 40) + pad("items", 12) + pad("seconds", 10) + pad("items/s", 14) + pad("MB/s", 10) + pad("peak MiB", 9) + "detail")
     for r in results {
         let mbs = r.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "-"
         print(pad(r.name, 40) + pad(String(r.items), 12) + pad(String(format: "%.3f", r.seconds), 10)

@@ -67,11 +67,43 @@ public enum MyMoneyBinary {
         RunningCommand { try run(arguments, in: directory, environment: environment) }
     }
 
-    /// A fresh scratch folder for one test.
+    /// A fresh scratch folder for one test, removed when the test process exits (``ScratchFolders``).
     public static func scratch(_ name: String = "test") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mymoney-\(name)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        ScratchFolders.ofThisProcess.remember(url)
         return url
+    }
+}
+
+/// Scratch folders to remove: those of the test process go when it exits (a run of the suite
+/// left some 500 folders in the temporary directory, thousands over a day's runs).
+public final class ScratchFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders: [URL] = []
+
+    public init() {}
+
+    /// The test process's folders, removed at its exit.
+    public static let ofThisProcess: ScratchFolders = {
+        let folders = ScratchFolders()
+        atexit { ScratchFolders.ofThisProcess.removeAll() }
+        return folders
+    }()
+
+    public func remember(_ folder: URL) {
+        lock.lock()
+        folders.append(folder)
+        lock.unlock()
+    }
+
+    /// Removes every folder remembered (what is already gone is skipped).
+    public func removeAll() {
+        lock.lock()
+        let all = folders
+        folders = []
+        lock.unlock()
+        for folder in all { try? FileManager.default.removeItem(at: folder) }
     }
 }
 
